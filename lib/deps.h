@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/*
+ * The only place the controller core touches platform arithmetic. A 32-bit
+ * kernel or firmware build defines these macros before this header (e.g.
+ * -DIRQMOD_DIV_U64_U32=div_u64) so no libgcc helper (__udivdi3) is needed.
+ */
+#ifndef IRQMOD_DEPS_H
+#define IRQMOD_DEPS_H
+
+#include "irqmod/common.h"
+
+/*
+ * IRQMOD_EXTERNAL_DIVISION routes both divisions to functions the platform
+ * supplies; the -m32 freestanding test uses it to prove no libgcc helper is
+ * referenced.
+ */
+#ifdef IRQMOD_EXTERNAL_DIVISION
+uint64_t irqmod_platform_div_u64_u32(uint64_t dividend, uint32_t divisor);
+uint64_t irqmod_platform_div64_u64(uint64_t dividend, uint64_t divisor);
+#define IRQMOD_DIV_U64_U32(dividend, divisor) \
+	irqmod_platform_div_u64_u32((dividend), (divisor))
+#define IRQMOD_DIV64_U64(dividend, divisor) \
+	irqmod_platform_div64_u64((dividend), (divisor))
+#endif
+
+/* 64-bit dividend by a 32-bit divisor, like the kernel's div_u64(). */
+#ifndef IRQMOD_DIV_U64_U32
+#define IRQMOD_DIV_U64_U32(dividend, divisor) \
+	((uint64_t)(dividend) / (uint32_t)(divisor))
+#endif
+
+/* 64-bit dividend by a 64-bit divisor, like the kernel's div64_u64(). */
+#ifndef IRQMOD_DIV64_U64
+#define IRQMOD_DIV64_U64(dividend, divisor) \
+	((uint64_t)(dividend) / (uint64_t)(divisor))
+#endif
+
+#endif /* IRQMOD_DEPS_H */
