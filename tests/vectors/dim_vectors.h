@@ -9,7 +9,12 @@
  * dim_sample time to now_ns, call net_dim() (or rdma_dim() once per event),
  * and whenever dim.state becomes DIM_APPLY_NEW_PROFILE set it back to
  * DIM_START_MEASURE before the next call (the work item run at once), then
- * compare dim.profile_ix with the expected level. Start with a zeroed
+ * compare dim.profile_ix with the expected level. One more step is needed:
+ * when net_dim() opens a window it stamps start_sample.time with its own
+ * ktime_get() (dim_update_sample()), not with the sample's time, so after
+ * each call whose start_sample counters now equal the sample's, set
+ * dim.start_sample.time = now_ns (irqmod opens the window at now_ns; in a
+ * driver the two clocks differ by the few ns net_dim() takes). Start with a zeroed
  * struct dim whose profile_ix is start_level (rdma: tune_state
  * DIM_GOING_RIGHT, as rdma_dim_init() sets). Vectors with levels other than
  * 5 (net) or 9 (RDMA) exercise irqmod's user tables and have no kernel
