@@ -14,7 +14,10 @@
  * ktime_get() (dim_update_sample()), not with the sample's time, so after
  * each call whose start_sample counters now equal the sample's, set
  * dim.start_sample.time = now_ns (irqmod opens the window at now_ns; in a
- * driver the two clocks differ by the few ns net_dim() takes). Start with a zeroed
+ * driver the two clocks differ by the few ns net_dim() takes). rdma_dim()
+ * stamps both ends of the window with ktime_get() itself, so the RDMA
+ * vectors replay exactly only against a copy of rdma_dim() that takes the
+ * time as an argument. Start with a zeroed
  * struct dim whose profile_ix is start_level (rdma: tune_state
  * DIM_GOING_RIGHT, as rdma_dim_init() sets). Vectors with levels other than
  * 5 (net) or 9 (RDMA) exercise irqmod's user tables and have no kernel
