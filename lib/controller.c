@@ -3,11 +3,25 @@
 
 static const char *const irqmod_kind_names[IRQMOD_KIND_COUNT] = {
 	[IRQMOD_KIND_STATIC] = "static",
+	[IRQMOD_KIND_DIM] = "dim",
+	[IRQMOD_KIND_ICE] = "ice",
+	[IRQMOD_KIND_DIM_RDMA] = "dim_rdma",
 };
 
 const char *irqmod_kind_name(uint32_t kind)
 {
 	return kind < IRQMOD_KIND_COUNT ? irqmod_kind_names[kind] : "unknown";
+}
+
+/* DIM and ice share one controller; only the default table differs. */
+static int irqmod_controller_dim_defaults(struct irqmod_controller_config *config,
+					  uint32_t kind, uint32_t table)
+{
+	int error = irqmod_dim_default_config(&config->config.dim_config, table);
+
+	if (error == 0)
+		config->kind = kind;
+	return error;
 }
 
 /* ixgbe's adaptive start interval, IXGBE_20K_ITR (ixgbe.h): 50 us. */
@@ -26,6 +40,15 @@ int irqmod_controller_default_config(struct irqmod_controller_config *config,
 			IRQMOD_DEFAULT_STATIC_INTERVAL_NS;
 		config->config.static_config.tx_interval_ns =
 			IRQMOD_DEFAULT_STATIC_INTERVAL_NS;
+		break;
+	case IRQMOD_KIND_DIM: /* Linux net_dim defaults: RX EQE table, level 1 */
+		return irqmod_controller_dim_defaults(config, kind,
+						      IRQMOD_DIM_TABLE_RX_EQE);
+	case IRQMOD_KIND_ICE: /* ice: its RX table, level 1 */
+		return irqmod_controller_dim_defaults(config, kind,
+						      IRQMOD_DIM_TABLE_ICE_RX);
+	case IRQMOD_KIND_DIM_RDMA:
+		(void)irqmod_dim_rdma_default_config(&config->config.dim_rdma_config);
 		break;
 	default:
 		return -IRQMOD_EKIND;
@@ -46,6 +69,15 @@ int irqmod_controller_init(struct irqmod_controller *controller,
 		error = irqmod_static_init(&controller->state.static_state,
 					   &config->config.static_config);
 		break;
+	case IRQMOD_KIND_DIM:
+	case IRQMOD_KIND_ICE:
+		error = irqmod_dim_init(&controller->state.dim_state,
+					&config->config.dim_config);
+		break;
+	case IRQMOD_KIND_DIM_RDMA:
+		error = irqmod_dim_rdma_init(&controller->state.dim_rdma_state,
+					     &config->config.dim_rdma_config);
+		break;
 	default:
 		return -IRQMOD_EKIND;
 	}
@@ -60,6 +92,13 @@ void irqmod_controller_reset(struct irqmod_controller *controller)
 	case IRQMOD_KIND_STATIC:
 		irqmod_static_reset(&controller->state.static_state);
 		break;
+	case IRQMOD_KIND_DIM:
+	case IRQMOD_KIND_ICE:
+		irqmod_dim_reset(&controller->state.dim_state);
+		break;
+	case IRQMOD_KIND_DIM_RDMA:
+		irqmod_dim_rdma_reset(&controller->state.dim_rdma_state);
+		break;
 	default:
 		break;
 	}
@@ -73,6 +112,14 @@ void irqmod_controller_update(struct irqmod_controller *controller,
 	case IRQMOD_KIND_STATIC:
 		irqmod_static_update(&controller->state.static_state, sample,
 				     decision);
+		break;
+	case IRQMOD_KIND_DIM:
+	case IRQMOD_KIND_ICE:
+		irqmod_dim_update(&controller->state.dim_state, sample, decision);
+		break;
+	case IRQMOD_KIND_DIM_RDMA:
+		irqmod_dim_rdma_update(&controller->state.dim_rdma_state, sample,
+				       decision);
 		break;
 	default:
 		/* Unreachable after a successful init; answer "re-arm, off". */

@@ -10,6 +10,7 @@
 #define IRQMOD_CONTROLLER_H
 
 #include "irqmod/common.h"
+#include "irqmod/dim.h"
 #include "irqmod/static.h"
 
 #ifdef __cplusplus
@@ -19,34 +20,48 @@ extern "C" {
 /**
  * enum irqmod_kind - which controller a generic instance runs.
  * @IRQMOD_KIND_STATIC: struct irqmod_static.
+ * @IRQMOD_KIND_DIM: struct irqmod_dim (Linux net_dim; default RX EQE table).
+ * @IRQMOD_KIND_ICE: struct irqmod_dim with ice's RX table ("ice" preset of
+ *                   the DIM controller, a kind of its own so comparisons
+ *                   list it beside the others).
+ * @IRQMOD_KIND_DIM_RDMA: struct irqmod_dim_rdma (Linux rdma_dim).
  * @IRQMOD_KIND_COUNT: one past the last kind.
  */
 enum irqmod_kind {
 	IRQMOD_KIND_STATIC = 0,
+	IRQMOD_KIND_DIM,
+	IRQMOD_KIND_ICE,
+	IRQMOD_KIND_DIM_RDMA,
 	IRQMOD_KIND_COUNT
 };
 
 /**
  * struct irqmod_controller_config - settings of a generic instance.
  * @kind: an enum irqmod_kind value; selects the member of @config.
- * @config: the selected controller's settings.
+ * @config: the selected controller's settings (@config.dim_config for
+ *          both IRQMOD_KIND_DIM and IRQMOD_KIND_ICE).
  */
 struct irqmod_controller_config {
 	uint32_t kind;
 	union {
 		struct irqmod_static_config static_config;
+		struct irqmod_dim_config dim_config;
+		struct irqmod_dim_rdma_config dim_rdma_config;
 	} config;
 };
 
 /**
  * struct irqmod_controller - state of a generic instance (caller-owned).
  * @kind: the running controller, set by irqmod_controller_init().
- * @state: that controller's state.
+ * @state: that controller's state (@state.dim_state for IRQMOD_KIND_DIM
+ *         and IRQMOD_KIND_ICE).
  */
 struct irqmod_controller {
 	uint32_t kind;
 	union {
 		struct irqmod_static static_state;
+		struct irqmod_dim dim_state;
+		struct irqmod_dim_rdma dim_rdma_state;
 	} state;
 };
 

@@ -6,6 +6,7 @@
 #include "irqmod/common.h"
 #include "irqmod/controller.h"
 #include "irqmod/convert.h"
+#include "irqmod/dim.h"
 #include "irqmod/static.h"
 
 #endif /* IRQMOD_IRQMOD_H */

@@ -1,0 +1,195 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/*
+ * RDMA DIM, after Linux lib/dim/rdma_dim.c (rdma_dim, rdma_dim_decision,
+ * rdma_dim_stats_compare, rdma_dim_step) and the window arithmetic of
+ * lib/dim/dim.c that net DIM shares (dim_internal.h). It measures
+ * completions per ms and completions per event, never parks, and jumps
+ * back to level 0 when moderation is not batching.
+ */
+#include "irqmod/dim.h"
+
+#include "deps.h"
+#include "dim_internal.h"
+
+/* Scale of cpe_ratio: completions per event x 100 (lib/dim/dim.c dim_calc_stats). */
+#define IRQMOD_DIM_RDMA_RATIO_SCALE 100u
+/* Largest value of Linux's int cpe_ratio. */
+#define IRQMOD_DIM_RDMA_RATIO_MAX 0x7FFFFFFFu
+/*
+ * rdma_dim_decision(): with no significant change, fall back to level 0
+ * when cpe_ratio <= 50 x level, i.e. fewer than level/2 completions per
+ * event at that level.
+ */
+#define IRQMOD_DIM_RDMA_RATIO_PER_LEVEL 50u
+
+/* The rates of one window (Linux struct dim_stats, the fields RDMA DIM uses). */
+struct irqmod_dim_rdma_rates {
+	uint32_t completions_per_ms;
+	uint32_t completions_per_event;
+};
+
+/* Linux rdma_dim_stats_compare(). */
+static enum irqmod_dim_compare irqmod_dim_rdma_compare(const struct irqmod_dim_rdma_rates *current,
+						       const struct irqmod_dim_rdma *state)
+{
+	/* The first window (no reference yet) compares as the same. */
+	if (state->prev_completions_per_ms == 0)
+		return IRQMOD_DIM_SAME;
+	if (irqmod_dim_significant(current->completions_per_ms,
+				   state->prev_completions_per_ms))
+		return current->completions_per_ms > state->prev_completions_per_ms ?
+			IRQMOD_DIM_BETTER : IRQMOD_DIM_WORSE;
+	if (irqmod_dim_significant(current->completions_per_event,
+				   state->prev_completions_per_event))
+		return current->completions_per_event > state->prev_completions_per_event ?
+			IRQMOD_DIM_BETTER : IRQMOD_DIM_WORSE;
+	return IRQMOD_DIM_SAME;
+}
+
+/* Linux rdma_dim_step(): no tired limit. */
+static enum irqmod_dim_step irqmod_dim_rdma_step(struct irqmod_dim_rdma *state)
+{
+	struct irqmod_dim_walk *walk = &state->walk;
+
+	if (walk->tune_state == IRQMOD_DIM_GOING_RIGHT) {
+		if (walk->level == state->levels - 1u)
+			return IRQMOD_DIM_ON_EDGE;
+		walk->level++;
+		walk->steps_right++;
+	}
+	if (walk->tune_state == IRQMOD_DIM_GOING_LEFT) {
+		if (walk->level == 0)
+			return IRQMOD_DIM_ON_EDGE;
+		walk->level--;
+		walk->steps_left++;
+	}
+	return IRQMOD_DIM_STEPPED;
+}
+
+/* Linux rdma_dim_decision(): true when the level changed. */
+static bool irqmod_dim_rdma_decide(struct irqmod_dim_rdma *state,
+				   const struct irqmod_dim_rdma_rates *current)
+{
+	struct irqmod_dim_walk *walk = &state->walk;
+	uint8_t previous_level = walk->level;
+
+	if (walk->tune_state != IRQMOD_DIM_PARKING_ON_TOP &&
+	    walk->tune_state != IRQMOD_DIM_PARKING_TIRED) {
+		switch (irqmod_dim_rdma_compare(current, state)) {
+		case IRQMOD_DIM_SAME:
+			if (current->completions_per_event <=
+			    IRQMOD_DIM_RDMA_RATIO_PER_LEVEL * (uint32_t)previous_level)
+				walk->level = 0;
+			break;
+		case IRQMOD_DIM_WORSE:
+			irqmod_dim_turn(walk);
+			/* then step, like a better result */
+			if (irqmod_dim_rdma_step(state) == IRQMOD_DIM_ON_EDGE)
+				irqmod_dim_turn(walk);
+			break;
+		default: /* better */
+			if (irqmod_dim_rdma_step(state) == IRQMOD_DIM_ON_EDGE)
+				irqmod_dim_turn(walk);
+			break;
+		}
+	}
+	state->prev_completions_per_ms = current->completions_per_ms;
+	state->prev_completions_per_event = current->completions_per_event;
+	return walk->level != previous_level;
+}
+
+int irqmod_dim_rdma_default_config(struct irqmod_dim_rdma_config *config)
+{
+	if (!config)
+		return -IRQMOD_EINVAL;
+	config->profiles = irqmod_dim_table(IRQMOD_DIM_TABLE_RDMA, &config->levels);
+	config->start_level = IRQMOD_DIM_RDMA_START_LEVEL;
+	return 0;
+}
+
+int irqmod_dim_rdma_init(struct irqmod_dim_rdma *state,
+			 const struct irqmod_dim_rdma_config *config)
+{
+	int error;
+
+	if (!state || !config)
+		return -IRQMOD_EINVAL;
+	error = irqmod_dim_check_table(config->profiles, config->levels,
+				       config->start_level);
+	if (error)
+		return error;
+	state->profiles = config->profiles;
+	state->levels = (uint8_t)config->levels;
+	state->start_level = (uint8_t)config->start_level;
+	irqmod_dim_rdma_reset(state);
+	return 0;
+}
+
+void irqmod_dim_rdma_reset(struct irqmod_dim_rdma *state)
+{
+	state->start_ns = 0;
+	state->completions = 0;
+	state->start_completions = 0;
+	state->prev_completions_per_ms = 0;
+	state->prev_completions_per_event = 0;
+	state->events = 0;
+	state->start_events = 0;
+	state->measure_state = IRQMOD_DIM_START_MEASURE;
+	/* drivers/infiniband/core/cq.c rdma_dim_init(): going right. */
+	state->walk.level = state->start_level;
+	state->walk.tune_state = IRQMOD_DIM_GOING_RIGHT;
+	state->walk.steps_right = 0;
+	state->walk.steps_left = 0;
+	state->walk.tired = 0;
+}
+
+void irqmod_dim_rdma_update(struct irqmod_dim_rdma *state,
+			    const struct irqmod_sample *sample,
+			    struct irqmod_decision *decision)
+{
+	uint8_t old_level = state->walk.level;
+	struct irqmod_dim_rdma_rates rates;
+	uint32_t window_usecs;
+	uint64_t ratio;
+
+	state->events = (uint16_t)(state->events +
+				   (sample->events ? sample->events : 1u));
+	state->completions += sample->completions;
+
+	if (state->measure_state == IRQMOD_DIM_MEASURING) {
+		/*
+		 * rdma_dim() subtracts the u16 counters as ints into a u32:
+		 * once the counter wraps inside a window the difference is
+		 * negative, reads as huge, and the window closes early.
+		 * Reproduced on purpose (see docs/dim.md).
+		 */
+		if (state->events >= state->start_events &&
+		    (uint32_t)(state->events - state->start_events) <
+			    IRQMOD_DIM_WINDOW_EVENTS)
+			goto answer;
+		window_usecs = irqmod_dim_window_usecs(state->start_ns, sample->now_ns);
+		if (window_usecs == 0)
+			goto answer;
+		rates.completions_per_ms = irqmod_dim_rate_per_ms(
+			state->completions - state->start_completions, window_usecs);
+		ratio = IRQMOD_DIV_U64_U32((uint64_t)rates.completions_per_ms *
+						   IRQMOD_DIM_RDMA_RATIO_SCALE,
+					   irqmod_dim_events_per_ms(window_usecs));
+		rates.completions_per_event = ratio > IRQMOD_DIM_RDMA_RATIO_MAX ?
+			IRQMOD_DIM_RDMA_RATIO_MAX : (uint32_t)ratio;
+		if (irqmod_dim_rdma_decide(state, &rates)) {
+			state->measure_state = IRQMOD_DIM_START_MEASURE;
+			goto answer;
+		}
+	}
+	state->start_ns = sample->now_ns;
+	state->start_completions = state->completions;
+	state->start_events = state->events;
+	state->measure_state = IRQMOD_DIM_MEASURING;
+
+answer:
+	irqmod_dim_fill_decision(&state->profiles[state->walk.level],
+				 irqmod_dim_profiles_differ(&state->profiles[old_level],
+							    &state->profiles[state->walk.level]),
+				 decision);
+}
