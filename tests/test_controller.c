@@ -240,6 +240,14 @@ static void test_controller_check_decision(const struct irqmod_decision *decisio
 	}
 }
 
+/*
+ * Byte pattern for memory the update must not write: the unused tail of the
+ * state union (past the kind's own struct) and the decision before a call.
+ * A decision field left at 0xa5a5a5a5 (2.8 s) fails the 1 s bound, and
+ * 0xa5 is no valid action, so an unset field is caught.
+ */
+#define TEST_CONTROLLER_POISON 0xa5
+
 static void test_controller_update_random_stream_stays_in_bounds(void **unused)
 {
 	uint32_t kind;
@@ -253,21 +261,32 @@ static void test_controller_update_random_stream_stays_in_bounds(void **unused)
 			struct irqmod_decision previous = { 0 };
 			uint64_t seed = test_controller_seeds[seed_index];
 			uint64_t now_ns = 0;
+			size_t used = irqmod_kind_state_bytes(kind);
+			size_t tail = sizeof(controller.state) - used;
+			unsigned char *state = (unsigned char *)&controller.state;
+			size_t byte;
 			uint32_t i;
 
 			test_controller_init_default(&controller, kind);
+			memset(state + used, TEST_CONTROLLER_POISON, tail);
 			for (i = 0; i < TEST_CONTROLLER_STREAM_SAMPLES; i++) {
 				struct irqmod_sample sample;
 				struct irqmod_decision decision;
 
 				test_controller_next_sample(&seed, &now_ns, &sample);
+				memset(&decision, TEST_CONTROLLER_POISON,
+				       offsetof(struct irqmod_decision, changed));
+				decision.changed = false;
 				irqmod_controller_update(&controller, &sample, &decision);
 				test_controller_check_decision(&decision, &previous,
 							       i > 0);
 				previous = decision;
 			}
-			/* The dispatch never changes the running kind. */
+			/* The dispatch never changes the running kind ... */
 			assert_int_equal(controller.kind, kind);
+			/* ... and a kind writes only its own state struct. */
+			for (byte = 0; byte < tail; byte++)
+				assert_int_equal(state[used + byte], TEST_CONTROLLER_POISON);
 		}
 	}
 }
