@@ -496,6 +496,19 @@ static void run_model(const struct irqmod_hybrid_config *config,
 			 (uint64_t)result->interrupts * MODEL_IRQ_COST_NS;
 }
 
+/* Print one run, so docs can quote it with the command that made it. */
+static void print_model(const char *name, uint32_t packets,
+			const struct model_result *r)
+{
+	print_message("model %-24s interrupts %5u polls %6u latency ns"
+		      " mean %5llu min %5llu max %5llu cpu us %6llu\n", name,
+		      r->interrupts, r->polls,
+		      (unsigned long long)(r->latency_sum_ns / packets),
+		      (unsigned long long)r->latency_min_ns,
+		      (unsigned long long)r->latency_max_ns,
+		      (unsigned long long)(r->cpu_ns / 1000u));
+}
+
 static void model_config(struct irqmod_hybrid_config *config, uint32_t kind,
 			 uint32_t inner_interval_ns)
 {
@@ -507,7 +520,8 @@ static void model_config(struct irqmod_hybrid_config *config, uint32_t kind,
 	/* Idle poll: 2 us spacing, 50 us idle time (count bound 25). */
 	if (kind == IRQMOD_HYBRID_IDLE_POLL)
 		config->config.idle_poll = (struct irqmod_idle_poll_config){ 2000, 50000, 0 };
-	/* Defer: N = 10, T = 20 us (the example of Documentation/networking/napi.rst). */
+	/* Defer: N = 10, T = 20 us, the example in Eric Dumazet's commit
+	 * message "net: napi: add hard irqs deferral feature" (Apr 2020). */
 	if (kind == IRQMOD_HYBRID_DEFER_IRQ)
 		config->config.defer_irq = (struct irqmod_defer_irq_config){ 10, 20000, 0, 0 };
 	if (kind == IRQMOD_HYBRID_RECHECK)
@@ -534,6 +548,7 @@ static void test_hybrid_model_idle_poll_trades_cpu_for_interrupts_and_latency(vo
 	(void)unused;
 	model_config(&config, IRQMOD_HYBRID_NONE, 0);
 	run_model(&config, 20000, 1000, &plain);
+	print_model("50kpps none static0", 1000, &plain);
 	assert_int_equal(plain.interrupts, 1000);
 	assert_int_equal(plain.polls, 1000);
 	assert_int_equal(plain.latency_min_ns, MODEL_IRQ_LATENCY_NS);
@@ -541,6 +556,7 @@ static void test_hybrid_model_idle_poll_trades_cpu_for_interrupts_and_latency(vo
 
 	model_config(&config, IRQMOD_HYBRID_IDLE_POLL, 0);
 	run_model(&config, 20000, 1000, &idle);
+	print_model("50kpps idle-poll static0", 1000, &idle);
 	assert_int_equal(idle.interrupts, 1);
 	assert_int_equal(idle.latency_max_ns, MODEL_IRQ_LATENCY_NS); /* first packet */
 	/* 999 packets below 3 us plus the first at 5 us. */
@@ -566,8 +582,10 @@ static void test_hybrid_model_idle_poll_is_steadier_than_a_throttled_interrupt(v
 	(void)unused;
 	model_config(&config, IRQMOD_HYBRID_NONE, 50000);
 	run_model(&config, 20000, 1000, &throttled);
+	print_model("50kpps none static50us", 1000, &throttled);
 	model_config(&config, IRQMOD_HYBRID_IDLE_POLL, 50000);
 	run_model(&config, 20000, 1000, &idle);
+	print_model("50kpps idle-poll static50us", 1000, &idle);
 	/* 1000 packets 20 us apart take 20 ms; one interrupt per >= 50 us
 	 * at most 400 + 1 of them, at least one per 3 packets (60 us). */
 	assert_true(throttled.interrupts <= 401 && throttled.interrupts >= 333);
@@ -594,8 +612,10 @@ static void test_hybrid_model_idle_poll_at_low_rate_costs_idle_polls(void **unus
 	(void)unused;
 	model_config(&config, IRQMOD_HYBRID_NONE, 0);
 	run_model(&config, 1000000, 100, &plain);
+	print_model("1kpps none static0", 100, &plain);
 	model_config(&config, IRQMOD_HYBRID_IDLE_POLL, 0);
 	run_model(&config, 1000000, 100, &idle);
+	print_model("1kpps idle-poll static0", 100, &idle);
 	assert_int_equal(plain.interrupts, 100);
 	assert_int_equal(idle.interrupts, 100);
 	assert_int_equal(plain.polls, 100);
@@ -619,6 +639,7 @@ static void test_hybrid_model_defer_irq_removes_interrupts(void **unused)
 	run_model(&config, 20000, 1000, &plain);
 	model_config(&config, IRQMOD_HYBRID_DEFER_IRQ, 0);
 	run_model(&config, 20000, 1000, &defer);
+	print_model("50kpps defer-irq static0", 1000, &defer);
 	assert_int_equal(defer.interrupts, 1);
 	assert_true(defer.latency_max_ns <= 21000);
 	assert_true(defer.interrupts < plain.interrupts);
@@ -639,8 +660,10 @@ static void test_hybrid_model_recheck_takes_work_that_arrived_meanwhile(void **u
 	(void)unused;
 	model_config(&config, IRQMOD_HYBRID_NONE, 0);
 	run_model(&config, 2000, 3000, &plain);
+	print_model("500kpps none static0", 3000, &plain);
 	model_config(&config, IRQMOD_HYBRID_RECHECK, 0);
 	run_model(&config, 2000, 3000, &recheck);
+	print_model("500kpps recheck static0", 3000, &recheck);
 	assert_int_equal(plain.interrupts, 1000);
 	assert_true(recheck.interrupts < plain.interrupts);
 }
