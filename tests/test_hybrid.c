@@ -134,6 +134,95 @@ static void test_hybrid_rearming_every_call_is_transparent_for_every_inner_kind(
 }
 
 /*
+ * The inner controller sees one sample per interrupt cycle, on the call
+ * that re-arms, with the cycle's summed counts and one event: a bare
+ * controller of the same kind fed those samples by the test gives the same
+ * decisions. Traffic: bursts of polls with 1..64 packets, then silence, so
+ * every cycle stays far below the 16-bit sum limit. Runs for every inner
+ * kind the generic controller knows and every hybrid.
+ */
+static void test_hybrid_inner_sees_one_summed_sample_per_cycle(void **unused)
+{
+	uint32_t kind, hybrid_kind;
+
+	(void)unused;
+	for (kind = 0; kind < IRQMOD_KIND_COUNT; kind++) {
+		for (hybrid_kind = IRQMOD_HYBRID_IDLE_POLL;
+		     hybrid_kind < IRQMOD_HYBRID_COUNT; hybrid_kind++) {
+			struct irqmod_hybrid hybrid;
+			struct irqmod_hybrid_config config;
+			struct irqmod_controller bare;
+			uint64_t now_ns = 0, rx_bytes = 0, tx_bytes = 0;
+			uint32_t rx_packets = 0, tx_packets = 0;
+			uint32_t x = 99, call, rearms = 0;
+
+			memset(&config, 0, sizeof(config));
+			assert_int_equal(irqmod_controller_default_config(
+				&config.inner, kind, 10000), 0);
+			config.kind = hybrid_kind;
+			config.config.idle_poll = (struct irqmod_idle_poll_config){ 5000, 40000, 0 };
+			if (hybrid_kind == IRQMOD_HYBRID_DEFER_IRQ)
+				config.config.defer_irq = (struct irqmod_defer_irq_config){ 4, 5000, 0, 0 };
+			if (hybrid_kind == IRQMOD_HYBRID_RECHECK)
+				config.config.recheck = (struct irqmod_recheck_config){ 3 };
+			assert_int_equal(irqmod_hybrid_init(&hybrid, &config), 0);
+			assert_int_equal(irqmod_controller_init(&bare, &config.inner), 0);
+			for (call = 0; call < 20000; call++) {
+				struct irqmod_sample sample = { 0 };
+				struct irqmod_decision got, want;
+				bool cycle_has_counts = rx_packets || tx_packets ||
+							rx_bytes || tx_bytes;
+
+				x = x * 1103515245u + 12345u;
+				/* 1 call in 8 starts a long silence. */
+				now_ns += (x >> 29) == 0 ? 500000 : 5000;
+				sample.now_ns = now_ns;
+				if ((x >> 20) % 3 != 0) {
+					sample.rx_packets = 1 + (x >> 8) % 64;
+					sample.rx_bytes = (uint64_t)sample.rx_packets * (64 + (x >> 14) % 1451);
+					sample.tx_packets = (x >> 4) % 4;
+					sample.tx_bytes = (uint64_t)sample.tx_packets * 66u;
+				}
+				sample.events = 1;
+				irqmod_hybrid_update(&hybrid, &sample, &got);
+				if (got.action == IRQMOD_ACTION_POLL) {
+					rx_packets += sample.rx_packets;
+					tx_packets += sample.tx_packets;
+					rx_bytes += sample.rx_bytes;
+					tx_bytes += sample.tx_bytes;
+					assert_true(rx_packets < 65535 && tx_packets < 65535);
+					continue;
+				}
+				if (cycle_has_counts) {
+					struct irqmod_sample cycle = {
+						.now_ns = sample.now_ns,
+						.rx_packets = rx_packets + sample.rx_packets,
+						.tx_packets = tx_packets + sample.tx_packets,
+						.rx_bytes = rx_bytes + sample.rx_bytes,
+						.tx_bytes = tx_bytes + sample.tx_bytes,
+						.events = 1,
+					};
+
+					irqmod_controller_update(&bare, &cycle, &want);
+				} else {
+					irqmod_controller_update(&bare, &sample, &want);
+				}
+				rearms++;
+				assert_int_equal(got.rx_interval_ns, want.rx_interval_ns);
+				assert_int_equal(got.tx_interval_ns, want.tx_interval_ns);
+				assert_int_equal(got.rate_limit_ns, want.rate_limit_ns);
+				assert_int_equal(got.frames, want.frames);
+				assert_int_equal(got.changed, want.changed);
+				rx_packets = tx_packets = 0;
+				rx_bytes = tx_bytes = 0;
+			}
+			/* Both answers occurred: the check had cycles to check. */
+			assert_true(rearms > 100 && rearms < 20000);
+		}
+	}
+}
+
+/*
  * Each hybrid re-arms with the inner controller's interval (static at
  * 84 us RX / 126 us TX here) and answers POLL with no register value.
  */
@@ -674,6 +763,7 @@ int main(void)
 		cmocka_unit_test(test_hybrid_cycle_sample_sums_polls_with_one_event),
 		cmocka_unit_test(test_hybrid_cycle_sample_leaves_out_polls_that_would_overflow),
 		cmocka_unit_test(test_hybrid_rearming_every_call_is_transparent_for_every_inner_kind),
+		cmocka_unit_test(test_hybrid_inner_sees_one_summed_sample_per_cycle),
 		cmocka_unit_test(test_hybrid_rearm_carries_the_inner_interval_for_every_hybrid),
 		cmocka_unit_test(test_hybrid_endless_empty_polls_always_end_in_rearm),
 		cmocka_unit_test(test_hybrid_counters_count_answers_empty_polls_and_idle_time),
