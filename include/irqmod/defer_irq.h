@@ -25,8 +25,9 @@ extern "C" {
 /**
  * IRQMOD_DEFER_IRQ_MAX_COUNT - largest @defer_hard_irqs and @suspend_polls
  * the state holds (u16). Linux caps napi_defer_hard_irqs at S32_MAX
- * ("net: napi: Prevent overflow of napi_defer_hard_irqs", 2024); 65535
- * polls at the 20 us Linux example spacing is already 1.3 s.
+ * (commit 08062af0a521 "net: napi: Prevent overflow of
+ * napi_defer_hard_irqs", Sep 2024); 65535 polls at the 20 us spacing of
+ * the original example (commit 6f8b12d661d0) is already 1.3 s.
  */
 #define IRQMOD_DEFER_IRQ_MAX_COUNT 65535u
 /** IRQMOD_DEFER_IRQ_MAX_TIMEOUT_NS - longest timeout accepted: 1 s (static.h bound). */
