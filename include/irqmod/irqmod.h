@@ -7,6 +7,11 @@
 #include "irqmod/controller.h"
 #include "irqmod/convert.h"
 #include "irqmod/dim.h"
+#include "irqmod/defer_irq.h"
+#include "irqmod/hybrid.h"
+#include "irqmod/hybrid_base.h"
+#include "irqmod/idle_poll.h"
+#include "irqmod/recheck.h"
 #include "irqmod/static.h"
 
 #endif /* IRQMOD_IRQMOD_H */
