@@ -9,7 +9,10 @@
 #ifndef IRQMOD_CONTROLLER_H
 #define IRQMOD_CONTROLLER_H
 
+#include "irqmod/average_size.h"
 #include "irqmod/common.h"
+#include "irqmod/ixgbe_legacy.h"
+#include "irqmod/latency_class.h"
 #include "irqmod/static.h"
 
 #ifdef __cplusplus
@@ -19,10 +22,16 @@ extern "C" {
 /**
  * enum irqmod_kind - which controller a generic instance runs.
  * @IRQMOD_KIND_STATIC: struct irqmod_static.
+ * @IRQMOD_KIND_LATENCY_CLASS: struct irqmod_latency_class ("latency-class").
+ * @IRQMOD_KIND_AVERAGE_SIZE: struct irqmod_average_size ("average-size").
+ * @IRQMOD_KIND_IXGBE_LEGACY: struct irqmod_ixgbe_legacy ("ixgbe-legacy").
  * @IRQMOD_KIND_COUNT: one past the last kind.
  */
 enum irqmod_kind {
 	IRQMOD_KIND_STATIC = 0,
+	IRQMOD_KIND_LATENCY_CLASS,
+	IRQMOD_KIND_AVERAGE_SIZE,
+	IRQMOD_KIND_IXGBE_LEGACY,
 	IRQMOD_KIND_COUNT
 };
 
@@ -35,6 +44,9 @@ struct irqmod_controller_config {
 	uint32_t kind;
 	union {
 		struct irqmod_static_config static_config;
+		struct irqmod_latency_class_config latency_class;
+		struct irqmod_average_size_config average_size;
+		struct irqmod_ixgbe_legacy_config ixgbe_legacy;
 	} config;
 };
 
@@ -47,6 +59,9 @@ struct irqmod_controller {
 	uint32_t kind;
 	union {
 		struct irqmod_static static_state;
+		struct irqmod_latency_class latency_class;
+		struct irqmod_average_size average_size;
+		struct irqmod_ixgbe_legacy ixgbe_legacy;
 	} state;
 };
 
