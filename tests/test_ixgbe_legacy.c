@@ -131,6 +131,30 @@ static void test_ixgbe_legacy_classes_move_one_step_and_vector_takes_max(void **
 	assert_int_equal(state.tx_class, IRQMOD_IXGBE_LEGACY_LOWEST);
 }
 
+/*
+ * Bytes per nominal microsecond is bytes per interrupt: one 1514 B frame
+ * per update at 50 us is 1514 / 50 = 30 B/us: lowest -> low (> 10), then
+ * low -> bulk (> 20), however far apart the frames are (the sample times
+ * here are an hour apart).
+ */
+static void test_ixgbe_legacy_sparse_full_frames_are_classed_bulk(void **unused)
+{
+	struct irqmod_ixgbe_legacy state;
+	struct irqmod_sample frame = { .rx_bytes = 1514, .rx_packets = 1 };
+	struct irqmod_decision decision;
+
+	(void)unused;
+	init_or_fail(&state, true, false);
+	frame.now_ns = 3600000000000ull;
+	irqmod_ixgbe_legacy_update(&state, &frame, &decision);
+	assert_int_equal(state.rx_class, IRQMOD_IXGBE_LEGACY_LOW);
+	frame.now_ns *= 2;
+	irqmod_ixgbe_legacy_update(&state, &frame, &decision);
+	assert_int_equal(state.rx_class, IRQMOD_IXGBE_LEGACY_BULK);
+	/* 10*336*200 / 3224 = 208 -> 52 us. */
+	assert_int_equal(decision.rx_interval_ns, 52000);
+}
+
 static void test_ixgbe_legacy_init_errors_leave_state_untouched(void **unused)
 {
 	struct irqmod_ixgbe_legacy_config config;
@@ -224,6 +248,7 @@ int main(void)
 		cmocka_unit_test(test_ixgbe_legacy_vectors_match_hand_derivations),
 		cmocka_unit_test(test_ixgbe_legacy_bulk_settles_below_the_class_value),
 		cmocka_unit_test(test_ixgbe_legacy_classes_move_one_step_and_vector_takes_max),
+		cmocka_unit_test(test_ixgbe_legacy_sparse_full_frames_are_classed_bulk),
 		cmocka_unit_test(test_ixgbe_legacy_init_errors_leave_state_untouched),
 		cmocka_unit_test(test_ixgbe_legacy_odd_inputs_stay_within_bounds),
 		cmocka_unit_test(test_ixgbe_legacy_generic_dispatch_defaults_to_the_12k_floor),
