@@ -274,7 +274,8 @@ IRQMOD_API void irqmod_latency_class_update(struct irqmod_latency_class *state,
  * irqmod_latency_class_step() - one step of the shared class state machine.
  * @thresholds: the driver's numbers.
  * @current_class: an enum irqmod_latency_class_value value.
- * @bytes: bytes in the measurement (saturated to 32 bits by callers is fine).
+ * @bytes: bytes in the measurement (the driver's bytes, or FreeBSD's maximum
+ *	over directions); any 64-bit value.
  * @packets: packets in the measurement; 0 returns @current_class unchanged.
  * @bytes_per_packet: the average the driver compares (bytes / packets, or
  *	FreeBSD's maximum over directions).
