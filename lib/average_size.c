@@ -48,41 +48,42 @@ uint32_t irqmod_average_size_value(uint64_t average_bytes)
 int irqmod_average_size_preset(struct irqmod_average_size_config *config,
 			       uint32_t preset, uint32_t link_speed_mbps)
 {
-	struct irqmod_average_size_config c = { 0 };
-
 	if (!config)
 		return -IRQMOD_EINVAL;
 	if (link_speed_mbps == 0)
 		return -IRQMOD_ELINK;
+	if (preset >= IRQMOD_AVERAGE_SIZE_PRESET_COUNT)
+		return -IRQMOD_EPRESET;
+	/* Field by field: no memset/memcpy in the freestanding core. */
+	config->min_value = 0;
+	config->rate_dividend = 0;
+	config->max_rate_per_s = 0;
+	config->slow_link_level = 0;
+	config->output = IRQMOD_AVERAGE_SIZE_OUTPUT_REGISTER;
+	config->use_tx = true;
 	switch (preset) {
 	case IRQMOD_AVERAGE_SIZE_PRESET_IGB:
-		c.start_level = IGB_START_ITR;
-		c.min_value = IGB_20K_ITR;
-		c.slow_link_level = IGB_4K_ITR;
-		c.encoding = IRQMOD_ITR_ENCODING_IGB_EITR;
-		c.output = IRQMOD_AVERAGE_SIZE_OUTPUT_REGISTER;
-		c.use_tx = true;
+		config->start_level = IGB_START_ITR;
+		config->min_value = IGB_20K_ITR;
+		config->slow_link_level = IGB_4K_ITR;
+		config->encoding = IRQMOD_ITR_ENCODING_IGB_EITR;
 		break;
 	case IRQMOD_AVERAGE_SIZE_PRESET_FREEBSD_IX:
-		c.start_level = FREEBSD_IX_START_EITR;
-		c.encoding = IRQMOD_ITR_ENCODING_IXGBE_EITR;
-		c.output = IRQMOD_AVERAGE_SIZE_OUTPUT_REGISTER;
-		c.use_tx = false;
+		config->start_level = FREEBSD_IX_START_EITR;
+		config->encoding = IRQMOD_ITR_ENCODING_IXGBE_EITR;
+		/* if_ix.c ixgbe_perform_aim: TX accounting is a FIXME. */
+		config->use_tx = false;
 		break;
-	case IRQMOD_AVERAGE_SIZE_PRESET_FREEBSD_EM:
-		c.start_level = FREEBSD_EM_START_RATE_PER_S;
-		c.rate_dividend = FREEBSD_EM_AIM_DIVIDEND;
-		c.max_rate_per_s = FREEBSD_EM_MAX_RATE_PER_S;
-		c.slow_link_level = FREEBSD_EM_SLOW_RATE_PER_S;
-		c.encoding = IRQMOD_ITR_ENCODING_EITR_RATE;
-		c.output = IRQMOD_AVERAGE_SIZE_OUTPUT_RATE;
-		c.use_tx = true;
+	default: /* IRQMOD_AVERAGE_SIZE_PRESET_FREEBSD_EM */
+		config->start_level = FREEBSD_EM_START_RATE_PER_S;
+		config->rate_dividend = FREEBSD_EM_AIM_DIVIDEND;
+		config->max_rate_per_s = FREEBSD_EM_MAX_RATE_PER_S;
+		config->slow_link_level = FREEBSD_EM_SLOW_RATE_PER_S;
+		config->encoding = IRQMOD_ITR_ENCODING_EITR_RATE;
+		config->output = IRQMOD_AVERAGE_SIZE_OUTPUT_RATE;
 		break;
-	default:
-		return -IRQMOD_EPRESET;
 	}
-	c.link_speed_mbps = link_speed_mbps;
-	*config = c;
+	config->link_speed_mbps = link_speed_mbps;
 	return 0;
 }
 
