@@ -6,6 +6,9 @@ static const char *const irqmod_kind_names[IRQMOD_KIND_COUNT] = {
 	[IRQMOD_KIND_DIM] = "dim",
 	[IRQMOD_KIND_ICE] = "ice",
 	[IRQMOD_KIND_DIM_RDMA] = "dim_rdma",
+	[IRQMOD_KIND_LATENCY_CLASS] = "latency-class",
+	[IRQMOD_KIND_AVERAGE_SIZE] = "average-size",
+	[IRQMOD_KIND_IXGBE_LEGACY] = "ixgbe-legacy",
 };
 
 const char *irqmod_kind_name(uint32_t kind)
@@ -30,6 +33,8 @@ static int irqmod_controller_dim_defaults(struct irqmod_controller_config *confi
 int irqmod_controller_default_config(struct irqmod_controller_config *config,
 				     uint32_t kind, uint32_t link_speed_mbps)
 {
+	int error = 0;
+
 	if (!config)
 		return -IRQMOD_EINVAL;
 	if (link_speed_mbps == 0)
@@ -50,9 +55,27 @@ int irqmod_controller_default_config(struct irqmod_controller_config *config,
 	case IRQMOD_KIND_DIM_RDMA:
 		(void)irqmod_dim_rdma_default_config(&config->config.dim_rdma_config);
 		break;
+	case IRQMOD_KIND_LATENCY_CLASS:
+		/* Linux igb single-vector path, rx-usecs 3 (IGB_DEFAULT_ITR). */
+		error = irqmod_latency_class_preset(&config->config.latency_class,
+						    IRQMOD_LATENCY_CLASS_PRESET_IGB,
+						    link_speed_mbps);
+		break;
+	case IRQMOD_KIND_AVERAGE_SIZE:
+		/* Linux igb multi-vector path, rx-usecs 3. */
+		error = irqmod_average_size_preset(&config->config.average_size,
+						   IRQMOD_AVERAGE_SIZE_PRESET_IGB,
+						   link_speed_mbps);
+		break;
+	case IRQMOD_KIND_IXGBE_LEGACY:
+		/* The last published form: bulk at 12K (2015 floor patch). */
+		error = irqmod_ixgbe_legacy_default_config(&config->config.ixgbe_legacy);
+		break;
 	default:
 		return -IRQMOD_EKIND;
 	}
+	if (error)
+		return error;
 	config->kind = kind;
 	return 0;
 }
@@ -78,6 +101,18 @@ int irqmod_controller_init(struct irqmod_controller *controller,
 		error = irqmod_dim_rdma_init(&controller->state.dim_rdma_state,
 					     &config->config.dim_rdma_config);
 		break;
+	case IRQMOD_KIND_LATENCY_CLASS:
+		error = irqmod_latency_class_init(&controller->state.latency_class,
+						  &config->config.latency_class);
+		break;
+	case IRQMOD_KIND_AVERAGE_SIZE:
+		error = irqmod_average_size_init(&controller->state.average_size,
+						 &config->config.average_size);
+		break;
+	case IRQMOD_KIND_IXGBE_LEGACY:
+		error = irqmod_ixgbe_legacy_init(&controller->state.ixgbe_legacy,
+						 &config->config.ixgbe_legacy);
+		break;
 	default:
 		return -IRQMOD_EKIND;
 	}
@@ -98,6 +133,15 @@ void irqmod_controller_reset(struct irqmod_controller *controller)
 		break;
 	case IRQMOD_KIND_DIM_RDMA:
 		irqmod_dim_rdma_reset(&controller->state.dim_rdma_state);
+		break;
+	case IRQMOD_KIND_LATENCY_CLASS:
+		irqmod_latency_class_reset(&controller->state.latency_class);
+		break;
+	case IRQMOD_KIND_AVERAGE_SIZE:
+		irqmod_average_size_reset(&controller->state.average_size);
+		break;
+	case IRQMOD_KIND_IXGBE_LEGACY:
+		irqmod_ixgbe_legacy_reset(&controller->state.ixgbe_legacy);
 		break;
 	default:
 		break;
@@ -120,6 +164,18 @@ void irqmod_controller_update(struct irqmod_controller *controller,
 	case IRQMOD_KIND_DIM_RDMA:
 		irqmod_dim_rdma_update(&controller->state.dim_rdma_state, sample,
 				       decision);
+		break;
+	case IRQMOD_KIND_LATENCY_CLASS:
+		irqmod_latency_class_update(&controller->state.latency_class,
+					    sample, decision);
+		break;
+	case IRQMOD_KIND_AVERAGE_SIZE:
+		irqmod_average_size_update(&controller->state.average_size,
+					   sample, decision);
+		break;
+	case IRQMOD_KIND_IXGBE_LEGACY:
+		irqmod_ixgbe_legacy_update(&controller->state.ixgbe_legacy,
+					   sample, decision);
 		break;
 	default:
 		/* Unreachable after a successful init; answer "re-arm, off". */

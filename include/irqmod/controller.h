@@ -9,8 +9,11 @@
 #ifndef IRQMOD_CONTROLLER_H
 #define IRQMOD_CONTROLLER_H
 
+#include "irqmod/average_size.h"
 #include "irqmod/common.h"
 #include "irqmod/dim.h"
+#include "irqmod/ixgbe_legacy.h"
+#include "irqmod/latency_class.h"
 #include "irqmod/static.h"
 
 #ifdef __cplusplus
@@ -25,6 +28,9 @@ extern "C" {
  *                   the DIM controller, a kind of its own so comparisons
  *                   list it beside the others).
  * @IRQMOD_KIND_DIM_RDMA: struct irqmod_dim_rdma (Linux rdma_dim).
+ * @IRQMOD_KIND_LATENCY_CLASS: struct irqmod_latency_class ("latency-class").
+ * @IRQMOD_KIND_AVERAGE_SIZE: struct irqmod_average_size ("average-size").
+ * @IRQMOD_KIND_IXGBE_LEGACY: struct irqmod_ixgbe_legacy ("ixgbe-legacy").
  * @IRQMOD_KIND_COUNT: one past the last kind.
  */
 enum irqmod_kind {
@@ -32,6 +38,9 @@ enum irqmod_kind {
 	IRQMOD_KIND_DIM,
 	IRQMOD_KIND_ICE,
 	IRQMOD_KIND_DIM_RDMA,
+	IRQMOD_KIND_LATENCY_CLASS,
+	IRQMOD_KIND_AVERAGE_SIZE,
+	IRQMOD_KIND_IXGBE_LEGACY,
 	IRQMOD_KIND_COUNT
 };
 
@@ -47,6 +56,9 @@ struct irqmod_controller_config {
 		struct irqmod_static_config static_config;
 		struct irqmod_dim_config dim_config;
 		struct irqmod_dim_rdma_config dim_rdma_config;
+		struct irqmod_latency_class_config latency_class;
+		struct irqmod_average_size_config average_size;
+		struct irqmod_ixgbe_legacy_config ixgbe_legacy;
 	} config;
 };
 
@@ -62,6 +74,9 @@ struct irqmod_controller {
 		struct irqmod_static static_state;
 		struct irqmod_dim dim_state;
 		struct irqmod_dim_rdma dim_rdma_state;
+		struct irqmod_latency_class latency_class;
+		struct irqmod_average_size average_size;
+		struct irqmod_ixgbe_legacy ixgbe_legacy;
 	} state;
 };
 

@@ -3,6 +3,7 @@
 #ifndef IRQMOD_IRQMOD_H
 #define IRQMOD_IRQMOD_H
 
+#include "irqmod/average_size.h"
 #include "irqmod/common.h"
 #include "irqmod/controller.h"
 #include "irqmod/convert.h"
@@ -12,6 +13,9 @@
 #include "irqmod/hybrid_base.h"
 #include "irqmod/idle_poll.h"
 #include "irqmod/recheck.h"
+#include "irqmod/itr_encoding.h"
+#include "irqmod/ixgbe_legacy.h"
+#include "irqmod/latency_class.h"
 #include "irqmod/static.h"
 
 #endif /* IRQMOD_IRQMOD_H */
