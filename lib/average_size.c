@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 #include "irqmod/average_size.h"
+#include "decision.h"
 #include "deps.h"
 
 /* Mid-range and outer divisors of igb_update_ring_itr / ixgbe_perform_aim. */
@@ -194,11 +195,6 @@ void irqmod_average_size_update(struct irqmod_average_size *state,
 	if (level != state->level)
 		program_level(state, level);
 out:
-	decision->rx_interval_ns = state->interval_ns;
-	decision->tx_interval_ns = state->interval_ns;
-	decision->poll_delay_ns = 0;
-	decision->rate_limit_ns = 0;
-	decision->frames = 0;
-	decision->action = IRQMOD_ACTION_REARM;
-	decision->changed = state->register_value != previous_register;
+	irqmod_decision_rearm(decision, state->interval_ns,
+			      state->register_value != previous_register);
 }

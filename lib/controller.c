@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 #include "irqmod/controller.h"
+#include "decision.h"
 
 static const char *const irqmod_kind_names[IRQMOD_KIND_COUNT] = {
 	[IRQMOD_KIND_STATIC] = "static",
 	[IRQMOD_KIND_DIM] = "dim",
 	[IRQMOD_KIND_ICE] = "ice",
-	[IRQMOD_KIND_DIM_RDMA] = "dim_rdma",
+	[IRQMOD_KIND_DIM_RDMA] = "dim-rdma",
 	[IRQMOD_KIND_LATENCY_CLASS] = "latency-class",
 	[IRQMOD_KIND_AVERAGE_SIZE] = "average-size",
 	[IRQMOD_KIND_IXGBE_LEGACY] = "ixgbe-legacy",
@@ -179,7 +180,7 @@ void irqmod_controller_update(struct irqmod_controller *controller,
 		break;
 	default:
 		/* Unreachable after a successful init; answer "re-arm, off". */
-		*decision = (struct irqmod_decision){ 0 };
+		irqmod_decision_rearm(decision, 0, false);
 		break;
 	}
 }

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 #include "irqmod/ixgbe_legacy.h"
+#include "decision.h"
 #include "irqmod/convert.h"
 #include "deps.h"
 
@@ -127,11 +128,6 @@ void irqmod_ixgbe_legacy_update(struct irqmod_ixgbe_legacy *state,
 			   (SMOOTH_NEW_WEIGHT * target + state->itr);
 		program_itr(state, smoothed);
 	}
-	decision->rx_interval_ns = state->interval_ns;
-	decision->tx_interval_ns = state->interval_ns;
-	decision->poll_delay_ns = 0;
-	decision->rate_limit_ns = 0;
-	decision->frames = 0;
-	decision->action = IRQMOD_ACTION_REARM;
-	decision->changed = state->register_value != previous_register;
+	irqmod_decision_rearm(decision, state->interval_ns,
+			      state->register_value != previous_register);
 }

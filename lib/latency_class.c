@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 #include "irqmod/latency_class.h"
+#include "decision.h"
 #include "deps.h"
 
 /*
@@ -339,13 +340,8 @@ static void fill_decision(const struct irqmod_latency_class *state,
 			  uint32_t previous_register,
 			  struct irqmod_decision *decision)
 {
-	decision->rx_interval_ns = state->interval_ns;
-	decision->tx_interval_ns = state->interval_ns;
-	decision->poll_delay_ns = 0;
-	decision->rate_limit_ns = 0;
-	decision->frames = 0;
-	decision->action = IRQMOD_ACTION_REARM;
-	decision->changed = state->register_value != previous_register;
+	irqmod_decision_rearm(decision, state->interval_ns,
+			      state->register_value != previous_register);
 }
 
 void irqmod_latency_class_update(struct irqmod_latency_class *state,
