@@ -3,6 +3,7 @@
 
 static const char *const irqmod_kind_names[IRQMOD_KIND_COUNT] = {
 	[IRQMOD_KIND_STATIC] = "static",
+	[IRQMOD_KIND_IXGBE] = "ixgbe",
 };
 
 const char *irqmod_kind_name(uint32_t kind)
@@ -27,6 +28,14 @@ int irqmod_controller_default_config(struct irqmod_controller_config *config,
 		config->config.static_config.tx_interval_ns =
 			IRQMOD_DEFAULT_STATIC_INTERVAL_NS;
 		break;
+	case IRQMOD_KIND_IXGBE: {
+		int error = irqmod_ixgbe_config_preset(&config->config.ixgbe_config,
+						       IRQMOD_IXGBE_PRESET_IRQMOD,
+						       link_speed_mbps);
+		if (error)
+			return error;
+		break;
+	}
 	default:
 		return -IRQMOD_EKIND;
 	}
@@ -46,6 +55,10 @@ int irqmod_controller_init(struct irqmod_controller *controller,
 		error = irqmod_static_init(&controller->state.static_state,
 					   &config->config.static_config);
 		break;
+	case IRQMOD_KIND_IXGBE:
+		error = irqmod_ixgbe_init(&controller->state.ixgbe_state,
+					  &config->config.ixgbe_config);
+		break;
 	default:
 		return -IRQMOD_EKIND;
 	}
@@ -60,6 +73,9 @@ void irqmod_controller_reset(struct irqmod_controller *controller)
 	case IRQMOD_KIND_STATIC:
 		irqmod_static_reset(&controller->state.static_state);
 		break;
+	case IRQMOD_KIND_IXGBE:
+		irqmod_ixgbe_reset(&controller->state.ixgbe_state);
+		break;
 	default:
 		break;
 	}
@@ -73,6 +89,10 @@ void irqmod_controller_update(struct irqmod_controller *controller,
 	case IRQMOD_KIND_STATIC:
 		irqmod_static_update(&controller->state.static_state, sample,
 				     decision);
+		break;
+	case IRQMOD_KIND_IXGBE:
+		irqmod_ixgbe_update(&controller->state.ixgbe_state, sample,
+				    decision);
 		break;
 	default:
 		/* Unreachable after a successful init; answer "re-arm, off". */

@@ -10,6 +10,7 @@
 #define IRQMOD_CONTROLLER_H
 
 #include "irqmod/common.h"
+#include "irqmod/ixgbe.h"
 #include "irqmod/static.h"
 
 #ifdef __cplusplus
@@ -19,10 +20,12 @@ extern "C" {
 /**
  * enum irqmod_kind - which controller a generic instance runs.
  * @IRQMOD_KIND_STATIC: struct irqmod_static.
+ * @IRQMOD_KIND_IXGBE: struct irqmod_ixgbe (Intel adaptive, ixgbe since 2017).
  * @IRQMOD_KIND_COUNT: one past the last kind.
  */
 enum irqmod_kind {
 	IRQMOD_KIND_STATIC = 0,
+	IRQMOD_KIND_IXGBE = 1,
 	IRQMOD_KIND_COUNT
 };
 
@@ -35,6 +38,7 @@ struct irqmod_controller_config {
 	uint32_t kind;
 	union {
 		struct irqmod_static_config static_config;
+		struct irqmod_ixgbe_config ixgbe_config;
 	} config;
 };
 
@@ -47,6 +51,7 @@ struct irqmod_controller {
 	uint32_t kind;
 	union {
 		struct irqmod_static static_state;
+		struct irqmod_ixgbe ixgbe_state;
 	} state;
 };
 
@@ -75,7 +80,8 @@ IRQMOD_API void irqmod_controller_update(struct irqmod_controller *controller,
 
 /**
  * irqmod_controller_default_config() - the documented defaults of a kind.
- * @config: filled in with @kind and its defaults for a link of @link_speed_mbps.
+ * @config: filled in with @kind and its defaults for a link of @link_speed_mbps
+ *          (ixgbe: IRQMOD_IXGBE_PRESET_IRQMOD).
  * @kind: an enum irqmod_kind value.
  * @link_speed_mbps: link speed in Mb/s (10000 for 10 GbE).
  * Return: 0, -IRQMOD_EINVAL for NULL, -IRQMOD_EKIND, -IRQMOD_ELINK.

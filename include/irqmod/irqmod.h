@@ -6,6 +6,8 @@
 #include "irqmod/common.h"
 #include "irqmod/controller.h"
 #include "irqmod/convert.h"
+#include "irqmod/floor.h"
+#include "irqmod/ixgbe.h"
 #include "irqmod/static.h"
 
 #endif /* IRQMOD_IRQMOD_H */
