@@ -186,6 +186,20 @@ static const struct irqmod_ixgbe_vector_step irqmod_ixgbe_rxtx_10g_steps[] = {
 	IXGBE_VECTOR_RXTX(600, 0, 0, 0, 0, 78, true),
 };
 
+/*
+ * RX + TX with TX idle: the TX container creeps up from the current value
+ * (+2, keeping its latency flag from the stale restart) and wins the min()
+ * until it passes RX's latency value (s 128: (40 * 128 + 2720) / 2 = 3920
+ * -> 8 -> 16 us).
+ */
+static const struct irqmod_ixgbe_vector_step irqmod_ixgbe_idle_tx_10g_steps[] = {
+	IXGBE_VECTOR_RXTX(0, 1, 128, 0, 0, 10, true),   /* stale: both 10 | L */
+	IXGBE_VECTOR_RXTX(100, 1, 128, 0, 0, 12, true), /* RX 16 | L, TX 12 | L */
+	IXGBE_VECTOR_RXTX(200, 1, 128, 0, 0, 14, true), /* TX 14 | L */
+	IXGBE_VECTOR_RXTX(300, 1, 128, 0, 0, 16, true), /* TX 16 | L = RX */
+	IXGBE_VECTOR_RXTX(400, 1, 128, 0, 0, 16, false), /* TX 18 | L > RX */
+};
+
 /* RX-only vector: TX counts are ignored, the TX container never wins. */
 static const struct irqmod_ixgbe_vector_step irqmod_ixgbe_rx_only_10g_steps[] = {
 	IXGBE_VECTOR_RXTX(0, 1, 64, 256, 256 * 64, 10, true),
@@ -235,6 +249,9 @@ static const struct irqmod_ixgbe_vector irqmod_ixgbe_vectors[] = {
 	{ "RX+TX min quirk, 10G", IRQMOD_IXGBE_PRESET_LINUX, 10000, true, true,
 	  irqmod_ixgbe_rxtx_10g_steps,
 	  IXGBE_VECTOR_COUNT_OF(irqmod_ixgbe_rxtx_10g_steps) },
+	{ "RX+TX with TX idle, 10G", IRQMOD_IXGBE_PRESET_LINUX, 10000, true,
+	  true, irqmod_ixgbe_idle_tx_10g_steps,
+	  IXGBE_VECTOR_COUNT_OF(irqmod_ixgbe_idle_tx_10g_steps) },
 	{ "RX-only vector, 10G", IRQMOD_IXGBE_PRESET_LINUX, 10000, true, false,
 	  irqmod_ixgbe_rx_only_10g_steps,
 	  IXGBE_VECTOR_COUNT_OF(irqmod_ixgbe_rx_only_10g_steps) },
