@@ -7,6 +7,7 @@
 #include "irqmod/controller.h"
 #include "irqmod/convert.h"
 #include "irqmod/floor.h"
+#include "irqmod/i40e.h"
 #include "irqmod/ixgbe.h"
 #include "irqmod/static.h"
 
