@@ -95,8 +95,18 @@ void irqmod_controller_update(struct irqmod_controller *controller,
 				    decision);
 		break;
 	default:
-		/* Unreachable after a successful init; answer "re-arm, off". */
-		*decision = (struct irqmod_decision){ 0 };
+		/*
+		 * Unreachable after a successful init; answer "re-arm, off".
+		 * Field by field: clang -O0 turns a compound-literal copy into
+		 * a memset call, which the freestanding core must not need.
+		 */
+		decision->rx_interval_ns = 0;
+		decision->tx_interval_ns = 0;
+		decision->poll_delay_ns = 0;
+		decision->rate_limit_ns = 0;
+		decision->frames = 0;
+		decision->action = IRQMOD_ACTION_REARM;
+		decision->changed = false;
 		break;
 	}
 }
