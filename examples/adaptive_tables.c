@@ -3,12 +3,14 @@
  * Prints the tables of docs/adaptive.md: the interval the ixgbe controller
  * (Linux preset, RX-only vector) chooses for a steady average frame size
  * in bulk and in latency mode at 10 and 1 Gb/s, and the socket-buffer
- * floor at several link speeds and frame sizes.
+ * floor at several link speeds and frame sizes, and the i40e curve at
+ * its link-speed divisors.
  */
 #include <stdio.h>
 
 #include "irqmod/convert.h"
 #include "irqmod/floor.h"
+#include "irqmod/i40e.h"
 #include "irqmod/ixgbe.h"
 
 /* Interval after a fresh call with @packets packets of @size bytes each. */
@@ -34,6 +36,33 @@ static unsigned int ixgbe_usecs(unsigned int link_speed_mbps, unsigned int packe
 	sample.rx_packets = packets;
 	sample.rx_bytes = (uint64_t)packets * size;
 	irqmod_ixgbe_update(&state, &sample, &decision);
+	return irqmod_ns_to_usecs(decision.rx_interval_ns);
+}
+
+/*
+ * i40e RX interval after the start-up sequence (stale call, RX write, three
+ * countdown calls) and one measured call of @packets packets of @size.
+ */
+static unsigned int i40e_usecs(unsigned int link_speed_mbps, unsigned int packets,
+			       unsigned int size)
+{
+	struct irqmod_i40e_config config;
+	struct irqmod_i40e state;
+	struct irqmod_sample sample = { 0 };
+	struct irqmod_decision decision;
+	unsigned int call;
+
+	irqmod_i40e_config_linux(&config, link_speed_mbps);
+	if (irqmod_i40e_init(&state, &config) != 0)
+		return 0;
+	for (call = 0; call < 5; call++) {
+		sample.now_ns = call * 100000u;
+		irqmod_i40e_update(&state, &sample, &decision);
+	}
+	sample.now_ns = 500000;
+	sample.rx_packets = packets;
+	sample.rx_bytes = (uint64_t)packets * size;
+	irqmod_i40e_update(&state, &sample, &decision);
 	return irqmod_ns_to_usecs(decision.rx_interval_ns);
 }
 
@@ -82,6 +111,18 @@ int main(void)
 			       status == IRQMOD_FLOOR_CLAMPED ? "clamped to min" :
 			       status < 0 ? irqmod_strerror(status) : "ok");
 		}
+	}
+
+	printf("\n| avg size (B) | i40e 1G bulk | 10G bulk | 25G bulk | 40G bulk | 40G latency |\n");
+	printf("|---|---|---|---|---|---|\n");
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		printf("| %u | %u | %u | %u | %u | ", sizes[i],
+		       i40e_usecs(1000, 300, sizes[i]), i40e_usecs(10000, 300, sizes[i]),
+		       i40e_usecs(25000, 300, sizes[i]), i40e_usecs(40000, 300, sizes[i]));
+		if (sizes[i] < 9000)
+			printf("%u |\n", i40e_usecs(40000, 1, sizes[i]));
+		else
+			printf("- |\n");
 	}
 	return 0;
 }
