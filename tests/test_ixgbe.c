@@ -186,7 +186,7 @@ static void test_ixgbe_irqmod_preset_ceiling_is_the_socket_buffer_floor(void **u
 	assert_int_equal(config.initial_interval_ns, 10000);
 }
 
-static void test_ixgbe_preset_errors(void **unused)
+static void test_ixgbe_preset_invalid_arguments_are_rejected(void **unused)
 {
 	struct irqmod_ixgbe_config config = linux_config(10000);
 
@@ -820,7 +820,7 @@ int main(void)
 		cmocka_unit_test(test_ixgbe_reset_keeps_config_and_restarts_stale),
 		cmocka_unit_test(test_ixgbe_linux_preset_is_the_driver_constants),
 		cmocka_unit_test(test_ixgbe_irqmod_preset_ceiling_is_the_socket_buffer_floor),
-		cmocka_unit_test(test_ixgbe_preset_errors),
+		cmocka_unit_test(test_ixgbe_preset_invalid_arguments_are_rejected),
 		cmocka_unit_test(test_ixgbe_init_rejects_every_invalid_config),
 		cmocka_unit_test(test_ixgbe_set_max_interval_keeps_history),
 		cmocka_unit_test(test_ixgbe_lowered_max_also_caps_reset_start),

@@ -91,7 +91,7 @@ struct irqmod_i40e_container {
 };
 
 /**
- * struct irqmod_i40e - controller state (caller-owned; 48 bytes on x86-64).
+ * struct irqmod_i40e - controller state (caller-owned; 56 bytes on x86-64).
  * @config: the validated settings.
  * @last_tick: tick of the previous update.
  * @rx: RX container.
