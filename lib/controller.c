@@ -10,6 +10,7 @@ static const char *const irqmod_kind_names[IRQMOD_KIND_COUNT] = {
 	[IRQMOD_KIND_LATENCY_CLASS] = "latency-class",
 	[IRQMOD_KIND_AVERAGE_SIZE] = "average-size",
 	[IRQMOD_KIND_IXGBE_LEGACY] = "ixgbe-legacy",
+	[IRQMOD_KIND_IXGBE] = "ixgbe",
 };
 
 const char *irqmod_kind_name(uint32_t kind)
@@ -72,6 +73,11 @@ int irqmod_controller_default_config(struct irqmod_controller_config *config,
 		/* The last published form: bulk at 12K (2015 floor patch). */
 		error = irqmod_ixgbe_legacy_default_config(&config->config.ixgbe_legacy);
 		break;
+	case IRQMOD_KIND_IXGBE:
+		error = irqmod_ixgbe_config_preset(&config->config.ixgbe_config,
+						   IRQMOD_IXGBE_PRESET_IRQMOD,
+						   link_speed_mbps);
+		break;
 	default:
 		return -IRQMOD_EKIND;
 	}
@@ -114,6 +120,10 @@ int irqmod_controller_init(struct irqmod_controller *controller,
 		error = irqmod_ixgbe_legacy_init(&controller->state.ixgbe_legacy,
 						 &config->config.ixgbe_legacy);
 		break;
+	case IRQMOD_KIND_IXGBE:
+		error = irqmod_ixgbe_init(&controller->state.ixgbe_state,
+					  &config->config.ixgbe_config);
+		break;
 	default:
 		return -IRQMOD_EKIND;
 	}
@@ -143,6 +153,9 @@ void irqmod_controller_reset(struct irqmod_controller *controller)
 		break;
 	case IRQMOD_KIND_IXGBE_LEGACY:
 		irqmod_ixgbe_legacy_reset(&controller->state.ixgbe_legacy);
+		break;
+	case IRQMOD_KIND_IXGBE:
+		irqmod_ixgbe_reset(&controller->state.ixgbe_state);
 		break;
 	default:
 		break;
@@ -177,6 +190,10 @@ void irqmod_controller_update(struct irqmod_controller *controller,
 	case IRQMOD_KIND_IXGBE_LEGACY:
 		irqmod_ixgbe_legacy_update(&controller->state.ixgbe_legacy,
 					   sample, decision);
+		break;
+	case IRQMOD_KIND_IXGBE:
+		irqmod_ixgbe_update(&controller->state.ixgbe_state, sample,
+				    decision);
 		break;
 	default:
 		/* Unreachable after a successful init; answer "re-arm, off". */

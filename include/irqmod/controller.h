@@ -14,6 +14,7 @@
 #include "irqmod/dim.h"
 #include "irqmod/ixgbe_legacy.h"
 #include "irqmod/latency_class.h"
+#include "irqmod/ixgbe.h"
 #include "irqmod/static.h"
 
 #ifdef __cplusplus
@@ -31,10 +32,12 @@ extern "C" {
  * @IRQMOD_KIND_LATENCY_CLASS: struct irqmod_latency_class ("latency-class").
  * @IRQMOD_KIND_AVERAGE_SIZE: struct irqmod_average_size ("average-size").
  * @IRQMOD_KIND_IXGBE_LEGACY: struct irqmod_ixgbe_legacy ("ixgbe-legacy").
+ * @IRQMOD_KIND_IXGBE: struct irqmod_ixgbe (Intel adaptive, ixgbe since 2017).
  * @IRQMOD_KIND_COUNT: one past the last kind.
  */
 enum irqmod_kind {
 	IRQMOD_KIND_STATIC = 0,
+	IRQMOD_KIND_IXGBE,
 	IRQMOD_KIND_DIM,
 	IRQMOD_KIND_ICE,
 	IRQMOD_KIND_DIM_RDMA,
@@ -59,6 +62,7 @@ struct irqmod_controller_config {
 		struct irqmod_latency_class_config latency_class;
 		struct irqmod_average_size_config average_size;
 		struct irqmod_ixgbe_legacy_config ixgbe_legacy;
+		struct irqmod_ixgbe_config ixgbe_config;
 	} config;
 };
 
@@ -77,6 +81,7 @@ struct irqmod_controller {
 		struct irqmod_latency_class latency_class;
 		struct irqmod_average_size average_size;
 		struct irqmod_ixgbe_legacy ixgbe_legacy;
+		struct irqmod_ixgbe ixgbe_state;
 	} state;
 };
 
@@ -105,7 +110,8 @@ IRQMOD_API void irqmod_controller_update(struct irqmod_controller *controller,
 
 /**
  * irqmod_controller_default_config() - the documented defaults of a kind.
- * @config: filled in with @kind and its defaults for a link of @link_speed_mbps.
+ * @config: filled in with @kind and its defaults for a link of @link_speed_mbps
+ *          (ixgbe: IRQMOD_IXGBE_PRESET_IRQMOD).
  * @kind: an enum irqmod_kind value.
  * @link_speed_mbps: link speed in Mb/s (10000 for 10 GbE).
  * Return: 0, -IRQMOD_EINVAL for NULL, -IRQMOD_EKIND, -IRQMOD_ELINK.

@@ -16,6 +16,9 @@
 #include "irqmod/itr_encoding.h"
 #include "irqmod/ixgbe_legacy.h"
 #include "irqmod/latency_class.h"
+#include "irqmod/floor.h"
+#include "irqmod/i40e.h"
+#include "irqmod/ixgbe.h"
 #include "irqmod/static.h"
 
 #endif /* IRQMOD_IRQMOD_H */
