@@ -11,6 +11,7 @@ static const char *const irqmod_kind_names[IRQMOD_KIND_COUNT] = {
 	[IRQMOD_KIND_AVERAGE_SIZE] = "average-size",
 	[IRQMOD_KIND_IXGBE_LEGACY] = "ixgbe-legacy",
 	[IRQMOD_KIND_IXGBE] = "ixgbe",
+	[IRQMOD_KIND_I40E] = "i40e",
 };
 
 const char *irqmod_kind_name(uint32_t kind)
@@ -78,6 +79,10 @@ int irqmod_controller_default_config(struct irqmod_controller_config *config,
 						   IRQMOD_IXGBE_PRESET_IRQMOD,
 						   link_speed_mbps);
 		break;
+	case IRQMOD_KIND_I40E:
+		error = irqmod_i40e_config_linux(&config->config.i40e_config,
+						 link_speed_mbps);
+		break;
 	default:
 		return -IRQMOD_EKIND;
 	}
@@ -124,6 +129,10 @@ int irqmod_controller_init(struct irqmod_controller *controller,
 		error = irqmod_ixgbe_init(&controller->state.ixgbe_state,
 					  &config->config.ixgbe_config);
 		break;
+	case IRQMOD_KIND_I40E:
+		error = irqmod_i40e_init(&controller->state.i40e_state,
+					 &config->config.i40e_config);
+		break;
 	default:
 		return -IRQMOD_EKIND;
 	}
@@ -156,6 +165,9 @@ void irqmod_controller_reset(struct irqmod_controller *controller)
 		break;
 	case IRQMOD_KIND_IXGBE:
 		irqmod_ixgbe_reset(&controller->state.ixgbe_state);
+		break;
+	case IRQMOD_KIND_I40E:
+		irqmod_i40e_reset(&controller->state.i40e_state);
 		break;
 	default:
 		break;
@@ -194,6 +206,10 @@ void irqmod_controller_update(struct irqmod_controller *controller,
 	case IRQMOD_KIND_IXGBE:
 		irqmod_ixgbe_update(&controller->state.ixgbe_state, sample,
 				    decision);
+		break;
+	case IRQMOD_KIND_I40E:
+		irqmod_i40e_update(&controller->state.i40e_state, sample,
+				   decision);
 		break;
 	default:
 		/* Unreachable after a successful init; answer "re-arm, off". */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 #include "irqmod/i40e.h"
 
+#include "decision.h"
 #include "deps.h"
 #include "itr_curve.h"
 
@@ -289,11 +290,8 @@ void irqmod_i40e_update(struct irqmod_i40e *state,
 	if (written)
 		state->countdown = IRQMOD_I40E_COUNTDOWN_CALLS;
 
-	decision->rx_interval_ns = (rx->current_itr & I40E_ITR_MASK) * NS_PER_USEC;
+	irqmod_decision_rearm(decision,
+			      (rx->current_itr & I40E_ITR_MASK) * NS_PER_USEC,
+			      written);
 	decision->tx_interval_ns = (tx->current_itr & I40E_ITR_MASK) * NS_PER_USEC;
-	decision->poll_delay_ns = 0;
-	decision->rate_limit_ns = 0;
-	decision->frames = 0;
-	decision->action = IRQMOD_ACTION_REARM;
-	decision->changed = written;
 }

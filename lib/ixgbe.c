@@ -3,6 +3,7 @@
 
 #include "irqmod/floor.h"
 
+#include "decision.h"
 #include "deps.h"
 #include "itr_curve.h"
 
@@ -306,13 +307,7 @@ void irqmod_ixgbe_update(struct irqmod_ixgbe *state,
 	usecs = clamp_usecs(config, key & ~IXGBE_LATENCY_FLAG);
 	interval_ns = usecs * NS_PER_USEC;
 
-	decision->rx_interval_ns = interval_ns;
-	decision->tx_interval_ns = interval_ns;
-	decision->poll_delay_ns = 0;
-	decision->rate_limit_ns = 0;
-	decision->frames = 0;
-	decision->action = IRQMOD_ACTION_REARM;
-	decision->changed = usecs != current_usecs;
+	irqmod_decision_rearm(decision, interval_ns, usecs != current_usecs);
 	state->interval_usecs = (uint8_t)usecs;
 }
 

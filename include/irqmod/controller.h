@@ -14,6 +14,7 @@
 #include "irqmod/dim.h"
 #include "irqmod/ixgbe_legacy.h"
 #include "irqmod/latency_class.h"
+#include "irqmod/i40e.h"
 #include "irqmod/ixgbe.h"
 #include "irqmod/static.h"
 
@@ -33,11 +34,13 @@ extern "C" {
  * @IRQMOD_KIND_AVERAGE_SIZE: struct irqmod_average_size ("average-size").
  * @IRQMOD_KIND_IXGBE_LEGACY: struct irqmod_ixgbe_legacy ("ixgbe-legacy").
  * @IRQMOD_KIND_IXGBE: struct irqmod_ixgbe (Intel adaptive, ixgbe since 2017).
+ * @IRQMOD_KIND_I40E: struct irqmod_i40e (Intel adaptive, i40e constants).
  * @IRQMOD_KIND_COUNT: one past the last kind.
  */
 enum irqmod_kind {
 	IRQMOD_KIND_STATIC = 0,
 	IRQMOD_KIND_IXGBE,
+	IRQMOD_KIND_I40E,
 	IRQMOD_KIND_DIM,
 	IRQMOD_KIND_ICE,
 	IRQMOD_KIND_DIM_RDMA,
@@ -63,6 +66,7 @@ struct irqmod_controller_config {
 		struct irqmod_average_size_config average_size;
 		struct irqmod_ixgbe_legacy_config ixgbe_legacy;
 		struct irqmod_ixgbe_config ixgbe_config;
+		struct irqmod_i40e_config i40e_config;
 	} config;
 };
 
@@ -82,6 +86,7 @@ struct irqmod_controller {
 		struct irqmod_average_size average_size;
 		struct irqmod_ixgbe_legacy ixgbe_legacy;
 		struct irqmod_ixgbe ixgbe_state;
+		struct irqmod_i40e i40e_state;
 	} state;
 };
 
