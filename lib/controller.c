@@ -1,11 +1,17 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 #include "irqmod/controller.h"
+#include "decision.h"
 
 static const char *const irqmod_kind_names[IRQMOD_KIND_COUNT] = {
 	[IRQMOD_KIND_STATIC] = "static",
 	[IRQMOD_KIND_DIM] = "dim",
 	[IRQMOD_KIND_ICE] = "ice",
-	[IRQMOD_KIND_DIM_RDMA] = "dim_rdma",
+	[IRQMOD_KIND_DIM_RDMA] = "dim-rdma",
+	[IRQMOD_KIND_LATENCY_CLASS] = "latency-class",
+	[IRQMOD_KIND_AVERAGE_SIZE] = "average-size",
+	[IRQMOD_KIND_IXGBE_LEGACY] = "ixgbe-legacy",
+	[IRQMOD_KIND_IXGBE] = "ixgbe",
+	[IRQMOD_KIND_I40E] = "i40e",
 };
 
 const char *irqmod_kind_name(uint32_t kind)
@@ -19,6 +25,11 @@ static const size_t irqmod_kind_state_sizes[IRQMOD_KIND_COUNT] = {
 	[IRQMOD_KIND_DIM] = sizeof(struct irqmod_dim),
 	[IRQMOD_KIND_ICE] = sizeof(struct irqmod_dim),
 	[IRQMOD_KIND_DIM_RDMA] = sizeof(struct irqmod_dim_rdma),
+	[IRQMOD_KIND_LATENCY_CLASS] = sizeof(struct irqmod_latency_class),
+	[IRQMOD_KIND_AVERAGE_SIZE] = sizeof(struct irqmod_average_size),
+	[IRQMOD_KIND_IXGBE_LEGACY] = sizeof(struct irqmod_ixgbe_legacy),
+	[IRQMOD_KIND_IXGBE] = sizeof(struct irqmod_ixgbe),
+	[IRQMOD_KIND_I40E] = sizeof(struct irqmod_i40e),
 };
 
 size_t irqmod_kind_state_bytes(uint32_t kind)
@@ -43,6 +54,8 @@ static int irqmod_controller_dim_defaults(struct irqmod_controller_config *confi
 int irqmod_controller_default_config(struct irqmod_controller_config *config,
 				     uint32_t kind, uint32_t link_speed_mbps)
 {
+	int error = 0;
+
 	if (!config)
 		return -IRQMOD_EINVAL;
 	if (link_speed_mbps == 0)
@@ -63,9 +76,36 @@ int irqmod_controller_default_config(struct irqmod_controller_config *config,
 	case IRQMOD_KIND_DIM_RDMA:
 		(void)irqmod_dim_rdma_default_config(&config->config.dim_rdma_config);
 		break;
+	case IRQMOD_KIND_LATENCY_CLASS:
+		/* Linux igb single-vector path, rx-usecs 3 (IGB_DEFAULT_ITR). */
+		error = irqmod_latency_class_preset(&config->config.latency_class,
+						    IRQMOD_LATENCY_CLASS_PRESET_IGB,
+						    link_speed_mbps);
+		break;
+	case IRQMOD_KIND_AVERAGE_SIZE:
+		/* Linux igb multi-vector path, rx-usecs 3. */
+		error = irqmod_average_size_preset(&config->config.average_size,
+						   IRQMOD_AVERAGE_SIZE_PRESET_IGB,
+						   link_speed_mbps);
+		break;
+	case IRQMOD_KIND_IXGBE_LEGACY:
+		/* The last published form: bulk at 12K (2015 floor patch). */
+		error = irqmod_ixgbe_legacy_default_config(&config->config.ixgbe_legacy);
+		break;
+	case IRQMOD_KIND_IXGBE:
+		error = irqmod_ixgbe_config_preset(&config->config.ixgbe_config,
+						   IRQMOD_IXGBE_PRESET_IRQMOD,
+						   link_speed_mbps);
+		break;
+	case IRQMOD_KIND_I40E:
+		error = irqmod_i40e_config_linux(&config->config.i40e_config,
+						 link_speed_mbps);
+		break;
 	default:
 		return -IRQMOD_EKIND;
 	}
+	if (error)
+		return error;
 	config->kind = kind;
 	return 0;
 }
@@ -91,6 +131,26 @@ int irqmod_controller_init(struct irqmod_controller *controller,
 		error = irqmod_dim_rdma_init(&controller->state.dim_rdma_state,
 					     &config->config.dim_rdma_config);
 		break;
+	case IRQMOD_KIND_LATENCY_CLASS:
+		error = irqmod_latency_class_init(&controller->state.latency_class,
+						  &config->config.latency_class);
+		break;
+	case IRQMOD_KIND_AVERAGE_SIZE:
+		error = irqmod_average_size_init(&controller->state.average_size,
+						 &config->config.average_size);
+		break;
+	case IRQMOD_KIND_IXGBE_LEGACY:
+		error = irqmod_ixgbe_legacy_init(&controller->state.ixgbe_legacy,
+						 &config->config.ixgbe_legacy);
+		break;
+	case IRQMOD_KIND_IXGBE:
+		error = irqmod_ixgbe_init(&controller->state.ixgbe_state,
+					  &config->config.ixgbe_config);
+		break;
+	case IRQMOD_KIND_I40E:
+		error = irqmod_i40e_init(&controller->state.i40e_state,
+					 &config->config.i40e_config);
+		break;
 	default:
 		return -IRQMOD_EKIND;
 	}
@@ -111,6 +171,21 @@ void irqmod_controller_reset(struct irqmod_controller *controller)
 		break;
 	case IRQMOD_KIND_DIM_RDMA:
 		irqmod_dim_rdma_reset(&controller->state.dim_rdma_state);
+		break;
+	case IRQMOD_KIND_LATENCY_CLASS:
+		irqmod_latency_class_reset(&controller->state.latency_class);
+		break;
+	case IRQMOD_KIND_AVERAGE_SIZE:
+		irqmod_average_size_reset(&controller->state.average_size);
+		break;
+	case IRQMOD_KIND_IXGBE_LEGACY:
+		irqmod_ixgbe_legacy_reset(&controller->state.ixgbe_legacy);
+		break;
+	case IRQMOD_KIND_IXGBE:
+		irqmod_ixgbe_reset(&controller->state.ixgbe_state);
+		break;
+	case IRQMOD_KIND_I40E:
+		irqmod_i40e_reset(&controller->state.i40e_state);
 		break;
 	default:
 		break;
@@ -134,9 +209,29 @@ void irqmod_controller_update(struct irqmod_controller *controller,
 		irqmod_dim_rdma_update(&controller->state.dim_rdma_state, sample,
 				       decision);
 		break;
+	case IRQMOD_KIND_LATENCY_CLASS:
+		irqmod_latency_class_update(&controller->state.latency_class,
+					    sample, decision);
+		break;
+	case IRQMOD_KIND_AVERAGE_SIZE:
+		irqmod_average_size_update(&controller->state.average_size,
+					   sample, decision);
+		break;
+	case IRQMOD_KIND_IXGBE_LEGACY:
+		irqmod_ixgbe_legacy_update(&controller->state.ixgbe_legacy,
+					   sample, decision);
+		break;
+	case IRQMOD_KIND_IXGBE:
+		irqmod_ixgbe_update(&controller->state.ixgbe_state, sample,
+				    decision);
+		break;
+	case IRQMOD_KIND_I40E:
+		irqmod_i40e_update(&controller->state.i40e_state, sample,
+				   decision);
+		break;
 	default:
 		/* Unreachable after a successful init; answer "re-arm, off". */
-		*decision = (struct irqmod_decision){ 0 };
+		irqmod_decision_rearm(decision, 0, false);
 		break;
 	}
 }

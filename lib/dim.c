@@ -6,6 +6,7 @@
  */
 #include "irqmod/dim.h"
 
+#include "decision.h"
 #include "deps.h"
 #include "dim_internal.h"
 
@@ -300,13 +301,9 @@ void irqmod_dim_fill_decision(const struct irqmod_dim_profile *profile,
 {
 	uint32_t interval_ns = profile->interval_usecs * IRQMOD_DIM_NS_PER_USEC;
 
-	decision->rx_interval_ns = interval_ns;
-	decision->tx_interval_ns = interval_ns;
-	decision->poll_delay_ns = 0;
+	irqmod_decision_rearm(decision, interval_ns, changed);
 	decision->rate_limit_ns = profile->rate_limit_usecs * IRQMOD_DIM_NS_PER_USEC;
 	decision->frames = profile->frames;
-	decision->action = IRQMOD_ACTION_REARM;
-	decision->changed = changed;
 }
 
 bool irqmod_dim_profiles_differ(const struct irqmod_dim_profile *a,

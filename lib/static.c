@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 #include "irqmod/static.h"
+#include "decision.h"
 
 int irqmod_static_init(struct irqmod_static *state,
 		       const struct irqmod_static_config *config)
@@ -24,11 +25,6 @@ void irqmod_static_update(struct irqmod_static *state,
 			  struct irqmod_decision *decision)
 {
 	(void)sample;
-	decision->rx_interval_ns = state->rx_interval_ns;
+	irqmod_decision_rearm(decision, state->rx_interval_ns, false);
 	decision->tx_interval_ns = state->tx_interval_ns;
-	decision->poll_delay_ns = 0;
-	decision->rate_limit_ns = 0;
-	decision->frames = 0;
-	decision->action = IRQMOD_ACTION_REARM;
-	decision->changed = false;
 }

@@ -612,7 +612,7 @@ static void test_dim_random_streams_always_answer_a_table_entry(void **unused)
 	assert_true(moves > 100); /* the walk did move, the test is not vacuous */
 }
 
-/* Generic dispatch: "dim" = RX EQE level 1, "ice" = ice RX level 1, "dim_rdma". */
+/* Generic dispatch: "dim" = RX EQE level 1, "ice" = ice RX level 1, "dim-rdma". */
 static void test_dim_generic_controller_kinds(void **unused)
 {
 	struct irqmod_controller_config config;
@@ -623,7 +623,7 @@ static void test_dim_generic_controller_kinds(void **unused)
 	(void)unused;
 	assert_string_equal(irqmod_kind_name(IRQMOD_KIND_DIM), "dim");
 	assert_string_equal(irqmod_kind_name(IRQMOD_KIND_ICE), "ice");
-	assert_string_equal(irqmod_kind_name(IRQMOD_KIND_DIM_RDMA), "dim_rdma");
+	assert_string_equal(irqmod_kind_name(IRQMOD_KIND_DIM_RDMA), "dim-rdma");
 
 	assert_int_equal(irqmod_controller_default_config(&config, IRQMOD_KIND_DIM, 10000), 0);
 	assert_int_equal(config.kind, IRQMOD_KIND_DIM);

@@ -9,8 +9,13 @@
 #ifndef IRQMOD_CONTROLLER_H
 #define IRQMOD_CONTROLLER_H
 
+#include "irqmod/average_size.h"
 #include "irqmod/common.h"
 #include "irqmod/dim.h"
+#include "irqmod/ixgbe_legacy.h"
+#include "irqmod/latency_class.h"
+#include "irqmod/i40e.h"
+#include "irqmod/ixgbe.h"
 #include "irqmod/static.h"
 
 #ifdef __cplusplus
@@ -25,13 +30,23 @@ extern "C" {
  *                   the DIM controller, a kind of its own so comparisons
  *                   list it beside the others).
  * @IRQMOD_KIND_DIM_RDMA: struct irqmod_dim_rdma (Linux rdma_dim).
+ * @IRQMOD_KIND_LATENCY_CLASS: struct irqmod_latency_class ("latency-class").
+ * @IRQMOD_KIND_AVERAGE_SIZE: struct irqmod_average_size ("average-size").
+ * @IRQMOD_KIND_IXGBE_LEGACY: struct irqmod_ixgbe_legacy ("ixgbe-legacy").
+ * @IRQMOD_KIND_IXGBE: struct irqmod_ixgbe (Intel adaptive, ixgbe since 2017).
+ * @IRQMOD_KIND_I40E: struct irqmod_i40e (Intel adaptive, i40e constants).
  * @IRQMOD_KIND_COUNT: one past the last kind.
  */
 enum irqmod_kind {
 	IRQMOD_KIND_STATIC = 0,
+	IRQMOD_KIND_IXGBE,
+	IRQMOD_KIND_I40E,
 	IRQMOD_KIND_DIM,
 	IRQMOD_KIND_ICE,
 	IRQMOD_KIND_DIM_RDMA,
+	IRQMOD_KIND_LATENCY_CLASS,
+	IRQMOD_KIND_AVERAGE_SIZE,
+	IRQMOD_KIND_IXGBE_LEGACY,
 	IRQMOD_KIND_COUNT
 };
 
@@ -47,6 +62,11 @@ struct irqmod_controller_config {
 		struct irqmod_static_config static_config;
 		struct irqmod_dim_config dim_config;
 		struct irqmod_dim_rdma_config dim_rdma_config;
+		struct irqmod_latency_class_config latency_class;
+		struct irqmod_average_size_config average_size;
+		struct irqmod_ixgbe_legacy_config ixgbe_legacy;
+		struct irqmod_ixgbe_config ixgbe_config;
+		struct irqmod_i40e_config i40e_config;
 	} config;
 };
 
@@ -62,6 +82,11 @@ struct irqmod_controller {
 		struct irqmod_static static_state;
 		struct irqmod_dim dim_state;
 		struct irqmod_dim_rdma dim_rdma_state;
+		struct irqmod_latency_class latency_class;
+		struct irqmod_average_size average_size;
+		struct irqmod_ixgbe_legacy ixgbe_legacy;
+		struct irqmod_ixgbe ixgbe_state;
+		struct irqmod_i40e i40e_state;
 	} state;
 };
 
@@ -90,7 +115,8 @@ IRQMOD_API void irqmod_controller_update(struct irqmod_controller *controller,
 
 /**
  * irqmod_controller_default_config() - the documented defaults of a kind.
- * @config: filled in with @kind and its defaults for a link of @link_speed_mbps.
+ * @config: filled in with @kind and its defaults for a link of @link_speed_mbps
+ *          (ixgbe: IRQMOD_IXGBE_PRESET_IRQMOD).
  * @kind: an enum irqmod_kind value.
  * @link_speed_mbps: link speed in Mb/s (10000 for 10 GbE).
  * Return: 0, -IRQMOD_EINVAL for NULL, -IRQMOD_EKIND, -IRQMOD_ELINK.

@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/**
+ * DOC: Intel adaptive controller (i40e)
+ *
+ * The Linux i40e adaptive ITR (drivers/net/ethernet/intel/i40e/i40e_txrx.c,
+ * i40e_update_itr() and i40e_update_enable_itr(); constants in
+ * i40e_txrx.h): the ixgbe-family algorithm (irqmod/ixgbe.h) with i40e's
+ * constants and two differences in how the result is applied.
+ *
+ * - Each container (RX, TX) has its own register. A container keeps a
+ *   target and a current (programmed) value, each a u16 holding the
+ *   microseconds and the latency flag in bit 15, exactly as Linux does.
+ * - At most one register is written per call, by priority: an RX decrease,
+ *   then a TX decrease or a TX increase larger than RX's, then an RX
+ *   increase. A write restarts a 3-call countdown during which targets are
+ *   frozen (a write fires an early interrupt, so those counts are thrown
+ *   away).
+ *
+ * Bands per container: RX with 1..3 packets and < 9000 bytes while TX is in
+ * latency mode: latency mode from the size curve. TX with < 4 packets
+ * while both targets sit at the maximum (bulk): TX becomes max | latency.
+ * TX with more than 32 packets drops its latency flag. Then: < 56 packets:
+ * target + 2 us (flag kept, at most the maximum); 56..112: min(TX current,
+ * RX current); 113..256: half of that, at least the minimum; > 256: bulk
+ * mode from the size curve. The curve is ixgbe's with other breakpoints
+ * (4096 up to 60 B, 40s + 1696 up to 380 B, 15s + 11452 up to 1084 B,
+ * 5s + 22420 up to 1980 B, 32256 above), divided by 2 us * 1024 at 40 Gb/s,
+ * * 512 at 25/20 Gb/s, * 32 at 1 Gb/s and 100 Mb/s, * 256 otherwise.
+ *
+ * Concurrency: one instance per vector, called from one context.
+ */
+#ifndef IRQMOD_I40E_H
+#define IRQMOD_I40E_H
+
+#include "irqmod/common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** IRQMOD_I40E_MIN_INTERVAL_NS - I40E_ITR_ADAPTIVE_MIN_USECS = 2 us (i40e_txrx.h). */
+#define IRQMOD_I40E_MIN_INTERVAL_NS 2000u
+/** IRQMOD_I40E_MAX_INTERVAL_NS - I40E_ITR_ADAPTIVE_MAX_USECS = 0x7e = 126 us. */
+#define IRQMOD_I40E_MAX_INTERVAL_NS 126000u
+/** IRQMOD_I40E_STEP_NS - I40E_ITR_ADAPTIVE_MIN_INC = 2 us. */
+#define IRQMOD_I40E_STEP_NS 2000u
+/** IRQMOD_I40E_INITIAL_INTERVAL_NS - I40E_ITR_20K = 50 us, RX and TX (i40e_txrx.h). */
+#define IRQMOD_I40E_INITIAL_INTERVAL_NS 50000u
+/** IRQMOD_I40E_TICK_NS - one jiffy at HZ=1000. */
+#define IRQMOD_I40E_TICK_NS 1000000u
+/** IRQMOD_I40E_COUNTDOWN_CALLS - ITR_COUNTDOWN_START = 3 (i40e_txrx.c). */
+#define IRQMOD_I40E_COUNTDOWN_CALLS 3u
+/** IRQMOD_I40E_INTERVAL_LIMIT_NS - largest accepted ceiling: I40E_MAX_ITR = 8160 us. */
+#define IRQMOD_I40E_INTERVAL_LIMIT_NS 8160000u
+/** IRQMOD_I40E_MAX_LINK_SPEED_MBPS - fastest accepted link: 800 Gb/s. */
+#define IRQMOD_I40E_MAX_LINK_SPEED_MBPS 800000u
+/** IRQMOD_I40E_LATENCY - the mode flag in the u16 values: I40E_ITR_ADAPTIVE_LATENCY. */
+#define IRQMOD_I40E_LATENCY 0x8000u
+
+/**
+ * struct irqmod_i40e_config - settings; intervals are even microseconds
+ * (multiples of 2000 ns), because the register counts 2 us.
+ * @min_interval_ns: RX stale restart and halving floor; >= 2000.
+ * @max_interval_ns: TX stale restart and ceiling; min..8160000.
+ * @step_ns: increment and rounding unit (MIN_INC); 2000..126000.
+ * @initial_interval_ns: RX and TX interval programmed at setup; min..max.
+ * @tick_ns: tick (jiffy) length of the staleness test; non-zero.
+ * @link_speed_mbps: selects the curve divisor; 1..800000.
+ * @rx_ring: the vector carries an RX ring.
+ * @tx_ring: the vector carries a TX ring. At least one must be set.
+ */
+struct irqmod_i40e_config {
+	uint32_t min_interval_ns;
+	uint32_t max_interval_ns;
+	uint32_t step_ns;
+	uint32_t initial_interval_ns;
+	uint32_t tick_ns;
+	uint32_t link_speed_mbps;
+	bool rx_ring;
+	bool tx_ring;
+};
+
+/**
+ * struct irqmod_i40e_container - Linux struct i40e_ring_container's values.
+ * @target_itr: usecs | IRQMOD_I40E_LATENCY, what the algorithm wants.
+ * @current_itr: usecs | flag last written to the register.
+ */
+struct irqmod_i40e_container {
+	uint16_t target_itr;
+	uint16_t current_itr;
+};
+
+/**
+ * struct irqmod_i40e - controller state (caller-owned; 56 bytes on x86-64).
+ * @config: the validated settings.
+ * @last_tick: tick of the previous update.
+ * @rx: RX container.
+ * @tx: TX container.
+ * @countdown: calls left before targets may move again (itr_countdown).
+ * @updated: false until the first update after init or reset.
+ */
+struct irqmod_i40e {
+	struct irqmod_i40e_config config;
+	uint64_t last_tick;
+	struct irqmod_i40e_container rx;
+	struct irqmod_i40e_container tx;
+	uint8_t countdown;
+	bool updated;
+};
+
+/**
+ * irqmod_i40e_config_linux() - the Linux i40e settings for a link speed.
+ * @config: filled in on success; untouched on error.
+ * @link_speed_mbps: link speed in Mb/s.
+ * Return: 0, -IRQMOD_EINVAL for NULL, -IRQMOD_ELINK for 0 or above 800 Gb/s.
+ */
+IRQMOD_API int irqmod_i40e_config_linux(struct irqmod_i40e_config *config,
+					uint32_t link_speed_mbps);
+
+/**
+ * irqmod_i40e_init() - validate @config and set up @state.
+ * @state: caller-owned state.
+ * @config: settings.
+ * Return: 0; -IRQMOD_EINVAL for NULL or no rings; -IRQMOD_ESTEP for a step
+ * that is not even microseconds in 2..126 us or a zero tick; -IRQMOD_ERANGE
+ * for a minimum, maximum or initial interval that is not even microseconds,
+ * a minimum below 2 us, a maximum above 8160 us or an initial interval
+ * outside [min, max]; -IRQMOD_EMINMAX for min > max; -IRQMOD_ELINK. @state
+ * is untouched on error.
+ */
+IRQMOD_API int irqmod_i40e_init(struct irqmod_i40e *state,
+				const struct irqmod_i40e_config *config);
+
+/**
+ * irqmod_i40e_reset() - forget the history, keep the config: targets and
+ * current values at the initial interval in bulk mode (Linux ITR_TO_REG of
+ * the setting), countdown 0, next update stale.
+ * @state: state set up by irqmod_i40e_init().
+ */
+IRQMOD_API void irqmod_i40e_reset(struct irqmod_i40e *state);
+
+/**
+ * irqmod_i40e_update() - the decision after a poll completed under budget.
+ * @state: state set up by irqmod_i40e_init().
+ * @sample: RX counts feed the RX container, TX counts the TX container.
+ * @decision: rx_interval_ns and tx_interval_ns are the two registers'
+ *            intervals; @changed is true when one of them was written in
+ *            this call (never both: compare with the previous decision to
+ *            see which).
+ *
+ * Defined behaviour for every input, as for irqmod_ixgbe_update(): the first
+ * call is stale; stale when the tick advanced by two or more; time standing
+ * still or going back is not stale; packets 0 with bytes > 0 take the
+ * packet-count paths with 0 packets; the average size is a 64-bit division
+ * that plateaus; every interval lies within [min, max].
+ */
+IRQMOD_API void irqmod_i40e_update(struct irqmod_i40e *state,
+				   const struct irqmod_sample *sample,
+				   struct irqmod_decision *decision);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* IRQMOD_I40E_H */

@@ -1,0 +1,251 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/**
+ * DOC: Intel adaptive controller (ixgbe)
+ *
+ * The Linux ixgbe adaptive ITR as reworked in 2017 ("ixgbe: Update adaptive
+ * ITR algorithm", b4ded8327fea) with the 2019 fix against u8 wrap ("ixgbe:
+ * Prevent u8 wrapping of ITR value to something less than 10us"): Linux
+ * drivers/net/ethernet/intel/ixgbe/ixgbe_main.c, ixgbe_update_itr() and
+ * ixgbe_set_itr(); constants in ixgbe.h.
+ *
+ * Per call, each ring container (RX, TX) of the vector is classified by the
+ * packets it completed since the previous call:
+ *
+ * - no update for two or more ticks (jiffies): stale, start again at the
+ *   minimum in latency mode;
+ * - no packets: the programmed interval plus one step, mode kept;
+ * - fewer than 4 packets and 9000 bytes: latency mode, interval from the
+ *   average-size curve, halved;
+ * - fewer than 48: the programmed interval plus one step (bulk mode);
+ * - fewer than 96: the programmed interval ("goldilocks");
+ * - fewer than 256: half the programmed interval, at least the minimum;
+ * - otherwise: bulk mode, interval from the average-size curve.
+ *
+ * The curve approximates 170 * (s + 24) / (s + 640) us at 10 Gb/s for an
+ * average frame of s bytes (one socket buffer of data per interrupt); links
+ * of 1, 2.5 Gb/s and 10 Mb/s use a four times steeper scale capped at the
+ * same maximum. The vector takes min() of its containers' values with the
+ * mode flag in bit 7, as Linux does: a bulk-mode container always wins over
+ * a latency-mode one, whatever their intervals.
+ *
+ * With IRQMOD_IXGBE_PRESET_LINUX the controller returns the interval Linux
+ * programs for the same sequence of samples (see irqmod_ixgbe_update() for
+ * the first call). IRQMOD_IXGBE_PRESET_IRQMOD differs in one number: the
+ * ceiling is the socket-buffer floor of irqmod/floor.h (84 us at 10 Gb/s).
+ *
+ * Concurrency: one instance per vector, called from one context (the NAPI
+ * poll). irqmod_ixgbe_set_max_interval() and irqmod_ixgbe_set_link_speed()
+ * must be called from that same context (or with it stopped); they keep the
+ * history and take effect at the next update.
+ */
+#ifndef IRQMOD_IXGBE_H
+#define IRQMOD_IXGBE_H
+
+#include "irqmod/common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** IRQMOD_IXGBE_MIN_INTERVAL_NS - IXGBE_ITR_ADAPTIVE_MIN_USECS = 10 us (ixgbe.h). */
+#define IRQMOD_IXGBE_MIN_INTERVAL_NS 10000u
+/**
+ * IRQMOD_IXGBE_MAX_INTERVAL_NS - IXGBE_ITR_ADAPTIVE_MAX_USECS = 126 us
+ * (ixgbe.h). Also the largest ceiling accepted: the interval and the mode
+ * flag share one byte (flag in bit 7), so usecs must stay below 128.
+ */
+#define IRQMOD_IXGBE_MAX_INTERVAL_NS 126000u
+/** IRQMOD_IXGBE_STEP_NS - IXGBE_ITR_ADAPTIVE_MIN_INC = 2 us (ixgbe.h). */
+#define IRQMOD_IXGBE_STEP_NS 2000u
+/**
+ * IRQMOD_IXGBE_INITIAL_INTERVAL_NS - IXGBE_20K_ITR = 200 = 50 us << 2
+ * (ixgbe.h), programmed for RX and RX/TX vectors by ixgbe_alloc_q_vector()
+ * (ixgbe_lib.c). TX-only vectors start at IXGBE_12K_ITR (84 us).
+ */
+#define IRQMOD_IXGBE_INITIAL_INTERVAL_NS 50000u
+/**
+ * IRQMOD_IXGBE_TICK_NS - one jiffy at HZ=1000, the most common kernel
+ * setting; staleness is counted in these ticks.
+ */
+#define IRQMOD_IXGBE_TICK_NS 1000000u
+/** IRQMOD_IXGBE_MAX_LINK_SPEED_MBPS - fastest accepted link: 800 Gb/s. */
+#define IRQMOD_IXGBE_MAX_LINK_SPEED_MBPS 800000u
+
+/**
+ * enum irqmod_ixgbe_preset - named configurations.
+ * @IRQMOD_IXGBE_PRESET_LINUX: Linux ixgbe: 10..126 us, 2 us steps, start at
+ *                             50 us, 1 ms ticks, RX and TX rings.
+ * @IRQMOD_IXGBE_PRESET_IRQMOD: as Linux, but the ceiling is the socket-buffer
+ *                              floor (irqmod_floor_default_params() at the
+ *                              link speed) clamped into [10 us, 126 us]; the
+ *                              start interval is clamped to that ceiling.
+ */
+enum irqmod_ixgbe_preset {
+	IRQMOD_IXGBE_PRESET_LINUX = 0,
+	IRQMOD_IXGBE_PRESET_IRQMOD = 1,
+};
+
+/**
+ * struct irqmod_ixgbe_config - settings. All intervals are whole microseconds
+ * (multiples of 1000 ns), because the algorithm works in microseconds.
+ * @min_interval_ns: floor of halving and the stale restart; >= 1000.
+ * @max_interval_ns: ceiling of every value; min..126000.
+ * @step_ns: increment and rounding unit (MIN_INC); 1000..126000.
+ * @initial_interval_ns: the interval the driver programs at setup; min..max.
+ * @tick_ns: length of one tick (jiffy) of the staleness test; non-zero.
+ * @link_speed_mbps: link speed; 10, 1000 and 2500 select the slow-link
+ *                   scale, every other value the 10 Gb/s scale; 1..800000.
+ * @rx_ring: the vector carries an RX ring.
+ * @tx_ring: the vector carries a TX ring. At least one must be set.
+ */
+struct irqmod_ixgbe_config {
+	uint32_t min_interval_ns;
+	uint32_t max_interval_ns;
+	uint32_t step_ns;
+	uint32_t initial_interval_ns;
+	uint32_t tick_ns;
+	uint32_t link_speed_mbps;
+	bool rx_ring;
+	bool tx_ring;
+};
+
+/**
+ * struct irqmod_ixgbe_container - one ring container's last value (Linux
+ * struct ixgbe_ring_container.itr, kept as two fields).
+ * @usecs: interval in us, within [min, max].
+ * @latency: the IXGBE_ITR_ADAPTIVE_LATENCY flag (bit 7 in Linux).
+ */
+struct irqmod_ixgbe_container {
+	uint8_t usecs;
+	bool latency;
+};
+
+/**
+ * struct irqmod_ixgbe - controller state (caller-owned; 48 bytes on x86-64).
+ * @config: the validated settings (the setters change two of them).
+ * @last_tick: tick of the previous update (Linux: next_update - 1).
+ * @rx: RX container.
+ * @tx: TX container.
+ * @interval_usecs: the interval last returned (Linux q_vector->itr >> 2).
+ * @updated: false until the first update after init or reset.
+ */
+struct irqmod_ixgbe {
+	struct irqmod_ixgbe_config config;
+	uint64_t last_tick;
+	struct irqmod_ixgbe_container rx;
+	struct irqmod_ixgbe_container tx;
+	uint8_t interval_usecs;
+	bool updated;
+};
+
+/**
+ * irqmod_ixgbe_config_preset() - fill @config with a named preset.
+ * @config: filled in on success; untouched on error.
+ * @preset: an enum irqmod_ixgbe_preset value.
+ * @link_speed_mbps: link speed in Mb/s (10000 for 10 GbE).
+ *
+ * Return: 0, -IRQMOD_EINVAL for NULL, -IRQMOD_EPRESET for an unknown preset,
+ * -IRQMOD_ELINK for a link speed of 0 or above 800 Gb/s.
+ */
+IRQMOD_API int irqmod_ixgbe_config_preset(struct irqmod_ixgbe_config *config,
+					  enum irqmod_ixgbe_preset preset,
+					  uint32_t link_speed_mbps);
+
+/**
+ * irqmod_ixgbe_init() - validate @config and set up @state.
+ * @state: caller-owned state.
+ * @config: settings.
+ *
+ * Return: 0; -IRQMOD_EINVAL for NULL or a vector without rings;
+ * -IRQMOD_ESTEP for a step that is not a whole number of microseconds in
+ * 1..126 us, or a zero tick; -IRQMOD_ERANGE for a minimum, maximum or
+ * initial interval that is not a whole number of microseconds, a minimum
+ * below 1 us, a maximum above 126 us, or an initial interval outside
+ * [min, max]; -IRQMOD_EMINMAX for min > max; -IRQMOD_ELINK for a link speed
+ * of 0 or above 800 Gb/s. @state is untouched on error.
+ */
+IRQMOD_API int irqmod_ixgbe_init(struct irqmod_ixgbe *state,
+				 const struct irqmod_ixgbe_config *config);
+
+/**
+ * irqmod_ixgbe_reset() - forget the history, keep the config.
+ * @state: state set up by irqmod_ixgbe_init().
+ *
+ * Afterwards the state is as after init: containers at max in latency mode
+ * (Linux: IXGBE_ITR_ADAPTIVE_MAX_USECS | IXGBE_ITR_ADAPTIVE_LATENCY), the
+ * interval at the initial interval clamped into [min, max] (the driver
+ * should program that value again), the next update stale.
+ */
+IRQMOD_API void irqmod_ixgbe_reset(struct irqmod_ixgbe *state);
+
+/**
+ * irqmod_ixgbe_update() - the decision after a poll completed under budget.
+ * @state: state set up by irqmod_ixgbe_init().
+ * @sample: RX counts feed the RX container, TX counts the TX container; a
+ *          container whose ring the config does not have ignores its counts
+ *          and never wins the min(). @events, @completions and @flags are
+ *          not used.
+ * @decision: rx_interval_ns == tx_interval_ns (one EITR per vector),
+ *            @changed when it differs from the previous one (or, at the first
+ *            call, from the initial interval). frames, poll_delay_ns and
+ *            rate_limit_ns are 0; action is IRQMOD_ACTION_REARM.
+ *
+ * Defined behaviour for every input:
+ *
+ * - First call after init or reset: stale (min, latency mode), whatever the
+ *   counts. Linux sets next_update = jiffies + 1 when it adds the rings, so
+ *   its first update is stale when it comes two or more jiffies after
+ *   setup, as it does unless traffic starts within a jiffy.
+ * - Staleness: tick = now_ns / tick_ns; stale when the tick advanced by two
+ *   or more since the previous call (Linux time_after(jiffies, next_update),
+ *   next_update = last + 1). A gap of hours is therefore simply stale.
+ * - Time standing still or going backwards: not stale (the tick did not
+ *   advance, as time_after() reads it); the counts are used normally and
+ *   the current tick becomes the reference.
+ * - packets == 0 with bytes > 0: the no-packets path (bytes ignored), as in
+ *   Linux, which tests the packet count first.
+ * - bytes < 60 * packets: the average falls in the curve's flat start
+ *   (<= 60 bytes).
+ * - Counts near UINT32_MAX / UINT64_MAX: the average size is a 64-bit
+ *   division and everything above the curve's last breakpoint plateaus, so
+ *   nothing overflows; the band is chosen by the packet count.
+ * - Every returned interval lies within [min, max] of the current config.
+ */
+IRQMOD_API void irqmod_ixgbe_update(struct irqmod_ixgbe *state,
+				    const struct irqmod_sample *sample,
+				    struct irqmod_decision *decision);
+
+/**
+ * irqmod_ixgbe_set_max_interval() - change the ceiling while running.
+ * @state: state set up by irqmod_ixgbe_init().
+ * @max_interval_ns: new ceiling: a whole number of microseconds in
+ *                   [min, 126 us]; e.g. a new irqmod_floor_interval() result
+ *                   after the buffer size, MTU or link speed changed.
+ *
+ * History is kept; values above the new ceiling are clamped at the next
+ * update (which then reports @changed if the interval moves).
+ *
+ * Return: 0, -IRQMOD_EINVAL for NULL, -IRQMOD_ERANGE for a value that is not
+ * whole microseconds or above 126 us, -IRQMOD_EMINMAX below the minimum.
+ * The state is untouched on error.
+ */
+IRQMOD_API int irqmod_ixgbe_set_max_interval(struct irqmod_ixgbe *state,
+					     uint32_t max_interval_ns);
+
+/**
+ * irqmod_ixgbe_set_link_speed() - change the link speed while running.
+ * @state: state set up by irqmod_ixgbe_init().
+ * @link_speed_mbps: new speed, 1..800000 Mb/s.
+ *
+ * History is kept (Linux reads adapter->link_speed at each update too).
+ *
+ * Return: 0, -IRQMOD_EINVAL for NULL, -IRQMOD_ELINK for 0 or above 800 Gb/s.
+ */
+IRQMOD_API int irqmod_ixgbe_set_link_speed(struct irqmod_ixgbe *state,
+					   uint32_t link_speed_mbps);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* IRQMOD_IXGBE_H */

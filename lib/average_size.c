@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+#include "irqmod/average_size.h"
+#include "decision.h"
+#include "deps.h"
+
+/* Mid-range and outer divisors of igb_update_ring_itr / ixgbe_perform_aim. */
+#define MID_RANGE_DIVISOR 3u
+#define OUTER_RANGE_DIVISOR 2u
+/* Linux igb.h: IGB_START_ITR (~6000 ints/s), IGB_20K_ITR, IGB_4K_ITR. */
+#define IGB_START_ITR 648u
+#define IGB_20K_ITR 196u
+#define IGB_4K_ITR 980u
+/*
+ * FreeBSD if_ix.c: ixgbe_max_interrupt_rate = 4000000 / IXGBE_LOW_LATENCY
+ * (128), programmed at init as (4000000 / rate) & 0xFF8 = 128: 32 us.
+ */
+#define FREEBSD_IX_START_EITR 128u
+/*
+ * FreeBSD em_ring_itr: rate = EM_AIM_DIVIDEND / value. The em constant was
+ * not found in the sources read; igc's twin, if_igc.h IGC_AIM_DIVIDEND, is
+ * 1000000 << 2, and that figure reproduces em_ring_itr's own comments
+ * (~95k ints/s for 60-byte frames, ~2.7k for jumbo).
+ */
+#define FREEBSD_EM_AIM_DIVIDEND 4000000u
+/* FreeBSD EM_INTS_20K / EM_INTS_4K and the 8000 ints/s default rate. */
+#define FREEBSD_EM_MAX_RATE_PER_S 20000u
+#define FREEBSD_EM_SLOW_RATE_PER_S 4000u
+#define FREEBSD_EM_START_RATE_PER_S 8000u
+/* Below SPEED_1000 the drivers fix a 4K rate. */
+#define GIGABIT_MBPS 1000u
+/* A rate dividend must give >= 100 ints/s for the largest value, 1500. */
+#define MIN_RATE_DIVIDEND (IRQMOD_ITR_RATE_MIN_PER_S * IRQMOD_AVERAGE_SIZE_VALUE_MAX)
+
+uint32_t irqmod_average_size_value(uint64_t average_bytes)
+{
+	uint32_t size;
+
+	if (average_bytes >= IRQMOD_AVERAGE_SIZE_CAP_BYTES -
+			     IRQMOD_AVERAGE_SIZE_OVERHEAD_BYTES)
+		size = IRQMOD_AVERAGE_SIZE_CAP_BYTES;
+	else
+		size = (uint32_t)average_bytes + IRQMOD_AVERAGE_SIZE_OVERHEAD_BYTES;
+	if (size > IRQMOD_AVERAGE_SIZE_MID_LOW_BYTES &&
+	    size < IRQMOD_AVERAGE_SIZE_MID_HIGH_BYTES)
+		return size / MID_RANGE_DIVISOR;
+	return size / OUTER_RANGE_DIVISOR;
+}
+
+int irqmod_average_size_preset(struct irqmod_average_size_config *config,
+			       uint32_t preset, uint32_t link_speed_mbps)
+{
+	if (!config)
+		return -IRQMOD_EINVAL;
+	if (link_speed_mbps == 0)
+		return -IRQMOD_ELINK;
+	if (preset >= IRQMOD_AVERAGE_SIZE_PRESET_COUNT)
+		return -IRQMOD_EPRESET;
+	/* Field by field: no memset/memcpy in the freestanding core. */
+	config->min_value = 0;
+	config->rate_dividend = 0;
+	config->max_rate_per_s = 0;
+	config->slow_link_level = 0;
+	config->output = IRQMOD_AVERAGE_SIZE_OUTPUT_REGISTER;
+	config->use_tx = true;
+	switch (preset) {
+	case IRQMOD_AVERAGE_SIZE_PRESET_IGB:
+		config->start_level = IGB_START_ITR;
+		config->min_value = IGB_20K_ITR;
+		config->slow_link_level = IGB_4K_ITR;
+		config->encoding = IRQMOD_ITR_ENCODING_IGB_EITR;
+		break;
+	case IRQMOD_AVERAGE_SIZE_PRESET_FREEBSD_IX:
+		config->start_level = FREEBSD_IX_START_EITR;
+		config->encoding = IRQMOD_ITR_ENCODING_IXGBE_EITR;
+		/* if_ix.c ixgbe_perform_aim: TX accounting is a FIXME. */
+		config->use_tx = false;
+		break;
+	default: /* IRQMOD_AVERAGE_SIZE_PRESET_FREEBSD_EM */
+		config->start_level = FREEBSD_EM_START_RATE_PER_S;
+		config->rate_dividend = FREEBSD_EM_AIM_DIVIDEND;
+		config->max_rate_per_s = FREEBSD_EM_MAX_RATE_PER_S;
+		config->slow_link_level = FREEBSD_EM_SLOW_RATE_PER_S;
+		config->encoding = IRQMOD_ITR_ENCODING_EITR_RATE;
+		config->output = IRQMOD_AVERAGE_SIZE_OUTPUT_RATE;
+		break;
+	}
+	config->link_speed_mbps = link_speed_mbps;
+	return 0;
+}
+
+static int check_config(const struct irqmod_average_size_config *config)
+{
+	bool rate;
+
+	if (config->encoding >= IRQMOD_ITR_ENCODING_COUNT ||
+	    config->output >= IRQMOD_AVERAGE_SIZE_OUTPUT_COUNT)
+		return -IRQMOD_EINVAL;
+	rate = irqmod_itr_encoding_is_rate(config->encoding);
+	if (rate != (config->output == IRQMOD_AVERAGE_SIZE_OUTPUT_RATE))
+		return -IRQMOD_EINVAL;
+	if (config->link_speed_mbps == 0)
+		return -IRQMOD_ELINK;
+	if (!irqmod_itr_encoding_level_valid(config->encoding, config->start_level))
+		return -IRQMOD_ERANGE;
+	if (config->slow_link_level &&
+	    !irqmod_itr_encoding_level_valid(config->encoding,
+					     config->slow_link_level))
+		return -IRQMOD_ERANGE;
+	if (config->min_value > IRQMOD_AVERAGE_SIZE_VALUE_MAX)
+		return -IRQMOD_ERANGE;
+	if (rate && (config->rate_dividend < MIN_RATE_DIVIDEND ||
+		     !irqmod_itr_encoding_level_valid(config->encoding,
+						      config->max_rate_per_s)))
+		return -IRQMOD_ERANGE;
+	return 0;
+}
+
+static void program_level(struct irqmod_average_size *state, uint32_t level)
+{
+	state->level = level;
+	state->register_value = irqmod_itr_encoding_register(state->encoding, level);
+	state->interval_ns = irqmod_itr_encoding_interval_ns(state->encoding,
+							     state->register_value);
+}
+
+int irqmod_average_size_init(struct irqmod_average_size *state,
+			     const struct irqmod_average_size_config *config)
+{
+	int error;
+
+	if (!state || !config)
+		return -IRQMOD_EINVAL;
+	error = check_config(config);
+	if (error)
+		return error;
+	state->start_level = config->start_level;
+	state->min_value = config->min_value;
+	state->rate_dividend = config->rate_dividend;
+	state->max_rate_per_s = config->max_rate_per_s;
+	state->slow_link_level = config->link_speed_mbps < GIGABIT_MBPS ?
+				 config->slow_link_level : 0;
+	state->encoding = config->encoding;
+	state->output = config->output;
+	state->use_tx = config->use_tx;
+	irqmod_average_size_reset(state);
+	return 0;
+}
+
+void irqmod_average_size_reset(struct irqmod_average_size *state)
+{
+	program_level(state, state->start_level);
+}
+
+/* The larger per-direction average; 0 when no direction carried packets. */
+static uint64_t largest_average(const struct irqmod_average_size *state,
+				const struct irqmod_sample *sample)
+{
+	uint64_t average = 0, tx_average;
+
+	if (sample->rx_packets)
+		average = IRQMOD_DIV_U64_U32(sample->rx_bytes, sample->rx_packets);
+	if (state->use_tx && sample->tx_packets) {
+		tx_average = IRQMOD_DIV_U64_U32(sample->tx_bytes, sample->tx_packets);
+		if (tx_average > average)
+			average = tx_average;
+	}
+	return average;
+}
+
+void irqmod_average_size_update(struct irqmod_average_size *state,
+				const struct irqmod_sample *sample,
+				struct irqmod_decision *decision)
+{
+	uint32_t previous_register = state->register_value;
+	uint64_t average;
+	uint32_t value, level;
+
+	if (state->slow_link_level) {
+		level = state->slow_link_level;
+	} else {
+		average = largest_average(state, sample);
+		/* "if avg_wire_size isn't set no work was done": keep the level. */
+		if (average == 0)
+			goto out;
+		value = irqmod_average_size_value(average);
+		if (value < state->min_value)
+			value = state->min_value;
+		level = value;
+		if (state->output == IRQMOD_AVERAGE_SIZE_OUTPUT_RATE) {
+			level = state->rate_dividend / value;
+			if (level > state->max_rate_per_s)
+				level = state->max_rate_per_s;
+		}
+	}
+	if (level != state->level)
+		program_level(state, level);
+out:
+	irqmod_decision_rearm(decision, state->interval_ns,
+			      state->register_value != previous_register);
+}

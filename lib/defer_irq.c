@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+#include "hybrid_internal.h"
+
+int irqmod_defer_irq_check(const struct irqmod_defer_irq_config *config)
+{
+	if (!config)
+		return -IRQMOD_EINVAL;
+	if (config->gro_flush_timeout_ns > IRQMOD_DEFER_IRQ_MAX_TIMEOUT_NS ||
+	    config->irq_suspend_timeout_ns > IRQMOD_DEFER_IRQ_MAX_TIMEOUT_NS)
+		return -IRQMOD_ERANGE;
+	if (config->defer_hard_irqs > IRQMOD_DEFER_IRQ_MAX_COUNT ||
+	    config->suspend_polls > IRQMOD_DEFER_IRQ_MAX_COUNT)
+		return -IRQMOD_EBUDGET;
+	/* Suspension with no bound of its own would end only when the
+	 * application says so; an endless stream of empty polls flagged
+	 * "application found events" must still end in a re-arm. */
+	if (config->irq_suspend_timeout_ns != 0 && config->suspend_polls == 0)
+		return -IRQMOD_EBUDGET;
+	return 0;
+}
+
+int irqmod_defer_irq_init(struct irqmod_defer_irq *state,
+			  const struct irqmod_defer_irq_config *config)
+{
+	int error;
+
+	if (!state)
+		return -IRQMOD_EINVAL;
+	error = irqmod_defer_irq_check(config);
+	if (error)
+		return error;
+	state->gro_flush_timeout_ns = config->gro_flush_timeout_ns;
+	state->irq_suspend_timeout_ns = config->irq_suspend_timeout_ns;
+	state->defer_hard_irqs = (uint16_t)config->defer_hard_irqs;
+	state->suspend_polls = (uint16_t)config->suspend_polls;
+	irqmod_defer_irq_reset(state);
+	return 0;
+}
+
+void irqmod_defer_irq_reset(struct irqmod_defer_irq *state)
+{
+	state->defer_count = 0;
+	state->suspend_left = 0;
+	irqmod_poll_sum_clear(&state->sum);
+}
+
+/*
+ * The order of napi_complete_done() (net/core/dev.c, Linux 6.13+): work
+ * reloads the count; an application that keeps finding events suspends
+ * IRQs (the count is left alone); otherwise one deferral is spent, and it
+ * keeps the interrupt masked only when the timeout is non-zero.
+ */
+void irqmod_defer_irq_update(struct irqmod_defer_irq *state,
+			     struct irqmod_controller *inner,
+			     const struct irqmod_sample *sample,
+			     struct irqmod_decision *decision)
+{
+	bool work = irqmod_sample_has_work(sample);
+
+	if (work) {
+		state->defer_count = state->defer_hard_irqs;
+		state->suspend_left = state->suspend_polls;
+	}
+	if (state->irq_suspend_timeout_ns != 0 &&
+	    (sample->flags & IRQMOD_SAMPLE_APP_FOUND_EVENTS) != 0 &&
+	    state->suspend_left != 0) {
+		if (!work)
+			state->suspend_left--;
+		irqmod_hybrid_answer_poll(&state->sum, sample,
+					  state->irq_suspend_timeout_ns,
+					  decision);
+		return;
+	}
+	if (state->defer_count != 0) {
+		state->defer_count--;
+		if (state->gro_flush_timeout_ns != 0) {
+			irqmod_hybrid_answer_poll(&state->sum, sample,
+						  state->gro_flush_timeout_ns,
+						  decision);
+			return;
+		}
+	}
+	irqmod_hybrid_answer_rearm(&state->sum, inner, sample, decision);
+}

@@ -1,0 +1,297 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+#include "irqmod/i40e.h"
+
+#include "decision.h"
+#include "deps.h"
+#include "itr_curve.h"
+
+#define NS_PER_USEC 1000u
+/* Even microseconds: the register counts 2 us (i40e_buildreg_itr). */
+#define I40E_GRANULE_NS 2000u
+/* I40E_ITR_MASK (i40e_txrx.h): the usecs part of a u16 value, even only. */
+#define I40E_ITR_MASK 0x1FFEu
+
+/*
+ * The size curve of i40e_update_itr(), in 1/256 us at 10 Gb/s: 4096 up to
+ * 60 B ("250K ints/sec"), 40s + 1696 up to 380 B, 15s + 11452 up to 1084 B,
+ * 5s + 22420 up to 1980 B, then 32256.
+ */
+static const struct irqmod_itr_curve i40e_curve = {
+	.start_limit_bytes = 60,
+	.start_value = 4096,
+	.limit_bytes = { 380, 1084, 1980 },
+	.slope = { 40, 15, 5 },
+	.offset = { 1696, 11452, 22420 },
+	.plateau_value = 32256,
+};
+
+/*
+ * Packet bands of i40e_update_itr(): latency below 4 packets and 9000 bytes
+ * (RX only, and only while TX is in latency mode), +MIN_INC below 56, hold
+ * up to 112, halve up to 256, bulk above.
+ */
+static const struct irqmod_itr_bands i40e_bands = {
+	.latency_packets = 4,
+	.latency_bytes = 9000,
+	.increase_packets = 56,
+	.hold_packets = 113,
+	.halve_packets = 257,
+};
+
+/* TX with fewer packets than this may relax to max | latency. */
+#define I40E_TX_FEW_PACKETS 4u
+/* TX with more packets than this leaves latency mode. */
+#define I40E_TX_BULK_PACKETS 32u
+
+/*
+ * i40e_itr_divisor(): MIN_INC times 1024 at 40G, 512 at 25G and 20G, 32 at
+ * 1G and 100M, 256 at 10G and every other speed.
+ */
+static uint32_t i40e_divisor_scale(uint32_t link_speed_mbps)
+{
+	switch (link_speed_mbps) {
+	case 40000:
+		return 1024;
+	case 25000:
+	case 20000:
+		return 512;
+	case 1000:
+	case 100:
+		return 32;
+	default:
+		return 256;
+	}
+}
+
+static bool i40e_even_usecs(uint32_t interval_ns)
+{
+	return interval_ns % I40E_GRANULE_NS == 0;
+}
+
+static int i40e_validate(const struct irqmod_i40e_config *config)
+{
+	if (!config->rx_ring && !config->tx_ring)
+		return -IRQMOD_EINVAL;
+	if (config->step_ns < I40E_GRANULE_NS || config->step_ns > 126000u ||
+	    !i40e_even_usecs(config->step_ns) || config->tick_ns == 0)
+		return -IRQMOD_ESTEP;
+	if (config->min_interval_ns < I40E_GRANULE_NS ||
+	    config->max_interval_ns > IRQMOD_I40E_INTERVAL_LIMIT_NS ||
+	    !i40e_even_usecs(config->min_interval_ns) ||
+	    !i40e_even_usecs(config->max_interval_ns) ||
+	    !i40e_even_usecs(config->initial_interval_ns))
+		return -IRQMOD_ERANGE;
+	if (config->min_interval_ns > config->max_interval_ns)
+		return -IRQMOD_EMINMAX;
+	if (config->initial_interval_ns < config->min_interval_ns ||
+	    config->initial_interval_ns > config->max_interval_ns)
+		return -IRQMOD_ERANGE;
+	if (config->link_speed_mbps == 0 ||
+	    config->link_speed_mbps > IRQMOD_I40E_MAX_LINK_SPEED_MBPS)
+		return -IRQMOD_ELINK;
+	return 0;
+}
+
+int irqmod_i40e_config_linux(struct irqmod_i40e_config *config,
+			     uint32_t link_speed_mbps)
+{
+	if (!config)
+		return -IRQMOD_EINVAL;
+	if (link_speed_mbps == 0 ||
+	    link_speed_mbps > IRQMOD_I40E_MAX_LINK_SPEED_MBPS)
+		return -IRQMOD_ELINK;
+	config->min_interval_ns = IRQMOD_I40E_MIN_INTERVAL_NS;
+	config->max_interval_ns = IRQMOD_I40E_MAX_INTERVAL_NS;
+	config->step_ns = IRQMOD_I40E_STEP_NS;
+	config->initial_interval_ns = IRQMOD_I40E_INITIAL_INTERVAL_NS;
+	config->tick_ns = IRQMOD_I40E_TICK_NS;
+	config->link_speed_mbps = link_speed_mbps;
+	config->rx_ring = true;
+	config->tx_ring = true;
+	return 0;
+}
+
+int irqmod_i40e_init(struct irqmod_i40e *state,
+		     const struct irqmod_i40e_config *config)
+{
+	int error;
+
+	if (!state || !config)
+		return -IRQMOD_EINVAL;
+	error = i40e_validate(config);
+	if (error)
+		return error;
+	state->config.min_interval_ns = config->min_interval_ns;
+	state->config.max_interval_ns = config->max_interval_ns;
+	state->config.step_ns = config->step_ns;
+	state->config.initial_interval_ns = config->initial_interval_ns;
+	state->config.tick_ns = config->tick_ns;
+	state->config.link_speed_mbps = config->link_speed_mbps;
+	state->config.rx_ring = config->rx_ring;
+	state->config.tx_ring = config->tx_ring;
+	irqmod_i40e_reset(state);
+	return 0;
+}
+
+void irqmod_i40e_reset(struct irqmod_i40e *state)
+{
+	/* ITR_TO_REG() of the setting drops the DYNAMIC bit: bulk mode. */
+	uint16_t initial = (uint16_t)(state->config.initial_interval_ns / NS_PER_USEC);
+
+	state->rx.target_itr = initial;
+	state->rx.current_itr = initial;
+	state->tx.target_itr = initial;
+	state->tx.current_itr = initial;
+	state->countdown = 0;
+	state->last_tick = 0;
+	state->updated = false;
+}
+
+/* Keep the flag, clamp the usecs into [min, max] (a no-op with Linux's). */
+static uint16_t i40e_clamp(const struct irqmod_i40e_config *config, uint32_t itr)
+{
+	uint32_t usecs = itr & I40E_ITR_MASK;
+	uint32_t low = config->min_interval_ns / NS_PER_USEC;
+	uint32_t high = config->max_interval_ns / NS_PER_USEC;
+
+	if (usecs < low)
+		usecs = low;
+	if (usecs > high)
+		usecs = high;
+	return (uint16_t)((itr & IRQMOD_I40E_LATENCY) | usecs);
+}
+
+/* adjust_by_size: @itr holds only the mode flag on entry. */
+static uint32_t i40e_size_itr(const struct irqmod_i40e_config *config,
+			      uint32_t itr, uint32_t packets, uint64_t bytes)
+{
+	uint32_t step_usecs = config->step_ns / NS_PER_USEC;
+	uint64_t avg_bytes = IRQMOD_DIV_U64_U32(bytes, packets);
+	uint32_t value = irqmod_itr_curve_value(&i40e_curve, avg_bytes);
+	uint32_t usecs;
+
+	if (itr & IRQMOD_I40E_LATENCY)
+		value /= 2;
+	usecs = irqmod_itr_round_up(value, step_usecs *
+				    i40e_divisor_scale(config->link_speed_mbps),
+				    step_usecs);
+	if (usecs > config->max_interval_ns / NS_PER_USEC)
+		usecs = config->max_interval_ns / NS_PER_USEC;
+	return itr | usecs;
+}
+
+/* i40e_update_itr() for one container. */
+static void i40e_update_container(struct irqmod_i40e *state, bool is_rx,
+				  uint32_t packets, uint64_t bytes, bool stale)
+{
+	const struct irqmod_i40e_config *config = &state->config;
+	struct irqmod_i40e_container *container = is_rx ? &state->rx : &state->tx;
+	uint32_t min_usecs = config->min_interval_ns / NS_PER_USEC;
+	uint32_t max_usecs = config->max_interval_ns / NS_PER_USEC;
+	uint32_t itr;
+	enum irqmod_itr_band band;
+
+	/* RX is pushed up from low latency, TX pulled down from high latency. */
+	itr = (is_rx ? min_usecs : max_usecs) | IRQMOD_I40E_LATENCY;
+	if (stale)
+		goto store;
+	/* A write in the last few calls fired early interrupts: keep the target. */
+	if (state->countdown) {
+		itr = container->target_itr;
+		goto store;
+	}
+
+	band = irqmod_itr_band_of(&i40e_bands, packets, bytes);
+	if (is_rx) {
+		if (band == IRQMOD_ITR_BAND_LATENCY &&
+		    (state->tx.target_itr & IRQMOD_I40E_LATENCY)) {
+			itr = i40e_size_itr(config, IRQMOD_I40E_LATENCY, packets,
+					    bytes);
+			goto store;
+		}
+	} else if (packets < I40E_TX_FEW_PACKETS) {
+		/* Both at the ceiling, TX in bulk: let RX relax (max | latency). */
+		if (container->target_itr == max_usecs &&
+		    (state->rx.target_itr & I40E_ITR_MASK) == max_usecs)
+			goto store;
+	} else if (packets > I40E_TX_BULK_PACKETS) {
+		container->target_itr &= (uint16_t)~IRQMOD_I40E_LATENCY;
+	}
+
+	switch (band) {
+	case IRQMOD_ITR_BAND_NONE:
+	case IRQMOD_ITR_BAND_LATENCY:
+	case IRQMOD_ITR_BAND_INCREASE:
+		itr = (uint32_t)container->target_itr + config->step_ns / NS_PER_USEC;
+		if ((itr & I40E_ITR_MASK) > max_usecs)
+			itr = (itr & IRQMOD_I40E_LATENCY) + max_usecs;
+		break;
+	case IRQMOD_ITR_BAND_HOLD:
+	case IRQMOD_ITR_BAND_HALVE:
+		itr = state->tx.current_itr < state->rx.current_itr ?
+		      state->tx.current_itr : state->rx.current_itr;
+		itr &= I40E_ITR_MASK;
+		if (band == IRQMOD_ITR_BAND_HALVE) {
+			itr = (itr / 2) & I40E_ITR_MASK;
+			if (itr < min_usecs)
+				itr = min_usecs;
+		}
+		break;
+	case IRQMOD_ITR_BAND_BULK:
+	default:
+		itr = i40e_size_itr(config, 0, packets, bytes);
+		break;
+	}
+store:
+	container->target_itr = i40e_clamp(config, itr);
+}
+
+void irqmod_i40e_update(struct irqmod_i40e *state,
+			const struct irqmod_sample *sample,
+			struct irqmod_decision *decision)
+{
+	const struct irqmod_i40e_config *config = &state->config;
+	uint64_t tick = IRQMOD_DIV_U64_U32(sample->now_ns, config->tick_ns);
+	struct irqmod_i40e_container *rx = &state->rx;
+	struct irqmod_i40e_container *tx = &state->tx;
+	bool stale, written = true;
+
+	stale = !state->updated ||
+		(tick > state->last_tick && tick - state->last_tick >= 2);
+	state->last_tick = tick;
+	state->updated = true;
+
+	/* i40e_update_enable_itr(): TX first, then RX. */
+	if (config->tx_ring)
+		i40e_update_container(state, false, sample->tx_packets,
+				      sample->tx_bytes, stale);
+	if (config->rx_ring)
+		i40e_update_container(state, true, sample->rx_packets,
+				      sample->rx_bytes, stale);
+
+	/*
+	 * One register write per interrupt. The comparisons include the flag
+	 * bit and the differences are signed, as in the driver (u16 values
+	 * promoted to int).
+	 */
+	if (rx->target_itr < rx->current_itr) {
+		rx->current_itr = rx->target_itr;          /* RX decrease */
+	} else if (tx->target_itr < tx->current_itr ||
+		   (int32_t)rx->target_itr - (int32_t)rx->current_itr <
+		   (int32_t)tx->target_itr - (int32_t)tx->current_itr) {
+		tx->current_itr = tx->target_itr;          /* TX down, or up more */
+	} else if (rx->current_itr != rx->target_itr) {
+		rx->current_itr = rx->target_itr;          /* RX increase */
+	} else {
+		written = false;
+		if (state->countdown)
+			state->countdown--;
+	}
+	if (written)
+		state->countdown = IRQMOD_I40E_COUNTDOWN_CALLS;
+
+	irqmod_decision_rearm(decision,
+			      (rx->current_itr & I40E_ITR_MASK) * NS_PER_USEC,
+			      written);
+	decision->tx_interval_ns = (tx->current_itr & I40E_ITR_MASK) * NS_PER_USEC;
+}

@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/*
+ * Shared pieces of the Intel "ixgbe family" adaptive ITR (ixgbe since 2017,
+ * i40e, iavf, ice before 2021): the piecewise-linear average-size curve and
+ * the packets-per-interrupt bands. Each controller passes its own constants,
+ * so the logic exists once. Internal to the library (not installed).
+ */
+#ifndef IRQMOD_ITR_CURVE_H
+#define IRQMOD_ITR_CURVE_H
+
+#include "irqmod/common.h"
+
+/* Number of linear pieces between the flat start and the plateau. */
+#define IRQMOD_ITR_CURVE_PIECES 3
+
+/*
+ * struct irqmod_itr_curve - the average-size curve, in 1/256 us at the
+ * driver's reference speed (Linux ixgbe_update_itr, i40e_update_itr).
+ * @start_limit_bytes: sizes up to this give @start_value.
+ * @start_value: the flat start.
+ * @limit_bytes: inclusive upper size limit of each linear piece; a size
+ *               above the last one gives @plateau_value.
+ * @slope: multiplier of the average size in each piece.
+ * @offset: constant added in each piece.
+ * @plateau_value: value for sizes above the last limit.
+ */
+struct irqmod_itr_curve {
+	uint32_t start_limit_bytes;
+	uint32_t start_value;
+	uint32_t limit_bytes[IRQMOD_ITR_CURVE_PIECES];
+	uint32_t slope[IRQMOD_ITR_CURVE_PIECES];
+	uint32_t offset[IRQMOD_ITR_CURVE_PIECES];
+	uint32_t plateau_value;
+};
+
+/*
+ * enum irqmod_itr_band - what a packets-per-interrupt count asks for.
+ * @IRQMOD_ITR_BAND_NONE: no packets.
+ * @IRQMOD_ITR_BAND_LATENCY: a few small packets: latency mode, size curve.
+ * @IRQMOD_ITR_BAND_INCREASE: slightly too many interrupts: add a step.
+ * @IRQMOD_ITR_BAND_HOLD: "goldilocks": keep the interval.
+ * @IRQMOD_ITR_BAND_HALVE: overrun: halve the interval.
+ * @IRQMOD_ITR_BAND_BULK: gross overrun: bulk mode, size curve.
+ */
+enum irqmod_itr_band {
+	IRQMOD_ITR_BAND_NONE,
+	IRQMOD_ITR_BAND_LATENCY,
+	IRQMOD_ITR_BAND_INCREASE,
+	IRQMOD_ITR_BAND_HOLD,
+	IRQMOD_ITR_BAND_HALVE,
+	IRQMOD_ITR_BAND_BULK,
+};
+
+/*
+ * struct irqmod_itr_bands - packet-count thresholds, each exclusive ("below").
+ * @latency_packets: fewer packets than this, and
+ * @latency_bytes: fewer bytes than this, mean latency mode.
+ * @increase_packets: fewer than this (and not latency): add a step.
+ * @hold_packets: fewer than this: hold.
+ * @halve_packets: fewer than this: halve; otherwise bulk.
+ */
+struct irqmod_itr_bands {
+	uint32_t latency_packets;
+	uint32_t latency_bytes;
+	uint32_t increase_packets;
+	uint32_t hold_packets;
+	uint32_t halve_packets;
+};
+
+/*
+ * irqmod_itr_curve_value() - the curve at an average frame size.
+ * @curve: the driver's curve.
+ * @avg_bytes: average bytes per packet (any value; large ones plateau).
+ * Return: the curve value (256 times the interval in us at 10 Gb/s).
+ */
+uint32_t irqmod_itr_curve_value(const struct irqmod_itr_curve *curve,
+				uint64_t avg_bytes);
+
+/*
+ * irqmod_itr_band_of() - classify one container's counts.
+ * @bands: the driver's thresholds.
+ * @packets: packets since the last update.
+ * @bytes: bytes since the last update.
+ * Return: an enum irqmod_itr_band value.
+ */
+enum irqmod_itr_band irqmod_itr_band_of(const struct irqmod_itr_bands *bands,
+					uint32_t packets, uint64_t bytes);
+
+/*
+ * irqmod_itr_round_up() - ceil(@value / @divisor) * @step, the drivers'
+ * DIV_ROUND_UP(avg_wire_size, divisor) * MIN_INC.
+ * @value: curve value (at most 2^31).
+ * @divisor: non-zero.
+ * @step: step in us.
+ * Return: the rounded value, saturating at UINT32_MAX.
+ */
+uint32_t irqmod_itr_round_up(uint32_t value, uint32_t divisor, uint32_t step);
+
+#endif /* IRQMOD_ITR_CURVE_H */

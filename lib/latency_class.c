@@ -1,0 +1,408 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+#include "irqmod/latency_class.h"
+#include "decision.h"
+#include "deps.h"
+
+/*
+ * Linux e1000_update_itr (e1000_main.c, e1000e netdev.c): every number of
+ * the state machine; e1000 and e1000e return a bulk class to low when fewer
+ * than 6000 bytes arrived.
+ */
+static const struct irqmod_latency_thresholds e1000_thresholds = {
+	.jumbo_bytes_per_packet = 8000,
+	.lowest_to_low_packets = 5,
+	.lowest_to_low_bytes = 512,
+	.low_busy_bytes = 10000,
+	.low_busy_bulk_packets = 10,
+	.low_busy_bulk_bytes_per_packet = 1200,
+	.low_busy_lowest_packets = 35,
+	.low_quiet_bulk_bytes_per_packet = 2000,
+	.low_quiet_lowest_packets = 2,
+	.low_quiet_lowest_bytes = 512,
+	.bulk_busy_bytes = 25000,
+	.bulk_busy_low_packets = 35,
+	.bulk_quiet_low_bytes = 6000,
+};
+
+/*
+ * Linux igb_main.c igb_update_itr (and igc_update_itr), FreeBSD if_igc.c
+ * igc_neweitr: the same numbers except bulk returns to low below 1500 bytes.
+ * FreeBSD writes "packets < 3" where Linux writes "packets <= 2".
+ */
+static const struct irqmod_latency_thresholds igb_thresholds = {
+	.jumbo_bytes_per_packet = 8000,
+	.lowest_to_low_packets = 5,
+	.lowest_to_low_bytes = 512,
+	.low_busy_bytes = 10000,
+	.low_busy_bulk_packets = 10,
+	.low_busy_bulk_bytes_per_packet = 1200,
+	.low_busy_lowest_packets = 35,
+	.low_quiet_bulk_bytes_per_packet = 2000,
+	.low_quiet_lowest_packets = 2,
+	.low_quiet_lowest_bytes = 512,
+	.bulk_busy_bytes = 25000,
+	.bulk_busy_low_packets = 35,
+	.bulk_quiet_low_bytes = 1500,
+};
+
+/* Class rates of e1000_set_itr and FreeBSD IGC_INTS_70K/20K/4K: ints/s. */
+#define RATE_LOWEST_PER_S 70000u
+#define RATE_LOW_PER_S 20000u
+#define RATE_BULK_PER_S 4000u
+/* e1000/e1000e param.c: InterruptThrottleRate 1 and 3 start at 20000 ints/s. */
+#define E1000_START_RATE_PER_S 20000u
+/* Linux igb.h IGB_70K_ITR, IGB_20K_ITR, IGB_4K_ITR, IGB_START_ITR (0.25 us). */
+#define IGB_70K_ITR 56u
+#define IGB_20K_ITR 196u
+#define IGB_4K_ITR 980u
+#define IGB_START_ITR 648u
+/* FreeBSD if_igc.h IGC_INTS_DEFAULT: the starting max_interrupt_rate. */
+#define FREEBSD_START_RATE_PER_S 8000u
+/* Every driver here fixes the bulk rate below gigabit (SPEED_1000). */
+#define GIGABIT_MBPS 1000u
+
+/*
+ * Field by field, so that no compiler turns a 26-byte struct assignment into
+ * a memcpy call (clang does at -O0) in the freestanding core.
+ */
+static void copy_thresholds(struct irqmod_latency_thresholds *to,
+			    const struct irqmod_latency_thresholds *from)
+{
+	to->jumbo_bytes_per_packet = from->jumbo_bytes_per_packet;
+	to->lowest_to_low_packets = from->lowest_to_low_packets;
+	to->lowest_to_low_bytes = from->lowest_to_low_bytes;
+	to->low_busy_bytes = from->low_busy_bytes;
+	to->low_busy_bulk_packets = from->low_busy_bulk_packets;
+	to->low_busy_bulk_bytes_per_packet = from->low_busy_bulk_bytes_per_packet;
+	to->low_busy_lowest_packets = from->low_busy_lowest_packets;
+	to->low_quiet_bulk_bytes_per_packet = from->low_quiet_bulk_bytes_per_packet;
+	to->low_quiet_lowest_packets = from->low_quiet_lowest_packets;
+	to->low_quiet_lowest_bytes = from->low_quiet_lowest_bytes;
+	to->bulk_busy_bytes = from->bulk_busy_bytes;
+	to->bulk_busy_low_packets = from->bulk_busy_low_packets;
+	to->bulk_quiet_low_bytes = from->bulk_quiet_low_bytes;
+}
+
+int irqmod_latency_class_preset(struct irqmod_latency_class_config *config,
+				uint32_t preset, uint32_t link_speed_mbps)
+{
+	const struct irqmod_latency_thresholds *thresholds;
+	uint32_t lowest, low, bulk, start;
+	uint8_t encoding, combine, conservative, smoothing, start_class;
+
+	if (!config)
+		return -IRQMOD_EINVAL;
+	if (link_speed_mbps == 0)
+		return -IRQMOD_ELINK;
+	switch (preset) {
+	case IRQMOD_LATENCY_CLASS_PRESET_E1000:
+	case IRQMOD_LATENCY_CLASS_PRESET_E1000E:
+		thresholds = &e1000_thresholds;
+		lowest = RATE_LOWEST_PER_S;
+		low = RATE_LOW_PER_S;
+		bulk = RATE_BULK_PER_S;
+		start = E1000_START_RATE_PER_S;
+		encoding = IRQMOD_ITR_ENCODING_E1000_ITR_RATE;
+		combine = IRQMOD_LATENCY_COMBINE_MAX_CLASS;
+		conservative = IRQMOD_LATENCY_CONSERVATIVE_STORED;
+		smoothing = IRQMOD_LATENCY_SMOOTHING_RAMP_UP;
+		start_class = IRQMOD_LATENCY_LOWEST;
+		break;
+	case IRQMOD_LATENCY_CLASS_PRESET_IGB:
+		thresholds = &igb_thresholds;
+		lowest = IGB_70K_ITR;
+		low = IGB_20K_ITR;
+		bulk = IGB_4K_ITR;
+		start = IGB_START_ITR;
+		encoding = IRQMOD_ITR_ENCODING_IGB_EITR;
+		combine = IRQMOD_LATENCY_COMBINE_MAX_CLASS;
+		conservative = IRQMOD_LATENCY_CONSERVATIVE_OUTPUT;
+		smoothing = IRQMOD_LATENCY_SMOOTHING_NONE;
+		start_class = IRQMOD_LATENCY_LOWEST;
+		break;
+	case IRQMOD_LATENCY_CLASS_PRESET_FREEBSD_AIM:
+		thresholds = &igb_thresholds;
+		lowest = RATE_LOWEST_PER_S;
+		low = RATE_LOW_PER_S;
+		bulk = RATE_BULK_PER_S;
+		start = FREEBSD_START_RATE_PER_S;
+		encoding = IRQMOD_ITR_ENCODING_EITR_RATE;
+		combine = IRQMOD_LATENCY_COMBINE_MAX_INPUTS;
+		conservative = IRQMOD_LATENCY_CONSERVATIVE_STORED;
+		smoothing = IRQMOD_LATENCY_SMOOTHING_NONE;
+		start_class = IRQMOD_LATENCY_BOOTSTRAP;
+		break;
+	default:
+		return -IRQMOD_EPRESET;
+	}
+	copy_thresholds(&config->thresholds, thresholds);
+	config->class_level[IRQMOD_LATENCY_LOWEST] = lowest;
+	config->class_level[IRQMOD_LATENCY_LOW] = low;
+	config->class_level[IRQMOD_LATENCY_BULK] = bulk;
+	config->start_level = start;
+	config->link_speed_mbps = link_speed_mbps;
+	config->encoding = encoding;
+	config->combine = combine;
+	config->conservative = conservative;
+	config->smoothing = smoothing;
+	config->start_class = start_class;
+	return 0;
+}
+
+/* Lowest must program the shortest interval and bulk the longest. */
+static bool levels_ordered(uint32_t encoding, const uint32_t *level)
+{
+	if (irqmod_itr_encoding_is_rate(encoding))
+		return level[IRQMOD_LATENCY_LOWEST] > level[IRQMOD_LATENCY_LOW] &&
+		       level[IRQMOD_LATENCY_LOW] > level[IRQMOD_LATENCY_BULK];
+	return level[IRQMOD_LATENCY_LOWEST] < level[IRQMOD_LATENCY_LOW] &&
+	       level[IRQMOD_LATENCY_LOW] < level[IRQMOD_LATENCY_BULK];
+}
+
+static int check_config(const struct irqmod_latency_class_config *config)
+{
+	uint32_t i;
+
+	if (config->encoding >= IRQMOD_ITR_ENCODING_COUNT ||
+	    config->combine >= IRQMOD_LATENCY_COMBINE_COUNT ||
+	    config->conservative >= IRQMOD_LATENCY_CONSERVATIVE_COUNT ||
+	    config->smoothing >= IRQMOD_LATENCY_SMOOTHING_COUNT)
+		return -IRQMOD_EINVAL;
+	/* The ramp adds rates; it means nothing on register units. */
+	if (config->smoothing == IRQMOD_LATENCY_SMOOTHING_RAMP_UP &&
+	    !irqmod_itr_encoding_is_rate(config->encoding))
+		return -IRQMOD_EINVAL;
+	/* Only FreeBSD's single class bootstraps; two classes start at lowest. */
+	if (config->start_class != IRQMOD_LATENCY_LOWEST &&
+	    !(config->start_class == IRQMOD_LATENCY_BOOTSTRAP &&
+	      config->combine == IRQMOD_LATENCY_COMBINE_MAX_INPUTS))
+		return -IRQMOD_EINVAL;
+	if (config->link_speed_mbps == 0)
+		return -IRQMOD_ELINK;
+	for (i = 0; i < IRQMOD_LATENCY_CLASS_COUNT; i++)
+		if (!irqmod_itr_encoding_level_valid(config->encoding,
+						     config->class_level[i]))
+			return -IRQMOD_ERANGE;
+	if (!irqmod_itr_encoding_level_valid(config->encoding, config->start_level))
+		return -IRQMOD_ERANGE;
+	if (!levels_ordered(config->encoding, config->class_level))
+		return -IRQMOD_ETABLE;
+	return 0;
+}
+
+static void program_level(struct irqmod_latency_class *state, uint32_t level)
+{
+	state->level = level;
+	state->register_value = irqmod_itr_encoding_register(state->encoding, level);
+	state->interval_ns = irqmod_itr_encoding_interval_ns(state->encoding,
+							     state->register_value);
+}
+
+int irqmod_latency_class_init(struct irqmod_latency_class *state,
+			      const struct irqmod_latency_class_config *config)
+{
+	uint32_t i;
+	int error;
+
+	if (!state || !config)
+		return -IRQMOD_EINVAL;
+	error = check_config(config);
+	if (error)
+		return error;
+	copy_thresholds(&state->thresholds, &config->thresholds);
+	for (i = 0; i < IRQMOD_LATENCY_CLASS_COUNT; i++)
+		state->class_level[i] = config->class_level[i];
+	state->start_level = config->start_level;
+	state->start_class = config->start_class;
+	state->encoding = config->encoding;
+	state->combine = config->combine;
+	state->conservative = config->conservative;
+	state->smoothing = config->smoothing;
+	state->slow_link = config->link_speed_mbps < GIGABIT_MBPS;
+	irqmod_latency_class_reset(state);
+	return 0;
+}
+
+void irqmod_latency_class_reset(struct irqmod_latency_class *state)
+{
+	state->rx_class = state->start_class;
+	state->tx_class = state->start_class;
+	program_level(state, state->start_level);
+}
+
+uint8_t irqmod_latency_class_step(const struct irqmod_latency_thresholds *thresholds,
+				  uint8_t current_class, uint64_t bytes,
+				  uint32_t packets, uint64_t bytes_per_packet)
+{
+	const struct irqmod_latency_thresholds *t = thresholds;
+
+	if (packets == 0)
+		return current_class;
+	switch (current_class) {
+	case IRQMOD_LATENCY_LOWEST:
+		if (bytes_per_packet > t->jumbo_bytes_per_packet)
+			return IRQMOD_LATENCY_BULK;
+		if (packets < t->lowest_to_low_packets &&
+		    bytes > t->lowest_to_low_bytes)
+			return IRQMOD_LATENCY_LOW;
+		return IRQMOD_LATENCY_LOWEST;
+	case IRQMOD_LATENCY_LOW:
+		if (bytes > t->low_busy_bytes) {
+			if (bytes_per_packet > t->jumbo_bytes_per_packet)
+				return IRQMOD_LATENCY_BULK;
+			if (packets < t->low_busy_bulk_packets ||
+			    bytes_per_packet > t->low_busy_bulk_bytes_per_packet)
+				return IRQMOD_LATENCY_BULK;
+			if (packets > t->low_busy_lowest_packets)
+				return IRQMOD_LATENCY_LOWEST;
+			return IRQMOD_LATENCY_LOW;
+		}
+		if (bytes_per_packet > t->low_quiet_bulk_bytes_per_packet)
+			return IRQMOD_LATENCY_BULK;
+		if (packets <= t->low_quiet_lowest_packets &&
+		    bytes < t->low_quiet_lowest_bytes)
+			return IRQMOD_LATENCY_LOWEST;
+		return IRQMOD_LATENCY_LOW;
+	case IRQMOD_LATENCY_BULK:
+		if (bytes > t->bulk_busy_bytes) {
+			if (packets > t->bulk_busy_low_packets)
+				return IRQMOD_LATENCY_LOW;
+			return IRQMOD_LATENCY_BULK;
+		}
+		if (bytes < t->bulk_quiet_low_bytes)
+			return IRQMOD_LATENCY_LOW;
+		return IRQMOD_LATENCY_BULK;
+	default:
+		/* Bootstrap (FreeBSD eitr_latency_disabled) and anything else. */
+		return IRQMOD_LATENCY_LOW;
+	}
+}
+
+/* One direction of the Linux drivers: its own bytes, packets and average. */
+static uint8_t step_direction(const struct irqmod_latency_class *state,
+			      uint8_t current_class, uint64_t bytes,
+			      uint32_t packets)
+{
+	uint8_t next = current_class;
+
+	if (packets)
+		next = irqmod_latency_class_step(&state->thresholds, current_class,
+						 bytes, packets,
+						 IRQMOD_DIV_U64_U32(bytes, packets));
+	/*
+	 * e1000_set_itr applies conservative mode to each stored class after
+	 * e1000_update_itr, also when that saw no packets: an idle direction
+	 * still leaves lowest on the first update.
+	 */
+	if (state->conservative == IRQMOD_LATENCY_CONSERVATIVE_STORED &&
+	    next == IRQMOD_LATENCY_LOWEST)
+		next = IRQMOD_LATENCY_LOW;
+	return next;
+}
+
+/*
+ * FreeBSD igc_neweitr/em_newitr: the larger bytes, average and packets of the
+ * directions that carried both bytes and packets. Return: false when neither
+ * did (FreeBSD returns before touching anything on an idle interrupt; with
+ * bytes but no packets its accumulators were never set, so irqmod treats
+ * that as idle too).
+ */
+static bool combine_inputs(const struct irqmod_sample *sample, uint64_t *bytes,
+			   uint32_t *packets, uint64_t *bytes_per_packet)
+{
+	bool seen = false;
+	uint64_t average;
+
+	*bytes = 0;
+	*packets = 0;
+	*bytes_per_packet = 0;
+	if (sample->tx_bytes && sample->tx_packets) {
+		*bytes = sample->tx_bytes;
+		*packets = sample->tx_packets;
+		*bytes_per_packet = IRQMOD_DIV_U64_U32(sample->tx_bytes,
+						       sample->tx_packets);
+		seen = true;
+	}
+	if (sample->rx_bytes && sample->rx_packets) {
+		average = IRQMOD_DIV_U64_U32(sample->rx_bytes, sample->rx_packets);
+		if (sample->rx_bytes > *bytes)
+			*bytes = sample->rx_bytes;
+		if (sample->rx_packets > *packets)
+			*packets = sample->rx_packets;
+		if (average > *bytes_per_packet)
+			*bytes_per_packet = average;
+		seen = true;
+	}
+	return seen;
+}
+
+static void fill_decision(const struct irqmod_latency_class *state,
+			  uint32_t previous_register,
+			  struct irqmod_decision *decision)
+{
+	irqmod_decision_rearm(decision, state->interval_ns,
+			      state->register_value != previous_register);
+}
+
+void irqmod_latency_class_update(struct irqmod_latency_class *state,
+				 const struct irqmod_sample *sample,
+				 struct irqmod_decision *decision)
+{
+	uint32_t previous_register = state->register_value;
+	uint32_t target, level;
+	uint8_t vector_class;
+
+	if (state->combine == IRQMOD_LATENCY_COMBINE_MAX_INPUTS) {
+		uint64_t bytes, bytes_per_packet;
+		uint32_t packets;
+
+		if (!combine_inputs(sample, &bytes, &packets, &bytes_per_packet)) {
+			fill_decision(state, previous_register, decision);
+			return;
+		}
+		if (!state->slow_link) {
+			vector_class = irqmod_latency_class_step(&state->thresholds,
+								 state->rx_class, bytes,
+								 packets,
+								 bytes_per_packet);
+			if (state->conservative == IRQMOD_LATENCY_CONSERVATIVE_STORED &&
+			    vector_class == IRQMOD_LATENCY_LOWEST)
+				vector_class = IRQMOD_LATENCY_LOW;
+			state->rx_class = vector_class;
+		}
+	} else if (!state->slow_link) {
+		/* e1000_set_itr/igb_set_itr update TX first, then RX. */
+		state->tx_class = step_direction(state, state->tx_class,
+						 sample->tx_bytes, sample->tx_packets);
+		state->rx_class = step_direction(state, state->rx_class,
+						 sample->rx_bytes, sample->rx_packets);
+	}
+
+	if (state->slow_link) {
+		target = state->class_level[IRQMOD_LATENCY_BULK];
+	} else {
+		vector_class = state->rx_class;
+		if (state->combine == IRQMOD_LATENCY_COMBINE_MAX_CLASS &&
+		    state->tx_class > vector_class)
+			vector_class = state->tx_class;
+		if (state->conservative == IRQMOD_LATENCY_CONSERVATIVE_OUTPUT &&
+		    vector_class == IRQMOD_LATENCY_LOWEST)
+			vector_class = IRQMOD_LATENCY_LOW;
+		if (vector_class >= IRQMOD_LATENCY_CLASS_COUNT)
+			vector_class = IRQMOD_LATENCY_LOW;
+		target = state->class_level[vector_class];
+	}
+
+	level = target;
+	if (target != state->level &&
+	    state->smoothing == IRQMOD_LATENCY_SMOOTHING_RAMP_UP &&
+	    target > state->level) {
+		/* e1000_set_itr: climb by a quarter of the new rate per update. */
+		uint32_t raised = state->level + target / 4;
+
+		level = raised < target ? raised : target;
+	}
+	if (level != state->level)
+		program_level(state, level);
+	fill_decision(state, previous_register, decision);
+}

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+#include "hybrid_internal.h"
+
+int irqmod_recheck_check(const struct irqmod_recheck_config *config)
+{
+	if (!config)
+		return -IRQMOD_EINVAL;
+	if (config->max_rounds > IRQMOD_RECHECK_MAX_ROUNDS)
+		return -IRQMOD_EBUDGET;
+	return 0;
+}
+
+int irqmod_recheck_init(struct irqmod_recheck *state,
+			const struct irqmod_recheck_config *config)
+{
+	int error;
+
+	if (!state)
+		return -IRQMOD_EINVAL;
+	error = irqmod_recheck_check(config);
+	if (error)
+		return error;
+	state->max_rounds = (uint16_t)config->max_rounds;
+	irqmod_recheck_reset(state);
+	return 0;
+}
+
+void irqmod_recheck_reset(struct irqmod_recheck *state)
+{
+	state->rounds = 0;
+	irqmod_poll_sum_clear(&state->sum);
+}
+
+void irqmod_recheck_update(struct irqmod_recheck *state,
+			   struct irqmod_controller *inner,
+			   const struct irqmod_sample *sample,
+			   struct irqmod_decision *decision)
+{
+	/* Work found: look again at once, as the FreeBSD handler loop did,
+	 * until the rounds of this cycle are spent. */
+	if (irqmod_sample_has_work(sample) &&
+	    state->rounds < state->max_rounds) {
+		state->rounds++;
+		irqmod_hybrid_answer_poll(&state->sum, sample, 0, decision);
+		return;
+	}
+	state->rounds = 0;
+	irqmod_hybrid_answer_rearm(&state->sum, inner, sample, decision);
+}

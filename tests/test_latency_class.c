@@ -1,0 +1,323 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "irqmod/controller.h"
+#include "irqmod/latency_class.h"
+#include "vectors/latency_class_vectors.h"
+
+_Static_assert(sizeof(struct irqmod_latency_class) <= 64,
+	       "latency-class state must fit 64 bytes");
+
+static void preset_or_fail(struct irqmod_latency_class_config *config,
+			   uint32_t preset, uint32_t speed)
+{
+	assert_int_equal(irqmod_latency_class_preset(config, preset, speed), 0);
+}
+
+static void test_latency_class_state_size_within_64_bytes(void **unused)
+{
+	(void)unused;
+	assert_true(sizeof(struct irqmod_latency_class) <= 64);
+}
+
+static void test_latency_class_vectors_match_hand_derivations(void **unused)
+{
+	size_t v, s;
+
+	(void)unused;
+	for (v = 0; v < sizeof(irqmod_latency_class_vectors) /
+			sizeof(irqmod_latency_class_vectors[0]); v++) {
+		const struct irqmod_latency_class_vector *vector =
+			&irqmod_latency_class_vectors[v];
+		struct irqmod_latency_class_config config;
+		struct irqmod_latency_class state;
+
+		preset_or_fail(&config, vector->preset, vector->link_speed_mbps);
+		config.conservative = vector->conservative;
+		assert_int_equal(irqmod_latency_class_init(&state, &config), 0);
+		assert_int_equal(state.interval_ns, vector->start_interval_ns);
+		for (s = 0; s < vector->count; s++) {
+			struct irqmod_decision decision;
+
+			irqmod_latency_class_update(&state, &vector->steps[s].sample,
+						    &decision);
+			if (state.register_value != vector->steps[s].register_value ||
+			    decision.rx_interval_ns != vector->steps[s].interval_ns ||
+			    decision.changed != vector->steps[s].changed)
+				fail_msg("%s, step %zu: register %u interval %u changed %d",
+					 vector->name, s + 1, state.register_value,
+					 decision.rx_interval_ns, decision.changed);
+			assert_int_equal(decision.tx_interval_ns, decision.rx_interval_ns);
+			assert_int_equal(decision.action, IRQMOD_ACTION_REARM);
+			assert_int_equal(decision.frames, 0);
+		}
+	}
+}
+
+static void test_latency_class_init_null_pointers_are_rejected(void **unused)
+{
+	struct irqmod_latency_class_config config;
+	struct irqmod_latency_class state;
+
+	(void)unused;
+	preset_or_fail(&config, IRQMOD_LATENCY_CLASS_PRESET_IGB, 1000);
+	assert_int_equal(irqmod_latency_class_init(NULL, &config), -IRQMOD_EINVAL);
+	assert_int_equal(irqmod_latency_class_init(&state, NULL), -IRQMOD_EINVAL);
+	assert_int_equal(irqmod_latency_class_preset(NULL, 0, 1000), -IRQMOD_EINVAL);
+}
+
+static void test_latency_class_preset_unknown_or_zero_link_is_rejected(void **unused)
+{
+	struct irqmod_latency_class_config config;
+
+	(void)unused;
+	memset(&config, 0x5a, sizeof(config));
+	assert_int_equal(irqmod_latency_class_preset(&config,
+						     IRQMOD_LATENCY_CLASS_PRESET_COUNT,
+						     1000), -IRQMOD_EPRESET);
+	assert_int_equal(irqmod_latency_class_preset(&config, 0, 0), -IRQMOD_ELINK);
+	assert_int_equal(config.start_level, 0x5a5a5a5a); /* untouched */
+}
+
+/* Each bad config returns its code and leaves the state as it was. */
+static void expect_init_error(const struct irqmod_latency_class_config *config,
+			      int error)
+{
+	struct irqmod_latency_class state;
+
+	memset(&state, 0xa5, sizeof(state));
+	assert_int_equal(irqmod_latency_class_init(&state, config), error);
+	assert_int_equal(state.level, 0xa5a5a5a5);
+	assert_int_equal(state.rx_class, 0xa5);
+}
+
+static void test_latency_class_init_bad_configs_return_their_codes(void **unused)
+{
+	struct irqmod_latency_class_config good, config;
+
+	(void)unused;
+	preset_or_fail(&good, IRQMOD_LATENCY_CLASS_PRESET_E1000E, 1000);
+
+	config = good;
+	config.encoding = IRQMOD_ITR_ENCODING_COUNT;
+	expect_init_error(&config, -IRQMOD_EINVAL);
+	config = good;
+	config.combine = IRQMOD_LATENCY_COMBINE_COUNT;
+	expect_init_error(&config, -IRQMOD_EINVAL);
+	config = good;
+	config.conservative = IRQMOD_LATENCY_CONSERVATIVE_COUNT;
+	expect_init_error(&config, -IRQMOD_EINVAL);
+	config = good;
+	config.smoothing = IRQMOD_LATENCY_SMOOTHING_COUNT;
+	expect_init_error(&config, -IRQMOD_EINVAL);
+	/* Two classes cannot bootstrap; an unknown start class is refused. */
+	config = good;
+	config.start_class = IRQMOD_LATENCY_BOOTSTRAP;
+	expect_init_error(&config, -IRQMOD_EINVAL);
+	config = good;
+	config.start_class = IRQMOD_LATENCY_BULK;
+	expect_init_error(&config, -IRQMOD_EINVAL);
+	config = good;
+	config.link_speed_mbps = 0;
+	expect_init_error(&config, -IRQMOD_ELINK);
+	/* 99 ints/s is below e1000e's 100 minimum. */
+	config = good;
+	config.class_level[IRQMOD_LATENCY_BULK] = 99;
+	expect_init_error(&config, -IRQMOD_ERANGE);
+	config = good;
+	config.start_level = 100001;
+	expect_init_error(&config, -IRQMOD_ERANGE);
+	/* Bulk faster than low. */
+	config = good;
+	config.class_level[IRQMOD_LATENCY_BULK] = 30000;
+	expect_init_error(&config, -IRQMOD_ETABLE);
+
+	/* The ramp adds rates: not on igb register units. */
+	preset_or_fail(&good, IRQMOD_LATENCY_CLASS_PRESET_IGB, 1000);
+	config = good;
+	config.smoothing = IRQMOD_LATENCY_SMOOTHING_RAMP_UP;
+	expect_init_error(&config, -IRQMOD_EINVAL);
+	config = good;
+	config.class_level[IRQMOD_LATENCY_LOWEST] = 0x8000; /* above 0x7FFC */
+	expect_init_error(&config, -IRQMOD_ERANGE);
+	config = good;
+	config.class_level[IRQMOD_LATENCY_LOWEST] = 980; /* lowest == bulk */
+	expect_init_error(&config, -IRQMOD_ETABLE);
+}
+
+/*
+ * The step function itself, on e1000e numbers:
+ * lowest, 1 packet of 9000 B: 9000 > 8000 -> bulk (jumbo/TSO rule);
+ * lowest, 4 packets of 200 B: 4 < 5 and 800 > 512 -> low;
+ * low, 40 packets of 300 B: 12000 > 10000, 300 <= 1200, 40 > 35 -> lowest;
+ * low, 20 packets of 300 B (6000 B): quiet, 300 <= 2000, 20 > 2 -> low;
+ * bulk, 40 packets of 1000 B: 40000 > 25000, 40 > 35 -> low;
+ * bulk, 30 packets of 1000 B: busy but 30 <= 35 -> bulk;
+ * any class with 0 packets: unchanged; bootstrap -> low.
+ */
+static void test_latency_class_step_follows_the_e1000e_rules(void **unused)
+{
+	struct irqmod_latency_class_config config;
+	const struct irqmod_latency_thresholds *t = &config.thresholds;
+
+	(void)unused;
+	preset_or_fail(&config, IRQMOD_LATENCY_CLASS_PRESET_E1000E, 1000);
+	assert_int_equal(irqmod_latency_class_step(t, IRQMOD_LATENCY_LOWEST, 9000, 1, 9000),
+			 IRQMOD_LATENCY_BULK);
+	assert_int_equal(irqmod_latency_class_step(t, IRQMOD_LATENCY_LOWEST, 800, 4, 200),
+			 IRQMOD_LATENCY_LOW);
+	assert_int_equal(irqmod_latency_class_step(t, IRQMOD_LATENCY_LOW, 12000, 40, 300),
+			 IRQMOD_LATENCY_LOWEST);
+	assert_int_equal(irqmod_latency_class_step(t, IRQMOD_LATENCY_LOW, 6000, 20, 300),
+			 IRQMOD_LATENCY_LOW);
+	assert_int_equal(irqmod_latency_class_step(t, IRQMOD_LATENCY_BULK, 40000, 40, 1000),
+			 IRQMOD_LATENCY_LOW);
+	assert_int_equal(irqmod_latency_class_step(t, IRQMOD_LATENCY_BULK, 30000, 30, 1000),
+			 IRQMOD_LATENCY_BULK);
+	assert_int_equal(irqmod_latency_class_step(t, IRQMOD_LATENCY_BULK, 100, 0, 0),
+			 IRQMOD_LATENCY_BULK);
+	assert_int_equal(irqmod_latency_class_step(t, IRQMOD_LATENCY_BOOTSTRAP, 100, 1, 100),
+			 IRQMOD_LATENCY_LOW);
+}
+
+/*
+ * igb_set_itr's "bias towards bulk": when new > old it programs
+ * max(new * old / (new + old / 4), new). Since new > old,
+ * new * old / (new + old / 4) < new * old / old = new, so the max is always
+ * new: the step does nothing. Checked here over every pair of igb levels
+ * the driver can hold (1..0x7FFC would be slow; 4-step grid is enough).
+ */
+static void test_latency_class_igb_bias_towards_bulk_has_no_effect(void **unused)
+{
+	uint32_t old_itr, new_itr;
+
+	(void)unused;
+	for (old_itr = 4; old_itr <= 1200; old_itr += 4)
+		for (new_itr = old_itr + 4; new_itr <= 1200; new_itr += 4) {
+			uint32_t biased = new_itr * old_itr / (new_itr + (old_itr >> 2));
+
+			assert_true((biased > new_itr ? biased : new_itr) == new_itr);
+		}
+}
+
+static uint32_t next_random(uint32_t *seed)
+{
+	*seed = *seed * 1664525u + 1013904223u;
+	return *seed >> 8;
+}
+
+/* Every interval lies between the fastest and slowest level's interval. */
+static void test_latency_class_odd_inputs_stay_within_bounds(void **unused)
+{
+	uint32_t preset;
+
+	(void)unused;
+	for (preset = 0; preset < IRQMOD_LATENCY_CLASS_PRESET_COUNT; preset++) {
+		struct irqmod_latency_class_config config;
+		struct irqmod_latency_class state;
+		uint32_t low_ns = UINT32_MAX, high_ns = 0, i, seed = preset + 1;
+		uint32_t levels[4];
+
+		preset_or_fail(&config, preset, 1000);
+		config.conservative = IRQMOD_LATENCY_CONSERVATIVE_OFF;
+		assert_int_equal(irqmod_latency_class_init(&state, &config), 0);
+		levels[0] = config.class_level[0];
+		levels[1] = config.class_level[1];
+		levels[2] = config.class_level[2];
+		levels[3] = config.start_level;
+		for (i = 0; i < 4; i++) {
+			uint32_t ns = irqmod_itr_encoding_interval_ns(config.encoding,
+				irqmod_itr_encoding_register(config.encoding, levels[i]));
+
+			low_ns = ns < low_ns ? ns : low_ns;
+			high_ns = ns > high_ns ? ns : high_ns;
+		}
+		for (i = 0; i < 20000; i++) {
+			struct irqmod_sample sample = { 0 };
+			struct irqmod_decision decision;
+			uint32_t kind = next_random(&seed) % 6;
+
+			sample.now_ns = (i % 7 == 0) ? UINT64_MAX - i : i * 1000u;
+			if (kind == 0) {
+				sample.rx_bytes = UINT64_MAX;
+				sample.rx_packets = UINT32_MAX;
+				sample.tx_bytes = UINT64_MAX;
+				sample.tx_packets = 1;
+			} else if (kind == 1) {
+				sample.rx_bytes = next_random(&seed); /* bytes, no packets */
+			} else if (kind != 2) {
+				sample.rx_packets = next_random(&seed) % 64;
+				sample.rx_bytes = (uint64_t)sample.rx_packets *
+						  (next_random(&seed) % 9500);
+				sample.tx_packets = next_random(&seed) % 4;
+				sample.tx_bytes = (uint64_t)sample.tx_packets *
+						  (next_random(&seed) % 65536);
+			}
+			irqmod_latency_class_update(&state, &sample, &decision);
+			assert_in_range(decision.rx_interval_ns, low_ns, high_ns);
+		}
+	}
+}
+
+static void test_latency_class_reset_restores_start_level_and_classes(void **unused)
+{
+	struct irqmod_latency_class_config config;
+	struct irqmod_latency_class state;
+	struct irqmod_sample tso = { .tx_bytes = 64000, .tx_packets = 1 };
+	struct irqmod_decision decision;
+
+	(void)unused;
+	preset_or_fail(&config, IRQMOD_LATENCY_CLASS_PRESET_E1000E, 1000);
+	assert_int_equal(irqmod_latency_class_init(&state, &config), 0);
+	irqmod_latency_class_update(&state, &tso, &decision);
+	assert_int_equal(state.level, 4000);
+	irqmod_latency_class_reset(&state);
+	assert_int_equal(state.level, 20000);
+	assert_int_equal(state.rx_class, IRQMOD_LATENCY_LOWEST);
+	assert_int_equal(state.tx_class, IRQMOD_LATENCY_LOWEST);
+	assert_int_equal(state.encoding, IRQMOD_ITR_ENCODING_E1000_ITR_RATE);
+}
+
+static void test_latency_class_generic_dispatch_runs_igb_by_default(void **unused)
+{
+	struct irqmod_controller_config config;
+	struct irqmod_controller controller;
+	struct irqmod_sample ping = { .rx_bytes = 60, .rx_packets = 1 };
+	struct irqmod_decision decision;
+
+	(void)unused;
+	assert_string_equal(irqmod_kind_name(IRQMOD_KIND_LATENCY_CLASS),
+			    "latency-class");
+	assert_int_equal(irqmod_controller_default_config(&config,
+			 IRQMOD_KIND_LATENCY_CLASS, 1000), 0);
+	assert_int_equal(irqmod_controller_init(&controller, &config), 0);
+	/* igb, rx-usecs 3: ping -> lowest, output raised to low: 196 -> 49 us. */
+	irqmod_controller_update(&controller, &ping, &decision);
+	assert_int_equal(decision.rx_interval_ns, 49000);
+	assert_true(decision.changed);
+	assert_int_equal(irqmod_controller_default_config(&config,
+			 IRQMOD_KIND_LATENCY_CLASS, 0), -IRQMOD_ELINK);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_latency_class_state_size_within_64_bytes),
+		cmocka_unit_test(test_latency_class_vectors_match_hand_derivations),
+		cmocka_unit_test(test_latency_class_init_null_pointers_are_rejected),
+		cmocka_unit_test(test_latency_class_preset_unknown_or_zero_link_is_rejected),
+		cmocka_unit_test(test_latency_class_init_bad_configs_return_their_codes),
+		cmocka_unit_test(test_latency_class_step_follows_the_e1000e_rules),
+		cmocka_unit_test(test_latency_class_igb_bias_towards_bulk_has_no_effect),
+		cmocka_unit_test(test_latency_class_odd_inputs_stay_within_bounds),
+		cmocka_unit_test(test_latency_class_reset_restores_start_level_and_classes),
+		cmocka_unit_test(test_latency_class_generic_dispatch_runs_igb_by_default),
+	};
+
+	return cmocka_run_group_tests_name("latency_class", tests, NULL, NULL);
+}
