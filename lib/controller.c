@@ -19,6 +19,24 @@ const char *irqmod_kind_name(uint32_t kind)
 	return kind < IRQMOD_KIND_COUNT ? irqmod_kind_names[kind] : "unknown";
 }
 
+/* sizeof of each kind's own state struct (ice runs struct irqmod_dim). */
+static const size_t irqmod_kind_state_sizes[IRQMOD_KIND_COUNT] = {
+	[IRQMOD_KIND_STATIC] = sizeof(struct irqmod_static),
+	[IRQMOD_KIND_DIM] = sizeof(struct irqmod_dim),
+	[IRQMOD_KIND_ICE] = sizeof(struct irqmod_dim),
+	[IRQMOD_KIND_DIM_RDMA] = sizeof(struct irqmod_dim_rdma),
+	[IRQMOD_KIND_LATENCY_CLASS] = sizeof(struct irqmod_latency_class),
+	[IRQMOD_KIND_AVERAGE_SIZE] = sizeof(struct irqmod_average_size),
+	[IRQMOD_KIND_IXGBE_LEGACY] = sizeof(struct irqmod_ixgbe_legacy),
+	[IRQMOD_KIND_IXGBE] = sizeof(struct irqmod_ixgbe),
+	[IRQMOD_KIND_I40E] = sizeof(struct irqmod_i40e),
+};
+
+size_t irqmod_kind_state_bytes(uint32_t kind)
+{
+	return kind < IRQMOD_KIND_COUNT ? irqmod_kind_state_sizes[kind] : 0;
+}
+
 /* DIM and ice share one controller; only the default table differs. */
 static int irqmod_controller_dim_defaults(struct irqmod_controller_config *config,
 					  uint32_t kind, uint32_t table)

@@ -131,6 +131,19 @@ IRQMOD_API int irqmod_controller_default_config(struct irqmod_controller_config 
  */
 IRQMOD_API const char *irqmod_kind_name(uint32_t kind);
 
+/**
+ * irqmod_kind_state_bytes() - size of a kind's own state struct.
+ * @kind: an enum irqmod_kind value.
+ *
+ * The bytes a driver embeds per queue when it calls that controller
+ * directly (sizeof(struct irqmod_dim) for IRQMOD_KIND_DIM), not the size of
+ * the generic struct irqmod_controller, which holds the largest of them.
+ * For benchmarks and docs; every kind keeps it at most 64 bytes.
+ *
+ * Return: the size in bytes, or 0 for values out of range.
+ */
+IRQMOD_API size_t irqmod_kind_state_bytes(uint32_t kind);
+
 #ifdef __cplusplus
 }
 #endif
