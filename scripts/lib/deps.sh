@@ -7,8 +7,9 @@ IRQMOD_BUILD_PACKAGES=(gcc libc6-dev meson ninja-build pkg-config libcmocka-dev)
 
 # What the whole test suite needs on top: clang with its sanitizer runtime,
 # g++ for the C++ header check, binutils for the freestanding link checks,
-# and on x86-64 the 32-bit gcc target for the -m32 division check.
-IRQMOD_TEST_PACKAGES=("${IRQMOD_BUILD_PACKAGES[@]}" g++ clang libclang-rt-14-dev binutils)
+# python3 to count the results, and on x86-64 the 32-bit gcc target for
+# the -m32 division check.
+IRQMOD_TEST_PACKAGES=("${IRQMOD_BUILD_PACKAGES[@]}" g++ clang libclang-rt-14-dev binutils python3)
 if [ "$(uname -m)" = x86_64 ]; then
 	IRQMOD_TEST_PACKAGES+=(gcc-multilib)
 fi
