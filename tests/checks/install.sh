@@ -77,6 +77,13 @@ for header in "${headers[@]}"; do
 done
 [ "$failures" -eq 0 ] || finish
 
+# The version macros of irqmod/common.h must match the project version.
+header_version=$(for part in MAJOR MINOR PATCH; do
+	sed -n "s/^#define IRQMOD_VERSION_$part \([0-9]*\).*/\1/p" "${installed_headers[@]}"
+done | paste -sd.)
+[ "$header_version" = "$version" ] ||
+	fail "IRQMOD_VERSION_* in the headers say '$header_version', meson.build says $version"
+
 # Hidden visibility: the shared library exports the API and nothing else.
 exported=$(nm -D --defined-only "$shared_library" | awk '$2 ~ /^[TDRBVW]$/ { print $3 }' | sort -u)
 while read -r symbol; do
