@@ -6,10 +6,11 @@
 # g++ -std=c++11 -Wpedantic -Wall -Wextra -Werror (and clang++ when present),
 # and, given the built static library, a C++ program that takes the address
 # of every IRQMOD_API function links, which fails for a header without its
-# extern "C" guard. Also checks that every header in include/irqmod/ is in
-# the installed list (irqmod_public_headers in lib/meson.build).
+# extern "C" guard.
 #
 # Usage: cxx-headers.sh SOURCE_ROOT STATIC_LIBRARY HEADER...
+#   HEADER... are libirqmod's public headers (irqmod_public_headers); every
+#   other header of include/irqmod/ is compiled too, but not linked.
 #   STATIC_LIBRARY may be "" to skip the link step.
 set -euo pipefail
 
@@ -31,15 +32,16 @@ fail() {
 workdir=$(mktemp -d "${TMPDIR:-/tmp}/irqmod-cxx.XXXXXX")
 trap 'rm -rf "$workdir"' EXIT
 
-# Every header under include/irqmod/ must be installed, or a program that
-# builds here breaks against the installed copy.
+# Compile every header of include/irqmod/: those of libirqmod (the list) and
+# any other (e.g. the simulator's). The link step uses the list only, since
+# the other headers' functions live in other libraries.
+compile_headers=("${headers[@]}")
 for file in "$root"/include/irqmod/*.h; do
 	listed=0
 	for header in "${headers[@]}"; do
 		[ "$(basename "$header")" = "$(basename "$file")" ] && listed=1
 	done
-	[ "$listed" = 1 ] ||
-		fail "include/irqmod/$(basename "$file") is not in irqmod_public_headers (lib/meson.build), so it is not installed"
+	[ "$listed" = 1 ] || compile_headers+=("$file")
 done
 
 compilers=(g++)
@@ -52,7 +54,7 @@ flags=(-std=c++11 -Wpedantic -Wall -Wextra -Werror -I"$root/include")
 # of them, the addresses of the API functions and a main() is then linked.
 all="$workdir/all.cpp"
 : >"$all"
-for header in "${headers[@]}"; do
+for header in "${compile_headers[@]}"; do
 	name=$(basename "$header")
 	printf '#include "irqmod/%s"\n' "$name" >"$workdir/${name%.h}.cpp"
 	printf '#include "irqmod/%s"\n' "$name" >>"$all"
@@ -90,4 +92,4 @@ if [ -n "$library" ] && [ "$failures" -eq 0 ]; then
 fi
 
 [ "$failures" -eq 0 ] || exit 1
-echo "PASS cxx-headers: ${#headers[@]} header(s) with ${compilers[*]}"
+echo "PASS cxx-headers: ${#compile_headers[@]} header(s) with ${compilers[*]}"

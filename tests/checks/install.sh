@@ -75,6 +75,12 @@ for header in "${headers[@]}"; do
 		installed_headers+=("$installed")
 	fi
 done
+# Every header of include/irqmod/ is installed, by irqmod_public_headers or
+# another install_headers(): a program that builds here must build there.
+for file in "$root"/include/irqmod/*.h; do
+	[ -n "$(find "$destdir" -path "*/include/irqmod/$(basename "$file")" -type f)" ] ||
+		fail "include/irqmod/$(basename "$file") is not installed (add it to irqmod_public_headers in lib/meson.build)"
+done
 [ "$failures" -eq 0 ] || finish
 
 # The version macros of irqmod/common.h must match the project version.
