@@ -13,10 +13,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/common.sh"
 
 failures=0
-# expect_failure CHECK FIXTURE TEXT: the check must exit 1 on bad/FIXTURE.c
-# and print TEXT.
+# expect_failure CHECK FIXTURE TEXT [ABSENT...]: the check must exit 1 on
+# bad/FIXTURE.c, print TEXT and not print any ABSENT.
 expect_failure() {
-	local check=$1 fixture=$2 text=$3 output status=0
+	local check=$1 fixture=$2 text=$3 output status=0 absent
+	shift 3
 	output=$("$here/freestanding.sh" "$check" "$root" "$here/bad/$fixture.c" 2>&1) || status=$?
 	if [ "$status" = "$IRQMOD_SKIP" ]; then
 		echo "$output"
@@ -30,6 +31,14 @@ expect_failure() {
 		echo "$output"
 		failures=$((failures + 1))
 	else
+		for absent in "$@"; do
+			if grep -qF -- "$absent" <<<"$output"; then
+				echo "FAIL selftest: $check on bad/$fixture.c wrongly names '$absent':"
+				echo "$output"
+				failures=$((failures + 1))
+				return
+			fi
+		done
 		echo "ok: $check rejects bad/$fixture.c, naming '$text'"
 	fi
 }
@@ -43,6 +52,7 @@ expect_failure link-clang mutable_global irqmod_bad_calls
 expect_failure no-float floating_point floating_point.c
 expect_failure m32-division division __udivdi3
 expect_failure includes libc_include '<string.h>'
+expect_failure includes kernel_branch '<stdio.h>' linux/types.h errno.h
 expect_failure source-list division 'not directly in lib/'
 
 [ "$failures" -eq 0 ] || exit 1

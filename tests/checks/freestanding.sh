@@ -15,7 +15,8 @@
 #                           never a libgcc helper such as __udivdi3
 #     includes              every file, and every project header it pulls in,
 #                           includes only <stdint.h>, <stddef.h>, <stdbool.h>
-#                           and project headers
+#                           and project headers (<linux/...> in branches
+#                           only a __KERNEL__ build takes)
 #     source-list           the FILE list (irqmod_core_sources) is exactly the
 #                           .c files directly in SOURCE_ROOT/lib
 #   FILE... are the core sources, absolute or relative to SOURCE_ROOT.
@@ -201,13 +202,74 @@ resolve_include() {
 	return 1
 }
 
-# The standard headers the core may use. <linux/types.h> is what
-# include/irqmod/common.h includes instead of them under __KERNEL__.
-readonly allowed_system_headers=" stdint.h stddef.h stdbool.h linux/types.h "
+# The standard headers the core may use outside the kernel.
+readonly allowed_system_headers=" stdint.h stddef.h stdbool.h "
 
+# list_includes FILE: one line per #include: K (inside a __KERNEL__-only
+# branch) or U (every other build), then " <name" or ' "name'. Follows
+# #if/#ifdef/#ifndef/#else/#elif/#endif nesting; a branch counts as
+# kernel-only under #ifdef __KERNEL__, #if defined(__KERNEL__), or the #else
+# of #ifndef __KERNEL__ / #if !defined(__KERNEL__). Text in comments is
+# not an #include and is skipped with them.
+list_includes() {
+	awk '
+	function kernel_only(   i) {
+		for (i = 1; i <= depth; i++)
+			if (branch[i] == 1)
+				return 1
+		return 0
+	}
+	# Strip comments, also ones spanning lines.
+	{
+		line = $0
+		if (in_comment) {
+			if (index(line, "*/") == 0)
+				next
+			line = substr(line, index(line, "*/") + 2)
+			in_comment = 0
+		}
+		while (match(line, /\/\*/)) {
+			rest = substr(line, RSTART + 2)
+			if (index(rest, "*/") == 0) {
+				line = substr(line, 1, RSTART - 1)
+				in_comment = 1
+				break
+			}
+			line = substr(line, 1, RSTART - 1) substr(rest, index(rest, "*/") + 2)
+		}
+		sub(/\/\/.*/, "", line)
+	}
+	line ~ /^[ \t]*#[ \t]*if/ {
+		depth++
+		if (line ~ /^[ \t]*#[ \t]*ifndef[ \t]+__KERNEL__/ ||
+		    line ~ /!defined[ \t]*\(?[ \t]*__KERNEL__/)
+			branch[depth] = -1
+		else if (line ~ /__KERNEL__/)
+			branch[depth] = 1
+		else
+			branch[depth] = 0
+		next
+	}
+	line ~ /^[ \t]*#[ \t]*else/ { branch[depth] = -branch[depth]; next }
+	line ~ /^[ \t]*#[ \t]*elif/ { branch[depth] = 0; next }
+	line ~ /^[ \t]*#[ \t]*endif/ { if (depth > 0) depth--; next }
+	line ~ /^[ \t]*#[ \t]*include[ \t]*[<"]/ {
+		name = line
+		sub(/^[ \t]*#[ \t]*include[ \t]*/, "", name)
+		kind = substr(name, 1, 1)
+		name = substr(name, 2)
+		sub(/[>"].*/, "", name)
+		print (kernel_only() ? "K" : "U") " " kind name
+	}
+	' "$1"
+}
+
+# Every #include of the core files, and of the project headers they pull in:
+# project headers, the three standard headers, or in a __KERNEL__-only
+# branch the kernel's own <linux/...> headers.
 check_includes() {
 	local -A seen=()
-	local queue=() file via line name kind target
+	local queue=() file via flavour name kind target where
 	for file in "${sources[@]}"; do
 		queue+=("$file|$file")
 	done
@@ -217,29 +279,30 @@ check_includes() {
 		queue=("${queue[@]:1}")
 		[ -z "${seen[$file]:-}" ] || continue
 		seen[$file]=1
-		while IFS= read -r line; do
-			kind=${line:0:1}
-			name=${line:1}
+		where=$(show "$file")
+		[ "$file" = "$via" ] || where="$where (included by $(show "$via"))"
+		while read -r flavour name; do
+			kind=${name:0:1}
+			name=${name:1}
 			if [ "$kind" = '"' ] || { [ "$kind" = '<' ] &&
 				[ -f "$root/include/$name" ]; }; then
 				if target=$(resolve_include "$name" "$(dirname "$file")"); then
 					queue+=("$target|$via")
 				else
-					fail "$(show "$file") includes \"$name\", which is not a project header"
+					fail "$where includes \"$name\", which is not a project header"
 				fi
-			elif [ "$kind" = '<' ]; then
+			elif [ "$flavour" = K ]; then
+				case $name in
+				linux/*) ;;
+				*) fail "$where includes <$name> for the kernel: only <linux/...> headers belong in a __KERNEL__ branch" ;;
+				esac
+			else
 				case $allowed_system_headers in
 				*" $name "*) ;;
-				*)
-					if [ "$file" = "$via" ]; then
-						fail "$(show "$file") includes <$name>: the core may include only <stdint.h>, <stddef.h>, <stdbool.h> and project headers"
-					else
-						fail "$(show "$file") (included by $(show "$via")) includes <$name>: the core may include only <stdint.h>, <stddef.h>, <stdbool.h> and project headers"
-					fi
-					;;
+				*) fail "$where includes <$name>: the core may include only <stdint.h>, <stddef.h>, <stdbool.h> and project headers" ;;
 				esac
 			fi
-		done < <(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*\([<"]\)\([^>"]*\)[>"].*/\1\2/p' "$file")
+		done < <(list_includes "$file")
 	done
 }
 
