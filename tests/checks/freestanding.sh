@@ -93,7 +93,6 @@ compile_all() {
 # linked object that is not in ALLOWED, with the sources that reference it.
 report_undefined() {
 	local allowed=$1 objdir=$2 linked=$3 symbol object users
-	shift 3
 	while read -r symbol; do
 		[ -n "$symbol" ] || continue
 		# Defined by the final link itself (position-independent code).
@@ -195,7 +194,7 @@ resolve_include() {
 	local name=$1 from_dir=$2 candidate
 	for candidate in "$from_dir/$name" "$root/lib/$name" "$root/include/$name"; do
 		if [ -f "$candidate" ]; then
-			(cd "$(dirname "$candidate")" && printf '%s/%s' "$(pwd)" "$(basename "$candidate")")
+			readlink -f -- "$candidate"
 			return 0
 		fi
 	done
