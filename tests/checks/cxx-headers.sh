@@ -54,9 +54,10 @@ flags=(-std=c++11 -Wpedantic -Wall -Wextra -Werror -I"$root/include")
 # of them, the addresses of the API functions and a main() is then linked.
 all="$workdir/all.cpp"
 : >"$all"
+mkdir "$workdir/alone"
 for header in "${compile_headers[@]}"; do
 	name=$(basename "$header")
-	printf '#include "irqmod/%s"\n' "$name" >"$workdir/${name%.h}.cpp"
+	printf '#include "irqmod/%s"\n' "$name" >"$workdir/alone/${name%.h}.cpp"
 	printf '#include "irqmod/%s"\n' "$name" >>"$all"
 done
 {
@@ -70,7 +71,7 @@ done
 } >>"$all"
 
 for compiler in "${compilers[@]}"; do
-	for source in "$workdir"/*.cpp; do
+	for source in "$all" "$workdir"/alone/*.cpp; do
 		if ! "$compiler" "${flags[@]}" -fsyntax-only "$source" 2>"$workdir/log"; then
 			cat "$workdir/log"
 			if [ "$source" = "$all" ]; then
