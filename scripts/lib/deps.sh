@@ -1,0 +1,82 @@
+# SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
+# Sourced by scripts/test and scripts/demo: the Debian packages irqmod needs,
+# and installing the missing ones with apt-get.
+
+# What building and running the demo needs.
+IRQMOD_BUILD_PACKAGES=(gcc libc6-dev meson ninja-build pkg-config libcmocka-dev)
+
+# What the whole test suite needs on top: clang with its sanitizer runtime,
+# g++ for the C++ header check, binutils for the freestanding link checks,
+# python3 to count the results, and on x86-64 the 32-bit gcc target for
+# the -m32 division check.
+IRQMOD_TEST_PACKAGES=("${IRQMOD_BUILD_PACKAGES[@]}" g++ clang libclang-rt-14-dev binutils python3)
+if [ "$(uname -m)" = x86_64 ]; then
+	IRQMOD_TEST_PACKAGES+=(gcc-multilib)
+fi
+
+# irqmod_install_packages PACKAGE...: install those not yet installed. As
+# root: `apt-get update` once, then `apt-get install`. Otherwise print the
+# command to run and exit 1. Quick when everything is there.
+irqmod_install_packages() {
+	local missing=() package
+	if ! command -v dpkg-query >/dev/null 2>&1; then
+		# Not Debian: trust the user's own setup if the tools are there.
+		for package in meson ninja pkg-config cc; do
+			if ! command -v "$package" >/dev/null 2>&1; then
+				echo "irqmod: '$package' is missing; install these (Debian names): $*" >&2
+				exit 1
+			fi
+		done
+		return 0
+	fi
+	for package in "$@"; do
+		if ! dpkg-query -W -f='${Status}\n' "$package" 2>/dev/null |
+			grep -q ' installed$'; then
+			missing+=("$package")
+		fi
+	done
+	[ ${#missing[@]} -gt 0 ] || return 0
+
+	if [ "$(id -u)" -ne 0 ]; then
+		echo "irqmod needs these packages: ${missing[*]}" >&2
+		echo "Install them as root, then run this again:" >&2
+		echo "  sudo apt-get update && sudo apt-get install -y --no-install-recommends ${missing[*]}" >&2
+		exit 1
+	fi
+	echo "irqmod: installing ${missing[*]}"
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -q
+	apt-get install -y -q --no-install-recommends "${missing[@]}"
+}
+
+# irqmod_setup_build DIR [MESON_OPTION...]: configure DIR with these options
+# and the compiler in CC, reusing it when it already has them; ninja then
+# reconfigures by itself when a meson.build changes. Other options are
+# applied with --reconfigure; another compiler, or a folder that does not
+# reconfigure (e.g. after a Meson upgrade), means a fresh setup.
+irqmod_setup_build() {
+	local dir=$1 stamp compiler options log
+	shift
+	stamp="$dir/irqmod-setup"
+	compiler="CC=${CC:-}"
+	options="$*"
+	if [ -f "$dir/meson-private/coredata.dat" ] && [ -f "$stamp" ]; then
+		if [ "$(sed -n 2p "$stamp")" = "$options" ] &&
+			[ "$(sed -n 1p "$stamp")" = "$compiler" ]; then
+			return 0
+		fi
+	fi
+	log=$(mktemp)
+	if [ -f "$dir/meson-private/coredata.dat" ] && [ -f "$stamp" ] &&
+		[ "$(sed -n 1p "$stamp")" = "$compiler" ] &&
+		meson setup --reconfigure "$dir" "$@" >"$log" 2>&1; then
+		:
+	elif ! { rm -rf "$dir" && meson setup "$dir" "$@" >"$log" 2>&1; }; then
+		cat "$log" >&2
+		rm -f "$log"
+		echo "irqmod: meson setup $dir failed" >&2
+		return 1
+	fi
+	rm -f "$log"
+	printf '%s\n%s\n' "$compiler" "$options" >"$stamp"
+}
