@@ -547,11 +547,12 @@ void irqmod_ktap_dim_differential(void)
 #ifdef IRQMOD_DIFF_DIM_VECTORS
 /* Replay @vector; return false and say where on the first wrong level. */
 static bool irqmod_diff_vector_replay(const struct irqmod_dim_vector *vector, struct dim *dim,
-				     bool *kernel_replayed)
+				      bool *kernel_replayed)
 {
 	struct irqmod_dim net;
 	struct irqmod_dim_rdma rdma;
 	struct dim_sample kernel_sample = { 0 };
+	bool passed = true;
 	u32 i;
 	int error;
 
@@ -581,12 +582,13 @@ static bool irqmod_diff_vector_replay(const struct irqmod_dim_vector *vector, st
 	}
 	if (error) {
 		irqmod_ktap_diagnostic("%s: init failed: %d", vector->name, error);
+		*kernel_replayed = false;
 		return false;
 	}
 	if (*kernel_replayed)
 		irqmod_diff_kernel_init(dim, (u8)vector->start_level);
 
-	for (i = 0; i < vector->count; i++) {
+	for (i = 0; i < vector->count && passed; i++) {
 		const struct irqmod_dim_vector_step *step = &vector->steps[i];
 		const struct irqmod_sample sample = {
 			.now_ns = step->now_ns,
@@ -608,7 +610,7 @@ static bool irqmod_diff_vector_replay(const struct irqmod_dim_vector *vector, st
 		if (level != step->level) {
 			irqmod_ktap_diagnostic("%s: call %u: irqmod level %u, expected %u",
 					       vector->name, i, level, step->level);
-			return false;
+			passed = false;
 		}
 		if (!*kernel_replayed)
 			continue;
@@ -619,13 +621,13 @@ static bool irqmod_diff_vector_replay(const struct irqmod_dim_vector *vector, st
 		if (dim->profile_ix != step->level) {
 			irqmod_ktap_diagnostic("%s: call %u: net_dim profile %u, expected %u",
 					       vector->name, i, dim->profile_ix, step->level);
-			flush_work(&dim->work);
-			return false;
+			passed = false;
 		}
 	}
+	/* net_dim() may have queued the work item: let it finish before reuse. */
 	if (*kernel_replayed)
 		flush_work(&dim->work);
-	return true;
+	return passed;
 }
 
 unsigned int irqmod_ktap_dim_vector_suites(void)
