@@ -2,7 +2,8 @@
 /*
  * irqmod in-kernel self-test. Loading the module runs, inside the kernel:
  *  - every controller vector set of tests/vectors/sets.h through the shared
- *    runner (the same tables and runner as the CMocka test_vectors),
+ *    runner, and every custom-shaped set through the runner its header
+ *    defines (the same tables and runners as the CMocka test_vectors),
  *  - the conversion vectors of tests/vectors/convert_vectors.h,
  *  - the DIM worked examples of tests/vectors/dim_vectors.h, when present,
  *    through irqmod's DIM and the kernel's net_dim (irqmod_dim_diff.c),
@@ -122,6 +123,29 @@ static void irqmod_run_vector_set(const struct irqmod_vector_set *set,
 	irqmod_ktap_suite_end(&suite);
 }
 
+static void irqmod_run_custom_set(const struct irqmod_vector_custom_set *set)
+{
+	char suite_name[64];
+	struct irqmod_ktap_suite suite;
+	uint32_t i;
+
+	snprintf(suite_name, sizeof(suite_name), "irqmod_vectors_%s", set->name);
+	irqmod_ktap_suite_begin(&suite, suite_name, set->case_count);
+	for (i = 0; i < set->case_count; i++) {
+		struct irqmod_vector_result result;
+		bool passed = set->run_case(i, &result);
+
+		if (!passed) {
+			irqmod_ktap_diagnostic("%s: init returned %d; first differing step %u",
+					       set->case_name(i), result.init_result, result.step);
+			irqmod_print_decision("got", &result.got);
+		}
+		irqmod_ktap_case(&suite, set->case_name(i),
+				 passed ? IRQMOD_KTAP_PASS : IRQMOD_KTAP_FAIL, NULL);
+	}
+	irqmod_ktap_suite_end(&suite);
+}
+
 static void irqmod_run_convert_vectors(void)
 {
 	struct irqmod_ktap_suite suite;
@@ -149,14 +173,21 @@ static int __init irqmod_selftest_init(void)
 	struct irqmod_controller *controller = kzalloc(sizeof(*controller), GFP_KERNEL);
 	uint32_t i;
 
+	const struct irqmod_vector_custom_set *custom;
+	unsigned int custom_sets = 0;
+
 	if (!controller)
 		return -ENOMEM;
+	for (custom = irqmod_vector_custom_sets; custom->name; custom++)
+		custom_sets++;
 	pr_info("KTAP version 1\n");
-	pr_info("1..%u\n", IRQMOD_VECTOR_COUNT(irqmod_vector_sets) + 2 +
+	pr_info("1..%u\n", IRQMOD_VECTOR_COUNT(irqmod_vector_sets) + custom_sets + 2 +
 		irqmod_ktap_dim_vector_suites());
 	for (i = 0; i < IRQMOD_VECTOR_COUNT(irqmod_vector_sets); i++)
 		irqmod_run_vector_set(&irqmod_vector_sets[i], controller);
 	kfree(controller);
+	for (custom = irqmod_vector_custom_sets; custom->name; custom++)
+		irqmod_run_custom_set(custom);
 	irqmod_run_convert_vectors();
 	irqmod_ktap_dim_vectors();
 	irqmod_ktap_dim_differential();

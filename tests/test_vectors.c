@@ -57,6 +57,101 @@ static void test_vectors_every_controller_case_matches_expected_decisions(void *
 	assert_int_equal(failures, 0);
 }
 
+static void test_vectors_every_custom_set_case_passes(void **unused)
+{
+	const struct irqmod_vector_custom_set *set;
+	uint32_t i, failures = 0;
+
+	(void)unused;
+	for (set = irqmod_vector_custom_sets; set->name; set++) {
+		for (i = 0; i < set->case_count; i++) {
+			struct irqmod_vector_result result;
+
+			if (!set->run_case(i, &result)) {
+				print_error("%s/%s: fails at step %u (init %d), got rx %u tx %u\n",
+					    set->name, set->case_name(i), (unsigned int)result.step,
+					    result.init_result, result.got.rx_interval_ns,
+					    result.got.tx_interval_ns);
+				failures++;
+			}
+		}
+	}
+	assert_int_equal(failures, 0);
+}
+
+/*
+ * A custom-shaped set as another controller's header would define it: steps
+ * that expect only the RX interval, and a runner of its own. Used to check
+ * the IRQMOD_VECTOR_CUSTOM_RUNNERS() thunks; not listed in sets.h.
+ */
+struct irqmod_selfcheck_vector_step {
+	struct irqmod_sample sample;
+	uint32_t rx_interval_ns;
+};
+
+struct irqmod_selfcheck_vector {
+	const char *name;
+	uint32_t interval_ns;
+	const struct irqmod_selfcheck_vector_step *steps;
+	uint32_t count;
+};
+
+static const struct irqmod_selfcheck_vector_step irqmod_selfcheck_right[] = {
+	{ { .now_ns = 1 }, 84000 },
+	{ { .now_ns = 2, .rx_packets = 1, .rx_bytes = 60 }, 84000 },
+};
+
+/* The static controller keeps 84000: the second step's 84001 is wrong. */
+static const struct irqmod_selfcheck_vector_step irqmod_selfcheck_wrong[] = {
+	{ { .now_ns = 1 }, 84000 },
+	{ { .now_ns = 2 }, 84001 },
+};
+
+static const struct irqmod_selfcheck_vector irqmod_selfcheck_vectors[] = {
+	{ "right", 84000, irqmod_selfcheck_right, IRQMOD_VECTOR_COUNT(irqmod_selfcheck_right) },
+	{ "wrong", 84000, irqmod_selfcheck_wrong, IRQMOD_VECTOR_COUNT(irqmod_selfcheck_wrong) },
+};
+
+static bool irqmod_selfcheck_vector_run(const struct irqmod_selfcheck_vector *vector,
+					struct irqmod_vector_result *result)
+{
+	const struct irqmod_static_config config = { vector->interval_ns, vector->interval_ns };
+	struct irqmod_static state;
+	uint32_t i;
+
+	result->step = vector->count;
+	result->got = (struct irqmod_decision){ 0 };
+	result->init_result = irqmod_static_init(&state, &config);
+	if (result->init_result != 0)
+		return false;
+	for (i = 0; i < vector->count; i++) {
+		irqmod_static_update(&state, &vector->steps[i].sample, &result->got);
+		if (result->got.rx_interval_ns != vector->steps[i].rx_interval_ns) {
+			result->step = i;
+			return false;
+		}
+	}
+	return true;
+}
+
+IRQMOD_VECTOR_CUSTOM_RUNNERS(selfcheck)
+
+static void test_vectors_custom_set_thunks_run_and_report_the_right_case(void **unused)
+{
+	const struct irqmod_vector_custom_set set = IRQMOD_VECTOR_CUSTOM_SET(selfcheck);
+	struct irqmod_vector_result result;
+
+	(void)unused;
+	assert_string_equal(set.name, "selfcheck");
+	assert_int_equal(set.case_count, 2);
+	assert_string_equal(set.case_name(1), "wrong");
+	assert_true(set.run_case(0, &result));
+	assert_int_equal(result.step, 2);
+	assert_false(set.run_case(1, &result));
+	assert_int_equal(result.step, 1);
+	assert_int_equal(result.got.rx_interval_ns, 84000);
+}
+
 static void test_vectors_every_conversion_matches_expected_value(void **unused)
 {
 	uint32_t i, failures = 0;
@@ -109,8 +204,11 @@ static void test_vectors_runner_wrong_expectations_are_reported(void **unused)
 	assert_int_equal(result.step, wrong_init.step_count);
 }
 
-/* Names become KTAP test names in the kernel: identifiers, unique per set. */
-static void test_vectors_names_are_unique_identifiers(void **unused)
+/*
+ * Names become KTAP test names in the kernel: printable, no '#' (it starts a
+ * KTAP directive), unique within their set.
+ */
+static void test_vectors_names_are_unique_and_ktap_safe(void **unused)
 {
 	uint32_t set_index, i, j;
 
@@ -125,10 +223,28 @@ static void test_vectors_names_are_unique_identifiers(void **unused)
 			assert_non_null(name);
 			assert_true(name[0] != '\0');
 			for (c = name; *c; c++)
-				assert_true((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
-					    (*c >= '0' && *c <= '9') || *c == '_');
+				assert_true(*c >= ' ' && *c <= '~' && *c != '#');
 			for (j = 0; j < i; j++)
 				assert_string_not_equal(name, set->cases[j].name);
+		}
+	}
+}
+
+static void test_vectors_custom_set_names_are_unique_and_ktap_safe(void **unused)
+{
+	const struct irqmod_vector_custom_set *set;
+	uint32_t i, j;
+
+	(void)unused;
+	for (set = irqmod_vector_custom_sets; set->name; set++) {
+		for (i = 0; i < set->case_count; i++) {
+			const char *c;
+
+			assert_true(set->case_name(i)[0] != '\0');
+			for (c = set->case_name(i); *c; c++)
+				assert_true(*c >= ' ' && *c <= '~' && *c != '#');
+			for (j = 0; j < i; j++)
+				assert_string_not_equal(set->case_name(i), set->case_name(j));
 		}
 	}
 }
@@ -137,9 +253,12 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_vectors_every_controller_case_matches_expected_decisions),
+		cmocka_unit_test(test_vectors_every_custom_set_case_passes),
+		cmocka_unit_test(test_vectors_custom_set_thunks_run_and_report_the_right_case),
 		cmocka_unit_test(test_vectors_every_conversion_matches_expected_value),
 		cmocka_unit_test(test_vectors_runner_wrong_expectations_are_reported),
-		cmocka_unit_test(test_vectors_names_are_unique_identifiers),
+		cmocka_unit_test(test_vectors_names_are_unique_and_ktap_safe),
+		cmocka_unit_test(test_vectors_custom_set_names_are_unique_and_ktap_safe),
 	};
 
 	return cmocka_run_group_tests_name("vectors", tests, NULL, NULL);

@@ -39,8 +39,9 @@ struct irqmod_vector_step {
 
 /**
  * struct irqmod_vector_case - one worked example.
- * @name: identifier, unique within its set (letters, digits, '_'); it names
- *        the KTAP line in the kernel and the failure message in CMocka.
+ * @name: unique within its set, printable ASCII without '#' (an identifier
+ *        reads best); it names the KTAP line in the kernel and the failure
+ *        message in CMocka.
  * @config: kind and settings passed to irqmod_controller_init(). When
  *          @default_link_speed_mbps is not 0 only @config.kind is read.
  * @default_link_speed_mbps: if not 0, the configuration is the kind's
@@ -153,8 +154,57 @@ static inline bool irqmod_vector_case_run(const struct irqmod_vector_case *vecto
 }
 
 /**
+ * struct irqmod_vector_custom_set - a set whose cases have their own shape.
+ * @name: the controller ("ixgbe", ...); NULL ends irqmod_vector_custom_sets[].
+ * @case_count: cases in the set.
+ * @case_name: name of case @index.
+ * @run_case: runs case @index, fills @result as irqmod_vector_case_run()
+ *            does (init result, first differing step, the decision got there)
+ *            and returns true when the case passed.
+ *
+ * For a controller whose vectors expect only some decision fields, or need a
+ * setup the generic controller config cannot express (a preset, a table):
+ * its header keeps its own structs and adds one runner,
+ * bool irqmod_<controller>_vector_run(const <its case struct> *, struct
+ * irqmod_vector_result *), then IRQMOD_VECTOR_CUSTOM_RUNNERS(<controller>).
+ */
+struct irqmod_vector_custom_set {
+	const char *name;
+	uint32_t case_count;
+	const char *(*case_name)(uint32_t index);
+	bool (*run_case)(uint32_t index, struct irqmod_vector_result *result);
+};
+
+/**
+ * IRQMOD_VECTOR_CUSTOM_RUNNERS() - index-based thunks for a custom set.
+ * @controller: bare word. Needs the array irqmod_<controller>_vectors[],
+ *              whose elements have a @name member, and the function
+ *              irqmod_<controller>_vector_run() described above.
+ */
+#define IRQMOD_VECTOR_CUSTOM_RUNNERS(controller)                               \
+	static inline const char *irqmod_##controller##_vector_name(uint32_t index) \
+	{                                                                      \
+		return irqmod_##controller##_vectors[index].name;              \
+	}                                                                      \
+	static inline bool irqmod_##controller##_vector_run_index(             \
+		uint32_t index, struct irqmod_vector_result *result)           \
+	{                                                                      \
+		return irqmod_##controller##_vector_run(                       \
+			&irqmod_##controller##_vectors[index], result);        \
+	}
+
+/**
+ * IRQMOD_VECTOR_CUSTOM_SET() - a struct irqmod_vector_custom_set initialiser.
+ * @controller: bare word, as for IRQMOD_VECTOR_CUSTOM_RUNNERS().
+ */
+#define IRQMOD_VECTOR_CUSTOM_SET(controller)                                   \
+	{ #controller, IRQMOD_VECTOR_COUNT(irqmod_##controller##_vectors),     \
+	  irqmod_##controller##_vector_name,                                   \
+	  irqmod_##controller##_vector_run_index }
+
+/**
  * struct irqmod_convert_vector - one conversion helper call.
- * @name: identifier (letters, digits, '_').
+ * @name: unique, printable ASCII without '#'.
  * @convert: the helper (every irqmod convert helper maps u32 to u32).
  * @input: its argument.
  * @expected: the value it must return.
