@@ -13,9 +13,10 @@
 /*
  * Kernel flavour: the kernel's own headers give the fixed-width types, bool,
  * size_t, NULL and the U*_MAX limits; the <stdint.h> limit names the core
- * uses are mapped onto the kernel's (include/linux/limits.h).
+ * uses are mapped onto the kernel's. <linux/kernel.h> rather than
+ * <linux/limits.h> (which it includes since 5.8) so older trees build too.
  */
-#include <linux/limits.h>
+#include <linux/kernel.h>
 #include <linux/stddef.h>
 #include <linux/types.h>
 #ifndef UINT8_MAX
