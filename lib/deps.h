@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 /*
- * The only place the controller core touches platform arithmetic. A 32-bit
- * kernel or firmware build defines these macros before this header (e.g.
- * -DIRQMOD_DIV_U64_U32=div_u64) so no libgcc helper (__udivdi3) is needed.
+ * The only place the controller core touches platform arithmetic. A Linux
+ * kernel build (__KERNEL__) gets div_u64()/div64_u64() below; other 32-bit
+ * kernels or firmware define these macros before this header (e.g.
+ * -DIRQMOD_DIV_U64_U32=my_div_u64) so no libgcc helper (__udivdi3) is needed.
  */
 #ifndef IRQMOD_DEPS_H
 #define IRQMOD_DEPS_H
@@ -21,6 +22,21 @@ uint64_t irqmod_platform_div64_u64(uint64_t dividend, uint64_t divisor);
 	irqmod_platform_div_u64_u32((dividend), (divisor))
 #define IRQMOD_DIV64_U64(dividend, divisor) \
 	irqmod_platform_div64_u64((dividend), (divisor))
+#endif
+
+/*
+ * Kernel flavour: use the kernel's own helpers (include/linux/math64.h), which
+ * are plain '/' on 64-bit and the do_div()-based routines on 32-bit kernels.
+ * A build that defines the macros itself (e.g. with -D) still wins.
+ */
+#if defined(__KERNEL__) && !defined(IRQMOD_EXTERNAL_DIVISION)
+#include <linux/math64.h>
+#ifndef IRQMOD_DIV_U64_U32
+#define IRQMOD_DIV_U64_U32(dividend, divisor) div_u64((dividend), (divisor))
+#endif
+#ifndef IRQMOD_DIV64_U64
+#define IRQMOD_DIV64_U64(dividend, divisor) div64_u64((dividend), (divisor))
+#endif
 #endif
 
 /* 64-bit dividend by a 32-bit divisor, like the kernel's div_u64(). */

@@ -10,7 +10,33 @@
 #define IRQMOD_COMMON_H
 
 #if defined(__KERNEL__)
+/*
+ * Kernel flavour: the kernel's own headers give the fixed-width types, bool,
+ * size_t, NULL and the U*_MAX limits; the <stdint.h> limit names the core
+ * uses are mapped onto the kernel's. <linux/kernel.h> rather than
+ * <linux/limits.h> (which it includes since 5.8) so older trees build too.
+ */
+#include <linux/kernel.h>
+#include <linux/stddef.h>
 #include <linux/types.h>
+#ifndef UINT8_MAX
+#define UINT8_MAX U8_MAX
+#endif
+#ifndef UINT16_MAX
+#define UINT16_MAX U16_MAX
+#endif
+#ifndef UINT32_MAX
+#define UINT32_MAX U32_MAX
+#endif
+#ifndef UINT64_MAX
+#define UINT64_MAX U64_MAX
+#endif
+#ifndef INT32_MAX
+#define INT32_MAX S32_MAX
+#endif
+#ifndef INT32_MIN
+#define INT32_MIN S32_MIN
+#endif
 #else
 #include <stdbool.h>
 #include <stddef.h>

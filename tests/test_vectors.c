@@ -1,0 +1,265 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/*
+ * Runs every shared worked-example vector (tests/vectors/) through the same
+ * runner the Linux kernel self-test uses (kernel/irqmod_selftest.c), so a
+ * vector that fails here fails there and the other way round.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <cmocka.h>
+
+#include "vectors/sets.h"
+
+static void print_mismatch(const char *set, const struct irqmod_vector_case *vector,
+			   const struct irqmod_vector_result *result)
+{
+	const struct irqmod_decision *want;
+
+	if (result->init_result != vector->init_result || result->step >= vector->step_count) {
+		print_error("%s/%s: init returned %d, expected %d\n", set, vector->name,
+			    result->init_result, vector->init_result);
+		return;
+	}
+	want = &vector->steps[result->step].expected;
+	print_error("%s/%s step %u: got rx %u tx %u poll %u limit %u frames %u action %u changed %d;"
+		    " expected rx %u tx %u poll %u limit %u frames %u action %u changed %d\n",
+		    set, vector->name, (unsigned int)result->step,
+		    result->got.rx_interval_ns, result->got.tx_interval_ns,
+		    result->got.poll_delay_ns, result->got.rate_limit_ns,
+		    result->got.frames, result->got.action, result->got.changed,
+		    want->rx_interval_ns, want->tx_interval_ns, want->poll_delay_ns,
+		    want->rate_limit_ns, want->frames, want->action, want->changed);
+}
+
+static void test_vectors_every_controller_case_matches_expected_decisions(void **unused)
+{
+	uint32_t set_index, case_index, failures = 0, cases = 0;
+
+	(void)unused;
+	for (set_index = 0; set_index < IRQMOD_VECTOR_COUNT(irqmod_vector_sets); set_index++) {
+		const struct irqmod_vector_set *set = &irqmod_vector_sets[set_index];
+
+		for (case_index = 0; case_index < set->case_count; case_index++) {
+			struct irqmod_controller controller;
+			struct irqmod_vector_result result;
+
+			cases++;
+			if (!irqmod_vector_case_run(&set->cases[case_index], &controller, &result)) {
+				print_mismatch(set->name, &set->cases[case_index], &result);
+				failures++;
+			}
+		}
+	}
+	assert_true(cases > 0);
+	assert_int_equal(failures, 0);
+}
+
+static void test_vectors_every_custom_set_case_passes(void **unused)
+{
+	const struct irqmod_vector_custom_set *set;
+	uint32_t i, failures = 0;
+
+	(void)unused;
+	for (set = irqmod_vector_custom_sets; set->name; set++) {
+		for (i = 0; i < set->case_count; i++) {
+			struct irqmod_vector_result result;
+
+			if (!set->run_case(i, &result)) {
+				print_error("%s/%s: fails at step %u (init %d), got rx %u tx %u\n",
+					    set->name, set->case_name(i), (unsigned int)result.step,
+					    result.init_result, result.got.rx_interval_ns,
+					    result.got.tx_interval_ns);
+				failures++;
+			}
+		}
+	}
+	assert_int_equal(failures, 0);
+}
+
+/*
+ * A custom-shaped set as another controller's header would define it: steps
+ * that expect only the RX interval, and a runner of its own. Used to check
+ * the IRQMOD_VECTOR_CUSTOM_RUNNERS() thunks; not listed in sets.h.
+ */
+struct irqmod_selfcheck_vector_step {
+	struct irqmod_sample sample;
+	uint32_t rx_interval_ns;
+};
+
+struct irqmod_selfcheck_vector {
+	const char *name;
+	uint32_t interval_ns;
+	const struct irqmod_selfcheck_vector_step *steps;
+	uint32_t count;
+};
+
+static const struct irqmod_selfcheck_vector_step irqmod_selfcheck_right[] = {
+	{ { .now_ns = 1 }, 84000 },
+	{ { .now_ns = 2, .rx_packets = 1, .rx_bytes = 60 }, 84000 },
+};
+
+/* The static controller keeps 84000: the second step's 84001 is wrong. */
+static const struct irqmod_selfcheck_vector_step irqmod_selfcheck_wrong[] = {
+	{ { .now_ns = 1 }, 84000 },
+	{ { .now_ns = 2 }, 84001 },
+};
+
+static const struct irqmod_selfcheck_vector irqmod_selfcheck_vectors[] = {
+	{ "right", 84000, irqmod_selfcheck_right, IRQMOD_VECTOR_COUNT(irqmod_selfcheck_right) },
+	{ "wrong", 84000, irqmod_selfcheck_wrong, IRQMOD_VECTOR_COUNT(irqmod_selfcheck_wrong) },
+};
+
+static bool irqmod_selfcheck_vector_run(const struct irqmod_selfcheck_vector *vector,
+					struct irqmod_vector_result *result)
+{
+	const struct irqmod_static_config config = { vector->interval_ns, vector->interval_ns };
+	struct irqmod_static state;
+	uint32_t i;
+
+	result->step = vector->count;
+	result->got = (struct irqmod_decision){ 0 };
+	result->init_result = irqmod_static_init(&state, &config);
+	if (result->init_result != 0)
+		return false;
+	for (i = 0; i < vector->count; i++) {
+		irqmod_static_update(&state, &vector->steps[i].sample, &result->got);
+		if (result->got.rx_interval_ns != vector->steps[i].rx_interval_ns) {
+			result->step = i;
+			return false;
+		}
+	}
+	return true;
+}
+
+IRQMOD_VECTOR_CUSTOM_RUNNERS(selfcheck)
+
+static void test_vectors_custom_set_thunks_run_and_report_the_right_case(void **unused)
+{
+	const struct irqmod_vector_custom_set set = IRQMOD_VECTOR_CUSTOM_SET(selfcheck);
+	struct irqmod_vector_result result;
+
+	(void)unused;
+	assert_string_equal(set.name, "selfcheck");
+	assert_int_equal(set.case_count, 2);
+	assert_string_equal(set.case_name(1), "wrong");
+	assert_true(set.run_case(0, &result));
+	assert_int_equal(result.step, 2);
+	assert_false(set.run_case(1, &result));
+	assert_int_equal(result.step, 1);
+	assert_int_equal(result.got.rx_interval_ns, 84000);
+}
+
+static void test_vectors_every_conversion_matches_expected_value(void **unused)
+{
+	uint32_t i, failures = 0;
+
+	(void)unused;
+	for (i = 0; i < IRQMOD_VECTOR_COUNT(irqmod_convert_vectors); i++) {
+		const struct irqmod_convert_vector *vector = &irqmod_convert_vectors[i];
+		uint32_t got = vector->convert(vector->input);
+
+		if (got != vector->expected) {
+			print_error("convert/%s: %u -> %u, expected %u\n", vector->name,
+				    vector->input, got, vector->expected);
+			failures++;
+		}
+	}
+	assert_int_equal(failures, 0);
+}
+
+/* The runner must notice a wrong expectation, a wrong init result, and where. */
+static void test_vectors_runner_wrong_expectations_are_reported(void **unused)
+{
+	static const struct irqmod_vector_step steps[] = {
+		{ { .now_ns = 1 }, { .rx_interval_ns = 50000, .tx_interval_ns = 50000 } },
+		/* The static controller never reports a change: this step is wrong. */
+		{ { .now_ns = 2 }, { .rx_interval_ns = 50000, .tx_interval_ns = 50000,
+				     .changed = true } },
+	};
+	const struct irqmod_vector_case wrong_step = {
+		.name = "wrong_step",
+		.config = { .kind = IRQMOD_KIND_STATIC, .config.static_config = { 50000, 50000 } },
+		IRQMOD_VECTOR_STEPS(steps),
+	};
+	const struct irqmod_vector_case wrong_init = {
+		.name = "wrong_init",
+		.config = { .kind = IRQMOD_KIND_STATIC, .config.static_config = { 50000, 50000 } },
+		.init_result = -IRQMOD_ERANGE,
+	};
+	struct irqmod_controller controller;
+	struct irqmod_vector_result result;
+
+	(void)unused;
+	assert_false(irqmod_vector_case_run(&wrong_step, &controller, &result));
+	assert_int_equal(result.init_result, 0);
+	assert_int_equal(result.step, 1);
+	assert_false(result.got.changed);
+	assert_int_equal(result.got.rx_interval_ns, 50000);
+
+	assert_false(irqmod_vector_case_run(&wrong_init, &controller, &result));
+	assert_int_equal(result.init_result, 0);
+	assert_int_equal(result.step, wrong_init.step_count);
+}
+
+/*
+ * Names become KTAP test names in the kernel: printable, no '#' (it starts a
+ * KTAP directive), unique within their set.
+ */
+static void test_vectors_names_are_unique_and_ktap_safe(void **unused)
+{
+	uint32_t set_index, i, j;
+
+	(void)unused;
+	for (set_index = 0; set_index < IRQMOD_VECTOR_COUNT(irqmod_vector_sets); set_index++) {
+		const struct irqmod_vector_set *set = &irqmod_vector_sets[set_index];
+
+		for (i = 0; i < set->case_count; i++) {
+			const char *name = set->cases[i].name;
+			const char *c;
+
+			assert_non_null(name);
+			assert_true(name[0] != '\0');
+			for (c = name; *c; c++)
+				assert_true(*c >= ' ' && *c <= '~' && *c != '#');
+			for (j = 0; j < i; j++)
+				assert_string_not_equal(name, set->cases[j].name);
+		}
+	}
+}
+
+static void test_vectors_custom_set_names_are_unique_and_ktap_safe(void **unused)
+{
+	const struct irqmod_vector_custom_set *set;
+	uint32_t i, j;
+
+	(void)unused;
+	for (set = irqmod_vector_custom_sets; set->name; set++) {
+		for (i = 0; i < set->case_count; i++) {
+			const char *c;
+
+			assert_true(set->case_name(i)[0] != '\0');
+			for (c = set->case_name(i); *c; c++)
+				assert_true(*c >= ' ' && *c <= '~' && *c != '#');
+			for (j = 0; j < i; j++)
+				assert_string_not_equal(set->case_name(i), set->case_name(j));
+		}
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_vectors_every_controller_case_matches_expected_decisions),
+		cmocka_unit_test(test_vectors_every_custom_set_case_passes),
+		cmocka_unit_test(test_vectors_custom_set_thunks_run_and_report_the_right_case),
+		cmocka_unit_test(test_vectors_every_conversion_matches_expected_value),
+		cmocka_unit_test(test_vectors_runner_wrong_expectations_are_reported),
+		cmocka_unit_test(test_vectors_names_are_unique_and_ktap_safe),
+		cmocka_unit_test(test_vectors_custom_set_names_are_unique_and_ktap_safe),
+	};
+
+	return cmocka_run_group_tests_name("vectors", tests, NULL, NULL);
+}
