@@ -264,9 +264,7 @@ uint64_t irqmod_sim_histogram_bucket_low(uint32_t bucket)
 
 void irqmod_sim_histogram_add(struct irqmod_sim_histogram *histogram, uint64_t value_ns)
 {
-	uint64_t low, square_low, square_high;
-	uint64_t v_low = value_ns & 0xFFFFFFFFu, v_high = value_ns >> 32;
-	uint64_t cross, t;
+	uint64_t low;
 
 	histogram->count++;
 	if (value_ns < histogram->min_ns)
@@ -276,16 +274,30 @@ void irqmod_sim_histogram_add(struct irqmod_sim_histogram *histogram, uint64_t v
 	low = histogram->sum_low + value_ns;
 	histogram->sum_high += low < histogram->sum_low;
 	histogram->sum_low = low;
-	/* value^2 as a 128-bit number. */
-	cross = v_low * v_high;
-	square_low = v_low * v_low;
-	square_high = v_high * v_high + (cross >> 31);
-	t = square_low + (cross << 33);
-	square_high += t < square_low;
-	square_low = t;
-	low = histogram->square_low + square_low;
-	histogram->square_high += square_high + (low < histogram->square_low);
-	histogram->square_low = low;
+#if defined(__SIZEOF_INT128__)
+	{
+		__extension__ typedef unsigned __int128 u128;
+		u128 square = (u128)value_ns * value_ns;
+		u128 total = ((u128)histogram->square_high << 64 | histogram->square_low) + square;
+
+		histogram->square_low = (uint64_t)total;
+		histogram->square_high = (uint64_t)(total >> 64);
+	}
+#else
+	{
+		/* value^2 as a 128-bit number from 32-bit halves. */
+		uint64_t v_low = value_ns & 0xFFFFFFFFu, v_high = value_ns >> 32;
+		uint64_t cross = v_low * v_high, square_low = v_low * v_low;
+		uint64_t square_high = v_high * v_high + (cross >> 31);
+		uint64_t t = square_low + (cross << 33);
+
+		square_high += t < square_low;
+		square_low = t;
+		low = histogram->square_low + square_low;
+		histogram->square_high += square_high + (low < histogram->square_low);
+		histogram->square_low = low;
+	}
+#endif
 	histogram->buckets[irqmod_sim_histogram_bucket(value_ns)]++;
 }
 

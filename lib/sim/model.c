@@ -1153,7 +1153,7 @@ static void socket_release(struct source *src, uint64_t now)
 		if (e->consumed_ns > now)
 			break;
 		src->socket_alloc -= e->truesize;
-		src->socket_head = (src->socket_head + 1) % src->socket_capacity;
+		src->socket_head = (src->socket_head + 1) & (src->socket_capacity - 1);
 		src->socket_count--;
 		src->socket_scheduled--;
 	}
@@ -1186,7 +1186,7 @@ static void socket_admit(struct sim *sim, struct source *src, uint64_t now, uint
 		return;
 	}
 	src->socket_alloc += truesize;
-	e = &src->socket[(src->socket_head + src->socket_count) % src->socket_capacity];
+	e = &src->socket[(src->socket_head + src->socket_count) & (src->socket_capacity - 1)];
 	e->last_arrival_ns = last_arrival_ns;
 	e->consumed_ns = UINT64_MAX;
 	e->payload_bytes = src->payload_bytes;
@@ -1318,7 +1318,7 @@ static void start_app(struct sim *sim, struct core *core, struct source *src, ui
 	src->app_state = APP_RUNNING;
 	while (taken < batch && src->socket_scheduled < src->socket_count) {
 		struct socket_entry *e =
-			&src->socket[(src->socket_head + src->socket_scheduled) % src->socket_capacity];
+			&src->socket[(src->socket_head + src->socket_scheduled) & (src->socket_capacity - 1)];
 
 		t += c->app_datagram_ns + (uint64_t)e->payload_bytes * c->app_byte_ps / 1000;
 		if (src->config.kind == IRQMOD_SIM_SOURCE_PING || src->config.kind == IRQMOD_SIM_SOURCE_RR)
@@ -1554,7 +1554,11 @@ static int setup_source(struct sim *sim, struct source *src, const struct irqmod
 	src->queue = config->queues == 1 ? 0 : flow_queue(sim, index, 0);
 	src->next_ps = start_ps;
 	source_next_flow(src);
-	src->socket_capacity = config->rcvbuf_bytes / config->truesize_bytes + 2;
+	/* The admission rule lets in at most rcvbuf / truesize + 1 datagrams;
+	 * a power of two lets the ring wrap with a mask. */
+	src->socket_capacity = 1;
+	while (src->socket_capacity < config->rcvbuf_bytes / config->truesize_bytes + 2)
+		src->socket_capacity <<= 1;
 	src->socket = calloc(src->socket_capacity, sizeof(*src->socket));
 	if (!src->socket)
 		return -IRQMOD_ERANGE;
