@@ -1118,6 +1118,7 @@ static void on_source_event(struct sim *sim, struct source *src, uint64_t now)
 /* The application read a reply at @now. */
 static void on_reply(struct sim *sim, struct source *src, uint32_t sequence, uint64_t now)
 {
+	bool found = false;
 	uint32_t i;
 
 	sim->counters.replies_received++;
@@ -1135,9 +1136,13 @@ static void on_reply(struct sim *sim, struct source *src, uint32_t sequence, uin
 		}
 		src->request_head = (src->request_head + 1) % MAX_OUTSTANDING;
 		src->request_count--;
+		found = true;
 		break;
 	}
-	send_request(sim, src, now);
+	/* ping -f sends on every reply; an RR slot whose request timed out
+	 * was already resent, so its late reply releases nothing. */
+	if (found || src->config.kind == IRQMOD_SIM_SOURCE_PING)
+		send_request(sim, src, now);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1270,14 +1275,19 @@ static bool response_allowed(struct source *src, uint64_t now)
 	return true;
 }
 
-static void start_poll(struct sim *sim, struct core *core, struct queue *q, uint64_t now)
+/*
+ * Take up to @count more frames into the running poll of @q and return the
+ * CPU time they cost. Flood responses are decided (rate limit) here.
+ */
+static uint64_t poll_take(struct sim *sim, struct queue *q, uint32_t count, uint64_t now)
 {
 	const struct irqmod_sim_config *c = sim->config;
-	uint32_t n = q->count < c->napi_budget ? q->count : c->napi_budget;
-	uint32_t i, slot = q->head, responses = 0;
-	uint64_t bytes = 0, duration;
+	uint32_t i, slot = q->head + q->in_poll, responses = 0;
+	uint64_t bytes = 0;
 
-	for (i = 0; i < n; i++) {
+	if (slot >= q->ring_size)
+		slot -= q->ring_size;
+	for (i = 0; i < count; i++) {
 		struct frame *f = &q->ring[slot];
 		struct source *src = &sim->sources[f->source];
 
@@ -1292,15 +1302,51 @@ static void start_poll(struct sim *sim, struct core *core, struct queue *q, uint
 		if (++slot == q->ring_size)
 			slot = 0;
 	}
-	q->in_poll = n;
-	q->poll_bytes = bytes;
+	q->in_poll += count;
+	q->poll_bytes += bytes;
+	q->poll_responses += responses;
+	return count * c->packet_ns + responses * c->response_ns;
+}
+
+/* Jobs last at least 1 ns so a zero-cost configuration still advances time. */
+#define MIN_JOB_NS 1u
+
+static void start_poll(struct sim *sim, struct core *core, struct queue *q, uint64_t now)
+{
+	const struct irqmod_sim_config *c = sim->config;
+	uint32_t n = q->count < c->napi_budget ? q->count : c->napi_budget;
+	uint64_t duration;
+
+	q->in_poll = 0;
+	q->poll_bytes = 0;
+	q->poll_responses = 0;
 	q->poll_tx = q->tx_pending;
-	q->poll_responses = responses;
 	q->tx_pending = 0;
 	sim->counters.polls++;
-	duration = c->poll_ns + n * c->packet_ns + q->poll_tx * c->tx_clean_ns +
-		   responses * c->response_ns;
-	start_job(sim, core, JOB_POLL, q->index, now, duration, &core->time.softirq_ns);
+	duration = c->poll_ns + q->poll_tx * c->tx_clean_ns + poll_take(sim, q, n, now);
+	start_job(sim, core, JOB_POLL, q->index, now, max_u64(duration, MIN_JOB_NS),
+		  &core->time.softirq_ns);
+}
+
+/*
+ * A poll keeps cleaning while descriptors are done and budget remains
+ * (ixgbe_clean_rx_irq() loops until a descriptor lacks its DD bit), so
+ * frames that arrived while it worked are taken before it ends.
+ * Return: true when the poll was extended.
+ */
+static bool poll_extend(struct sim *sim, struct core *core, struct queue *q, uint64_t now)
+{
+	uint32_t budget = sim->config->napi_budget;
+	uint32_t waiting = q->count - q->in_poll;
+	uint32_t room = budget - q->in_poll;
+	uint64_t duration;
+
+	if (q->in_poll >= budget || waiting == 0)
+		return false;
+	duration = poll_take(sim, q, waiting < room ? waiting : room, now);
+	start_job(sim, core, JOB_POLL, q->index, now, max_u64(duration, MIN_JOB_NS),
+		  &core->time.softirq_ns);
+	return true;
 }
 
 static void start_app(struct sim *sim, struct core *core, struct source *src, uint64_t now)
@@ -1333,7 +1379,8 @@ static void start_app(struct sim *sim, struct core *core, struct source *src, ui
 		if (src->config.kind == IRQMOD_SIM_SOURCE_PING || src->config.kind == IRQMOD_SIM_SOURCE_RR)
 			on_reply(sim, src, e->message, t);
 	}
-	start_job(sim, core, JOB_APP, src->index, now, t - now, &core->time.app_ns);
+	start_job(sim, core, JOB_APP, src->index, now, max_u64(t - now, MIN_JOB_NS),
+		  &core->time.app_ns);
 }
 
 static void core_dispatch(struct sim *sim, struct core *core, uint64_t now)
@@ -1353,7 +1400,8 @@ static void core_dispatch(struct sim *sim, struct core *core, uint64_t now)
 		uint32_t index = (uint32_t)__builtin_ctz(core->irq_mask);
 
 		core->irq_mask &= ~(1u << index);
-		start_job(sim, core, JOB_IRQ, index, now, c->irq_ns, &core->time.irq_ns);
+		start_job(sim, core, JOB_IRQ, index, now, max_u64(c->irq_ns, MIN_JOB_NS),
+			  &core->time.irq_ns);
 		return;
 	}
 	if (core->napi_count > 0 && !(core->softirq_deferred && core->apps_count > 0)) {
@@ -1484,6 +1532,8 @@ static void on_core_done(struct sim *sim, struct core *core, uint64_t now)
 		napi_schedule(core, q->index);
 		break;
 	case JOB_POLL:
+		if (poll_extend(sim, core, &sim->queues[core->job_index], now))
+			return;
 		finish_poll(sim, core, &sim->queues[core->job_index], now);
 		break;
 	case JOB_APP:
