@@ -421,7 +421,8 @@ int main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct irqmod_scenario *scenario = calloc(1, sizeof(*scenario));
+	static struct irqmod_scenario scenario_storage;
+	struct irqmod_scenario *scenario = &scenario_storage;
 	struct options options = { .seeds = 1 };
 	char message[2048], assignment[1200];
 	char *sets[256];
@@ -435,8 +436,6 @@ int main(int argc, char **argv)
 	FILE *trace_file = NULL;
 	bool show_rtt = false;
 
-	if (!scenario)
-		return EXIT_RUN_FAILED;
 	irqmod_scenario_init(scenario);
 	while ((opt = getopt_long(argc, argv, "c:s:qh", long_options, NULL)) != -1) {
 		switch (opt) {
@@ -507,7 +506,10 @@ int main(int argc, char **argv)
 	if (controller_list) {
 		snprintf(assignment, sizeof(assignment), "run.controllers=%s", controller_list);
 		if (irqmod_scenario_set(scenario, assignment, message, sizeof(message))) {
-			fprintf(stderr, "irqmod-sim: %s\n", message);
+			/* Report it as the option the user typed. */
+			const char *what = strstr(message, ": ");
+
+			fprintf(stderr, "irqmod-sim: --controllers%s\n", what ? what : message);
 			return EXIT_BAD_INPUT;
 		}
 	}
@@ -589,8 +591,11 @@ int main(int argc, char **argv)
 
 	column_count = build_columns(columns, scenario->config.cores);
 	rows = calloc((size_t)point_count * scenario->controller_count, sizeof(*rows));
-	if (!rows)
+	if (!rows) {
+		if (trace_file)
+			fclose(trace_file);
 		return EXIT_RUN_FAILED;
+	}
 	for (p = 0; p < point_count; p++) {
 		for (i = 0; i < scenario->controller_count; i++) {
 			struct row *row = &rows[row_count++];
@@ -612,6 +617,9 @@ int main(int argc, char **argv)
 							  run.config.link_speed_mbps)) {
 				fprintf(stderr, "irqmod-sim: unknown controller '%s'\n",
 					row->controller);
+				free(rows);
+				if (trace_file)
+					fclose(trace_file);
 				return EXIT_BAD_INPUT;
 			}
 			for (s = 0; s < options.seeds; s++) {
@@ -681,6 +689,5 @@ int main(int argc, char **argv)
 		       options.sweep ? sweep_key : NULL, options.seeds))
 		status = EXIT_RUN_FAILED;
 	free(rows);
-	free(scenario);
 	return status;
 }
