@@ -212,7 +212,7 @@ static void usage(FILE *out)
 		"      --seeds N           repeat over seeds seed..seed+N-1; report mean and 95%% CI\n"
 		"      --duration D        [run] duration (e.g. 2s)\n"
 		"      --sweep KEY=FROM:TO:STEP  run every value of a numeric key (units allowed,\n"
-		"                          e.g. --sweep nic.initial_interval=10us:100us:10us)\n"
+		"                          e.g. --sweep run.static_interval=40us:250us:10us)\n"
 		"      --csv FILE          write every metric as CSV\n"
 		"      --json FILE         write every metric as JSON\n"
 		"      --trace FILE        write every controller call as CSV\n"
@@ -285,9 +285,10 @@ static void print_table(const struct row *rows, unsigned int row_count, const st
 	unsigned int i;
 	int c;
 	int width;
+	int key_width = sweep_key && strlen(sweep_key) > 14 ? (int)strlen(sweep_key) : 14;
 
 	if (sweep_key)
-		printf("%-14s ", sweep_key);
+		printf("%-*s ", key_width, sweep_key);
 	printf("%-16s", "controller");
 	for (c = 0; c < column_count; c++) {
 		enum metric m = columns[c].metric;
@@ -302,7 +303,7 @@ static void print_table(const struct row *rows, unsigned int row_count, const st
 	printf("\n");
 	for (i = 0; i < row_count; i++) {
 		if (sweep_key)
-			printf("%-14" PRIu64 " ", rows[i].sweep_value);
+			printf("%-*" PRIu64 " ", key_width, rows[i].sweep_value);
 		printf("%-16s", rows[i].controller);
 		for (c = 0; c < column_count; c++) {
 			enum metric m = columns[c].metric;
@@ -621,6 +622,12 @@ int main(int argc, char **argv)
 				if (trace_file)
 					fclose(trace_file);
 				return EXIT_BAD_INPUT;
+			}
+			if (strcmp(row->controller, "static") == 0) {
+				controller.generic.config.static_config.rx_interval_ns =
+					run.static_interval_ns;
+				controller.generic.config.static_config.tx_interval_ns =
+					run.static_interval_ns;
 			}
 			for (s = 0; s < options.seeds; s++) {
 				struct irqmod_sim_results results;

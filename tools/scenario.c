@@ -49,6 +49,9 @@ static const struct key keys[] = {
 	{ "run", "seed", TYPE_U64, CONFIG(seed), 0, UINT64_MAX, "random seed" },
 	{ "run", "controllers", TYPE_CONTROLLERS, 0, 0, 0,
 	  "comma-separated controllers to compare (kind names, none, static:<ns>); default: all kinds" },
+	{ "run", "static_interval", TYPE_DURATION32,
+	  offsetof(struct irqmod_scenario, static_interval_ns), 0, SECOND_NS,
+	  "interval of the controller named plain 'static' (sweepable); default: its controller.h default" },
 	{ "link", "speed", TYPE_SPEED, CONFIG(link_speed_mbps), 1, 1600000,
 	  "link speed in Mb/s, or with a suffix: 100M, 10G" },
 	{ "link", "wire_overhead", TYPE_U32, CONFIG(wire_overhead_bytes), 0, 1000,
@@ -147,6 +150,12 @@ static const struct key keys[] = {
 
 #define KEY_COUNT (sizeof(keys) / sizeof(keys[0]))
 
+/* The one key stored in struct irqmod_scenario rather than the sim config. */
+static bool key_in_scenario(const struct key *key)
+{
+	return strcmp(key->section, "run") == 0 && strcmp(key->name, "static_interval") == 0;
+}
+
 static const char *const sections[] = { "run", "link", "nic", "host", "load", "socket", "app",
 					"source" };
 #define SECTION_COUNT (sizeof(sections) / sizeof(sections[0]))
@@ -165,8 +174,13 @@ static int fail(char *message, size_t bytes, int error, const char *format, ...)
 
 void irqmod_scenario_init(struct irqmod_scenario *scenario)
 {
+	struct irqmod_controller_config defaults;
+
 	memset(scenario, 0, sizeof(*scenario));
 	irqmod_sim_default_config(&scenario->config);
+	if (irqmod_controller_default_config(&defaults, IRQMOD_KIND_STATIC,
+					     scenario->config.link_speed_mbps) == 0)
+		scenario->static_interval_ns = defaults.config.static_config.rx_interval_ns;
 }
 
 static char *trim(char *s)
@@ -327,9 +341,9 @@ static int set_key(struct irqmod_scenario *scenario, const struct key *key,
 		   struct irqmod_sim_source *source, const char *where, const char *value,
 		   char *message, size_t bytes)
 {
-	unsigned char *base = key->section[0] == 's' && strcmp(key->section, "source") == 0
-				      ? (unsigned char *)source
-				      : (unsigned char *)&scenario->config;
+	unsigned char *base = key_in_scenario(key) ? (unsigned char *)scenario
+			      : strcmp(key->section, "source") == 0 ? (unsigned char *)source
+								    : (unsigned char *)&scenario->config;
 	uint64_t number = 0;
 	char choices[256];
 	uint32_t i;
@@ -700,12 +714,13 @@ int irqmod_scenario_key_is_numeric(const char *key_text)
 	}
 }
 
-static void print_default(FILE *out, const struct key *key, const struct irqmod_sim_config *config,
+static void print_default(FILE *out, const struct key *key, const struct irqmod_scenario *scenario,
 			  const struct irqmod_sim_source *source)
 {
-	const unsigned char *base = strcmp(key->section, "source") == 0
+	const unsigned char *base = key_in_scenario(key) ? (const unsigned char *)scenario
+				    : strcmp(key->section, "source") == 0
 					    ? (const unsigned char *)source
-					    : (const unsigned char *)config;
+					    : (const unsigned char *)&scenario->config;
 	uint64_t v64 = 0;
 	uint32_t v32 = 0;
 	bool b = false;
@@ -762,12 +777,12 @@ static void print_default(FILE *out, const struct key *key, const struct irqmod_
 
 void irqmod_scenario_print_keys(FILE *out)
 {
-	struct irqmod_sim_config config;
+	static struct irqmod_scenario scenario;
 	struct irqmod_sim_source source;
 	const char *section = "";
 	size_t i;
 
-	irqmod_sim_default_config(&config);
+	irqmod_scenario_init(&scenario);
 	irqmod_sim_default_source(&source, IRQMOD_SIM_SOURCE_CONSTANT);
 	for (i = 0; i < KEY_COUNT; i++) {
 		if (strcmp(section, keys[i].section) != 0) {
@@ -778,7 +793,7 @@ void irqmod_scenario_print_keys(FILE *out)
 					: "");
 		}
 		fprintf(out, "    %-24s default ", keys[i].name);
-		print_default(out, &keys[i], &config, &source);
+		print_default(out, &keys[i], &scenario, &source);
 		fprintf(out, "\n      %s\n", keys[i].help);
 	}
 }

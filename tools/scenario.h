@@ -48,12 +48,15 @@ enum irqmod_scenario_error {
  * @sources: [source] sections seen so far.
  * @controllers: controller names from [run] controllers (or --controllers).
  * @controller_count: entries in @controllers; 0 means "every kind".
+ * @static_interval_ns: interval of the controller named plain "static"
+ *	([run] static_interval), so a sweep can vary it.
  */
 struct irqmod_scenario {
 	struct irqmod_sim_config config;
 	unsigned int sources;
 	char controllers[IRQMOD_SCENARIO_MAX_CONTROLLERS][IRQMOD_SCENARIO_NAME_BYTES];
 	unsigned int controller_count;
+	uint32_t static_interval_ns;
 };
 
 /** irqmod_scenario_init() - defaults, no source. @scenario: filled in. */
