@@ -342,6 +342,36 @@ static void test_sim_conservation_holds_on_every_run(void **unused)
 	}
 }
 
+/*
+ * Drops of a lone line-rate source at a full ring are counted in batches;
+ * a second source that starts after the run ends turns the batching off
+ * without changing the traffic, so both runs must agree on every figure
+ * (64-byte line rate on a slow host: most frames meet a full ring).
+ */
+static void test_sim_batched_drops_equal_frame_by_frame_drops(void **unused)
+{
+	static struct irqmod_sim_results batched;
+	struct irqmod_sim_config c;
+
+	(void)unused;
+	setup_constant(&c, 0, 60);
+	c.duration_ns = 200000000;
+	c.sources[0].flows = 7;
+	assert_int_equal(run(&c, "static:50000"), 0);
+	batched = results;
+	assert_true(batched.drops_ring > batched.offered_frames / 2);
+	irqmod_sim_default_source(&c.sources[1], IRQMOD_SIM_SOURCE_CONSTANT);
+	c.sources[1].start_ns = c.duration_ns + 1;
+	assert_int_equal(run(&c, "static:50000"), 0);
+	assert_true(results.offered_frames == batched.offered_frames);
+	assert_true(results.drops_ring == batched.drops_ring);
+	assert_true(results.delivered_frames == batched.delivered_frames);
+	assert_true(results.interrupts == batched.interrupts);
+	assert_true(results.to_socket.p99_ns == batched.to_socket.p99_ns);
+	assert_true(results.totals.offered_frames == batched.totals.offered_frames);
+	assert_conserved(&batched);
+}
+
 static void test_sim_identical_seeds_give_identical_results(void **unused)
 {
 	static struct irqmod_sim_results first;
@@ -471,6 +501,7 @@ int main(void)
 		cmocka_unit_test(test_sim_ping_flood_rtt_and_two_interrupts_per_request),
 		cmocka_unit_test(test_sim_flood_responses_are_rate_limited),
 		cmocka_unit_test(test_sim_conservation_holds_on_every_run),
+		cmocka_unit_test(test_sim_batched_drops_equal_frame_by_frame_drops),
 		cmocka_unit_test(test_sim_identical_seeds_give_identical_results),
 		cmocka_unit_test(test_sim_seeds_differ_within_poisson_bounds),
 		cmocka_unit_test(test_sim_callback_controller_poll_action_costs_a_poll),
