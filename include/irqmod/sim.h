@@ -358,7 +358,9 @@ struct irqmod_sim_controller {
  * @name: a name irqmod_kind_name() returns for some kind, or "none" (a
  *	static controller with throttling off), or "static:<interval_ns>".
  * @link_speed_mbps: passed to irqmod_controller_default_config().
- * Return: 0, -IRQMOD_EKIND for an unknown name, or the default-config error.
+ * Return: 0, -IRQMOD_EINVAL for NULL, -IRQMOD_EKIND for an unknown name or
+ * a malformed static interval, -IRQMOD_ERANGE for a static interval above
+ * IRQMOD_STATIC_MAX_INTERVAL_NS, or the default-config error.
  */
 IRQMOD_API int irqmod_sim_controller_by_name(struct irqmod_sim_controller *controller,
 					     const char *name, uint32_t link_speed_mbps);
@@ -447,9 +449,8 @@ struct irqmod_sim_totals {
  * @polls: NAPI poll calls (including re-polls and empty polls).
  * @controller_calls: controller updates.
  * @softirq_squeezes: softirq runs stopped by the 300-frame or 2 ms budget.
- * @responses: flood responses sent; @responses_limited: responses the rate
- *	limit suppressed.
- * @responses_limited: see @responses.
+ * @responses: flood responses sent.
+ * @responses_limited: flood frames the response rate limit left unanswered.
  * @tx_completions: TX completions cleaned.
  * @to_socket: latency from NIC arrival of a datagram's last frame to socket.
  * @to_app: latency from NIC arrival of a datagram's last frame to the
