@@ -372,6 +372,115 @@ static void test_sim_batched_drops_equal_frame_by_frame_drops(void **unused)
 	assert_conserved(&batched);
 }
 
+/* A small generator for random configurations (splitmix64 steps). */
+static uint64_t random_state;
+
+static uint64_t random_below(uint64_t n)
+{
+	uint64_t z = (random_state += 0x9E3779B97F4A7C15ull);
+
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+	return (z ^ (z >> 31)) % n;
+}
+
+static void random_update(void *context, uint32_t queue, const struct irqmod_sample *sample,
+			  struct irqmod_decision *decision)
+{
+	(void)context;
+	(void)queue;
+	(void)sample;
+	decision->rx_interval_ns = random_below(3) == 0 ? 0 : (uint32_t)random_below(200000);
+	decision->action = random_below(3) == 0 ? IRQMOD_ACTION_POLL : IRQMOD_ACTION_REARM;
+	decision->poll_delay_ns = random_below(2) ? 0 : (uint32_t)random_below(100000);
+	decision->frames = (uint16_t)(random_below(4) == 0 ? random_below(64) : 0);
+}
+
+/*
+ * Conservation, and a successful run, for random valid configurations:
+ * every source kind and law, zero costs, tiny rings and buffers, several
+ * cores and queues, the load task, and a controller answering at random
+ * (including re-polls with no delay).
+ */
+static void test_sim_random_configurations_conserve_frames(void **unused)
+{
+	static const uint32_t speeds[] = { 10, 100, 1000, 10000, 100000 };
+	int iteration;
+
+	(void)unused;
+	random_state = 2026;
+	for (iteration = 0; iteration < 150; iteration++) {
+		struct irqmod_sim_controller controller;
+		struct irqmod_sim_config c;
+		uint32_t q, i, sources = 1 + (uint32_t)random_below(4);
+
+		irqmod_sim_default_config(&c);
+		c.duration_ns = 1000000 + random_below(20000000);
+		c.warmup_ns = random_below(c.duration_ns / 2);
+		c.seed = random_below(1000);
+		c.link_speed_mbps = speeds[random_below(5)];
+		c.ring_size = 1 + (uint32_t)random_below(1024);
+		c.timer = (uint32_t)random_below(IRQMOD_SIM_TIMER_COUNT);
+		c.rx_frames = random_below(3) ? 0 : (uint32_t)random_below(100);
+		c.tx_interrupts = random_below(2);
+		c.cores = 1 + (uint32_t)random_below(4);
+		c.queues = 1 + (uint32_t)random_below(4);
+		for (q = 0; q < c.queues; q++)
+			c.queue_core[q] = (uint32_t)random_below(c.cores);
+		c.irq_ns = random_below(10000);
+		c.poll_ns = random_below(3000);
+		c.packet_ns = random_below(2000);
+		c.napi_budget = 1 + (uint32_t)random_below(128);
+		c.softirq_budget_packets = 1 + (uint32_t)random_below(600);
+		c.softirq_budget_ns = 1 + random_below(4000000);
+		c.controller_on_budget_exhausted = random_below(2);
+		c.load_core = random_below(2) ? IRQMOD_SIM_NO_CORE : (uint32_t)random_below(c.cores);
+		c.load_busy_ns = 1 + random_below(2000000);
+		c.load_idle_ns = random_below(5000000);
+		c.load_distribution = (uint32_t)random_below(IRQMOD_SIM_DIST_COUNT);
+		c.rcvbuf_bytes = 1 + (uint32_t)random_below(500000);
+		c.truesize_bytes = 128 + (uint32_t)random_below(5000);
+		c.app_core = (uint32_t)random_below(c.cores);
+		c.app_wakeup_ns = random_below(20000);
+		c.app_datagram_ns = random_below(5000);
+		c.app_byte_ps = random_below(300);
+		c.app_batch = 1 + (uint32_t)random_below(100);
+		for (i = 0; i < sources; i++) {
+			struct irqmod_sim_source *s = &c.sources[i];
+			uint32_t kind = 1 + (uint32_t)random_below(IRQMOD_SIM_SOURCE_COUNT - 1);
+
+			irqmod_sim_default_source(s, kind);
+			s->frame_bytes = 60 + (uint32_t)random_below(1455);
+			s->rate_pps = 1 + random_below(3000000);
+			if ((kind == IRQMOD_SIM_SOURCE_CONSTANT || kind == IRQMOD_SIM_SOURCE_UDP_STREAM) &&
+			    random_below(3) == 0)
+				s->rate_pps = 0;
+			s->flows = 1 + (uint32_t)random_below(100);
+			s->period_distribution = (uint32_t)random_below(IRQMOD_SIM_DIST_COUNT);
+			s->on_mean_ns = 1 + random_below(1000000);
+			s->off_mean_ns = random_below(1000000);
+			s->pareto_shape_milli = 1001 + (uint32_t)random_below(3000);
+			s->outstanding = 1 + (uint32_t)random_below(16);
+			s->message_bytes = 1 + (uint32_t)random_below(65507);
+			s->mtu_bytes = 68 + (uint32_t)random_below(9000);
+			s->response_limit_per_s = (uint32_t)random_below(1000);
+			s->start_ns = random_below(c.duration_ns);
+		}
+		assert_int_equal(irqmod_sim_check(&c, NULL), 0);
+		if (random_below(2)) {
+			memset(&controller, 0, sizeof(controller));
+			controller.name = "random";
+			controller.update = random_update;
+			controller.initial_interval_ns = (uint32_t)random_below(100000);
+		} else {
+			assert_int_equal(irqmod_sim_controller_by_name(&controller, "static:20000",
+								       c.link_speed_mbps), 0);
+		}
+		assert_int_equal(irqmod_sim_run(&c, &controller, NULL, &results), 0);
+		assert_conserved(&results);
+	}
+}
+
 static void test_sim_identical_seeds_give_identical_results(void **unused)
 {
 	static struct irqmod_sim_results first;
@@ -502,6 +611,7 @@ int main(void)
 		cmocka_unit_test(test_sim_flood_responses_are_rate_limited),
 		cmocka_unit_test(test_sim_conservation_holds_on_every_run),
 		cmocka_unit_test(test_sim_batched_drops_equal_frame_by_frame_drops),
+		cmocka_unit_test(test_sim_random_configurations_conserve_frames),
 		cmocka_unit_test(test_sim_identical_seeds_give_identical_results),
 		cmocka_unit_test(test_sim_seeds_differ_within_poisson_bounds),
 		cmocka_unit_test(test_sim_callback_controller_poll_action_costs_a_poll),
