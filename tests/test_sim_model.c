@@ -566,6 +566,44 @@ static void test_sim_callback_controller_poll_action_costs_a_poll(void **unused)
 	assert_conserved(&results);
 }
 
+static void rate_limit_update(void *context, uint32_t queue, const struct irqmod_sample *sample,
+			      struct irqmod_decision *decision)
+{
+	(void)context;
+	(void)queue;
+	(void)sample;
+	decision->rx_interval_ns = 0;
+	decision->tx_interval_ns = 0;
+	decision->rate_limit_ns = 10000;
+	decision->action = IRQMOD_ACTION_REARM;
+}
+
+/*
+ * A decision with no throttle but a 10 us rate limit (ice INTRL): with
+ * 1 Mpps the first interrupt fires with the first frame (67 ns); each cycle
+ * (IRQ 2 us, then polls of about ten frames) ends within 6 us, the next
+ * frame arrives at once, and the limit holds it to the previous interrupt
+ * + 10 us: interrupts at 67 + 10000 j ns, 100,000 in the 1 s window.
+ */
+static void test_sim_rate_limit_caps_interrupts(void **unused)
+{
+	struct irqmod_sim_controller controller = { "intrl", { 0 }, rate_limit_update, NULL, 0 };
+	struct irqmod_sim_config c;
+	uint32_t timer;
+
+	(void)unused;
+	for (timer = 0; timer < IRQMOD_SIM_TIMER_COUNT; timer++) {
+		setup_constant(&c, 1000000, 60);
+		c.warmup_ns = 100010000;
+		c.duration_ns = 1100010000;
+		c.app_datagram_ns = 500;
+		c.timer = timer;
+		assert_int_equal(irqmod_sim_run(&c, &controller, NULL, &results), 0);
+		assert_true(results.interrupts == 100000);
+		assert_conserved(&results);
+	}
+}
+
 static void test_sim_bad_configs_are_rejected_with_field(void **unused)
 {
 	struct irqmod_sim_config c;
@@ -615,6 +653,7 @@ int main(void)
 		cmocka_unit_test(test_sim_identical_seeds_give_identical_results),
 		cmocka_unit_test(test_sim_seeds_differ_within_poisson_bounds),
 		cmocka_unit_test(test_sim_callback_controller_poll_action_costs_a_poll),
+		cmocka_unit_test(test_sim_rate_limit_caps_interrupts),
 		cmocka_unit_test(test_sim_bad_configs_are_rejected_with_field),
 	};
 

@@ -201,6 +201,7 @@ struct queue {
 	uint64_t last_irq_ns;
 	uint32_t pending_causes;
 	uint32_t interval_ns;
+	uint32_t rate_limit_ns;
 	uint32_t frames_threshold;
 	/* NAPI. */
 	bool irq_pending;	/* fired, handler not yet run */
@@ -890,10 +891,15 @@ static void fire(struct sim *sim, struct queue *q, uint64_t now)
 	core_kick(sim, core, now);
 }
 
-/* Causes (written-back frames or TX completions) at the current time. */
+/*
+ * Causes (written-back frames or TX completions) at the current time. A
+ * decision's rate_limit_ns (ice INTRL) is a second, independent minimum gap
+ * since the previous interrupt that every timer semantic respects.
+ */
 static void nic_cause(struct sim *sim, struct queue *q, uint64_t now, uint32_t causes)
 {
-	uint32_t interval = q->interval_ns;
+	uint64_t interval = q->interval_ns;
+	uint64_t earliest = q->rate_limit_ns ? q->last_irq_ns + q->rate_limit_ns : 0;
 
 	if (!q->enabled)
 		return; /* latched; looked at again when the driver unmasks */
@@ -901,23 +907,27 @@ static void nic_cause(struct sim *sim, struct queue *q, uint64_t now, uint32_t c
 	switch (sim->config->timer) {
 	case IRQMOD_SIM_TIMER_THROTTLE:
 		if (!q->armed)
-			arm(sim, q, max_u64(now, q->last_irq_ns + interval));
+			arm(sim, q, max_u64(max_u64(now, q->last_irq_ns + interval), earliest));
 		return; /* a throttle is a rate limit: no count threshold */
 	case IRQMOD_SIM_TIMER_ABSOLUTE:
 		if (!q->armed)
-			arm(sim, q, now + interval);
+			arm(sim, q, max_u64(now + interval, earliest));
 		break;
 	default: /* packet timer, re-armed by every cause */
 		if (!q->armed)
-			arm(sim, q, now + interval);
+			arm(sim, q, max_u64(now + interval, earliest));
 		else
-			q->deadline_ns = now + interval;
+			q->deadline_ns = max_u64(now + interval, earliest);
 		break;
 	}
-	if (q->frames_threshold != 0 && q->pending_causes >= q->frames_threshold)
-		fire(sim, q, now); /* rx-frames reached */
-	else if (q->deadline_ns <= now)
-		fire(sim, q, now); /* zero interval: no moderation */
+	if ((q->frames_threshold != 0 && q->pending_causes >= q->frames_threshold) ||
+	    q->deadline_ns <= now) {
+		/* rx-frames reached, or no moderation: fire as soon as allowed. */
+		if (now >= earliest)
+			fire(sim, q, now);
+		else
+			arm(sim, q, earliest);
+	}
 }
 
 static void on_irq_event(struct sim *sim, struct queue *q, uint64_t now)
@@ -1550,6 +1560,7 @@ static void finish_poll(struct sim *sim, struct core *core, struct queue *q, uin
 		call_controller(sim, q, now, 0, &decision);
 		q->from_interrupt = false;
 		q->interval_ns = decision.rx_interval_ns;
+		q->rate_limit_ns = decision.rate_limit_ns;
 		q->frames_threshold = decision.frames != 0 ? decision.frames : c->rx_frames;
 		if (decision.action == IRQMOD_ACTION_POLL) {
 			if (decision.poll_delay_ns == 0)
