@@ -1503,11 +1503,30 @@ static void napi_schedule(struct core *core, uint32_t queue)
 	core->napi_count++;
 }
 
+/*
+ * IRQMOD_SAMPLE_APP_FOUND_EVENTS: some application is reading or has data
+ * waiting, the closest the model has to "its last wait found events".
+ */
+static bool apps_busy(const struct sim *sim)
+{
+	uint32_t i;
+
+	for (i = 0; i < sim->source_count; i++) {
+		const struct source *src = &sim->sources[i];
+
+		if (src->app_state == APP_RUNNING || src->socket_scheduled < src->socket_count)
+			return true;
+	}
+	return false;
+}
+
 static void call_controller(struct sim *sim, struct queue *q, uint64_t now, uint32_t flags,
 			    struct irqmod_decision *decision)
 {
 	const struct irqmod_sim_controller *ctl = sim->controller;
 
+	if (apps_busy(sim))
+		flags |= IRQMOD_SAMPLE_APP_FOUND_EVENTS;
 	q->sample.now_ns = now;
 	q->sample.flags = flags | (q->from_interrupt ? IRQMOD_SAMPLE_FROM_INTERRUPT : 0);
 	memset(decision, 0, sizeof(*decision));
@@ -1553,6 +1572,7 @@ static void finish_poll(struct sim *sim, struct core *core, struct queue *q, uin
 		if (c->controller_on_budget_exhausted) {
 			call_controller(sim, q, now, IRQMOD_SAMPLE_BUDGET_EXHAUSTED, &decision);
 			q->interval_ns = decision.rx_interval_ns;
+			q->rate_limit_ns = decision.rate_limit_ns;
 		}
 		napi_schedule(core, q->index);
 	} else {
