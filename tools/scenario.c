@@ -93,6 +93,8 @@ static const struct key keys[] = {
 	  "time per softirq run (netdev_budget_usecs 2000)" },
 	{ "host", "controller_on_budget_exhausted", TYPE_BOOL, CONFIG(controller_on_budget_exhausted), 0, 1,
 	  "also call the controller after polls that used the whole budget" },
+	{ "host", "poll_rescan", TYPE_BOOL, CONFIG(poll_rescan), 0, 1,
+	  "a poll also takes frames arriving while it runs (Linux drivers); false: only those present at its start" },
 	{ "load", "core", TYPE_CORE, CONFIG(load_core), 0, IRQMOD_SIM_MAX_CORES - 1,
 	  "core of the competing CPU task, or none" },
 	{ "load", "busy", TYPE_DURATION, CONFIG(load_busy_ns), 1, HOUR_NS,
@@ -145,6 +147,8 @@ static const struct key keys[] = {
 	  "flood: responses per second (FreeBSD icmplim 200), 0: none" },
 	{ "source", "response_bytes", TYPE_U32, SOURCE(response_bytes), 60, 65535,
 	  "flood: response frame size" },
+	{ "source", "poisson", TYPE_BOOL, SOURCE(poisson_arrivals), 0, 1,
+	  "flood: exponential gaps instead of constant spacing" },
 	{ "source", "start", TYPE_DURATION, SOURCE(start_ns), 0, HOUR_NS, "time the source starts" },
 };
 

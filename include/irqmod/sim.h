@@ -179,6 +179,8 @@ enum irqmod_sim_distribution {
  * @mtu_bytes: UDP stream IP MTU; fragments carry mtu - 20 payload bytes.
  * @response_limit_per_s: flood: responses allowed per second (0: none).
  * @response_bytes: flood: response frame size.
+ * @poisson_arrivals: flood: exponential gaps of mean 1/@rate_pps instead
+ *	of a constant spacing (a flooder's jitter breaks phase locking).
  * @start_ns: time the source starts.
  */
 struct irqmod_sim_source {
@@ -198,6 +200,7 @@ struct irqmod_sim_source {
 	uint32_t mtu_bytes;
 	uint32_t response_limit_per_s;
 	uint32_t response_bytes;
+	bool poisson_arrivals;
 	uint64_t start_ns;
 };
 
@@ -235,6 +238,10 @@ struct irqmod_sim_source {
  * @controller_on_budget_exhausted: also call the controller after polls
  *	that used the whole budget (flag IRQMOD_SAMPLE_BUDGET_EXHAUSTED); a
  *	driver like ixgbe does not, so the default is false.
+ * @poll_rescan: a poll keeps taking frames that arrive while it runs, up
+ *	to the budget, as Linux drivers loop until a descriptor is not done
+ *	(ixgbe_clean_rx_irq()); false: it takes only the frames present when
+ *	it starts, like a handler that reads the ring once (default true).
  * @load_core: core of the competing CPU task, IRQMOD_SIM_NO_CORE for none.
  * @load_busy_ns: mean time the task holds the core each period.
  * @load_idle_ns: mean time between the task's busy periods.
@@ -276,6 +283,7 @@ struct irqmod_sim_config {
 	uint32_t softirq_budget_packets;
 	uint64_t softirq_budget_ns;
 	bool controller_on_budget_exhausted;
+	bool poll_rescan;
 	uint32_t load_core;
 	uint64_t load_busy_ns;
 	uint64_t load_idle_ns;

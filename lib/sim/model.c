@@ -425,6 +425,7 @@ void irqmod_sim_default_config(struct irqmod_sim_config *config)
 	config->softirq_budget_packets = DEFAULT_SOFTIRQ_PACKETS;
 	config->softirq_budget_ns = DEFAULT_SOFTIRQ_NS;
 	config->controller_on_budget_exhausted = false;
+	config->poll_rescan = true;
 	config->load_core = IRQMOD_SIM_NO_CORE;
 	config->load_busy_ns = NS_PER_MS;
 	config->load_idle_ns = 10 * NS_PER_MS;
@@ -759,8 +760,17 @@ static void source_advance(struct sim *sim, struct source *src)
 	const struct irqmod_sim_source *c = &src->config;
 
 	switch (c->kind) {
-	case IRQMOD_SIM_SOURCE_CONSTANT:
 	case IRQMOD_SIM_SOURCE_FLOOD:
+		if (c->poisson_arrivals) {
+			src->next_ps = add_sat(src->next_ps,
+					       irqmod_sim_exponential(&src->rng, src->step_ps));
+		} else {
+			source_step(src);
+		}
+		source_next_flow(src);
+		src->next_message++;
+		break;
+	case IRQMOD_SIM_SOURCE_CONSTANT:
 		if (c->rate_pps != 0)
 			source_step(src);
 		source_next_flow(src);
@@ -1404,7 +1414,7 @@ static bool poll_extend(struct sim *sim, struct core *core, struct queue *q, uin
 	uint32_t room = budget - q->in_poll;
 	uint64_t duration;
 
-	if (q->in_poll >= budget || waiting == 0)
+	if (!sim->config->poll_rescan || q->in_poll >= budget || waiting == 0)
 		return false;
 	duration = poll_take(sim, q, waiting < room ? waiting : room, now);
 	start_job(sim, core, JOB_POLL, q->index, now, max_u64(duration, MIN_JOB_NS),
@@ -1697,6 +1707,11 @@ static int setup_source(struct sim *sim, struct source *src, const struct irqmod
 	if (!src->socket)
 		return -IRQMOD_ERANGE;
 	switch (c->kind) {
+	case IRQMOD_SIM_SOURCE_FLOOD:
+		if (c->poisson_arrivals)
+			src->next_ps = add_sat(start_ps,
+					       irqmod_sim_exponential(&src->rng, src->step_ps));
+		break;
 	case IRQMOD_SIM_SOURCE_POISSON:
 		src->next_ps = add_sat(start_ps, irqmod_sim_exponential(&src->rng, src->step_ps));
 		break;
