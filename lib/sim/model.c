@@ -168,6 +168,7 @@ struct source {
 	uint32_t reply_count;
 	uint32_t next_sequence;
 	uint64_t last_send_ns;
+	uint32_t pending_sends; /* requests the application has yet to send */
 	bool event_pending;
 	bool started;
 	uint32_t queue; /* queue of flow 0 (replies, TX completions) */
@@ -1146,8 +1147,19 @@ static void send_request(struct sim *sim, struct source *src, uint64_t now)
 	}
 }
 
+static void app_wake(struct sim *sim, struct source *src, uint64_t now);
+
+/* The application has a request to send (its timer expired or it starts). */
+static void request_send(struct sim *sim, struct source *src, uint64_t now, uint32_t count)
+{
+	src->pending_sends += count;
+	src->last_send_ns = now; /* the timer restarts from here */
+	app_wake(sim, src, now);
+}
+
 /* Timeout bookkeeping: ping -f sends when @timeout_ns passed since the last
- * request; RR resends a request unanswered for @timeout_ns. */
+ * request; RR resends a request unanswered for @timeout_ns. The sends
+ * themselves are the application's work (app_send_ns each). */
 static void on_source_event(struct sim *sim, struct source *src, uint64_t now)
 {
 	const struct irqmod_sim_source *c = &src->config;
@@ -1157,24 +1169,26 @@ static void on_source_event(struct sim *sim, struct source *src, uint64_t now)
 	src->event_pending = false;
 	if (!src->started) {
 		src->started = true;
-		for (i = 0; i < c->outstanding; i++)
-			send_request(sim, src, now);
+		request_send(sim, src, now, c->outstanding);
+	} else if (c->timeout_ns == 0) {
 		return;
-	}
-	if (c->timeout_ns == 0)
-		return;
-	if (c->kind == IRQMOD_SIM_SOURCE_PING) {
+	} else if (c->kind == IRQMOD_SIM_SOURCE_PING) {
 		deadline = src->last_send_ns + c->timeout_ns;
 		if (now >= deadline)
-			send_request(sim, src, now);
+			request_send(sim, src, now, 1);
 	} else {
+		i = 0;
 		while (src->request_count > 0 &&
 		       src->requests[src->request_head].send_ns + c->timeout_ns <= now) {
 			src->request_head = (src->request_head + 1) % MAX_OUTSTANDING;
 			src->request_count--;
-			send_request(sim, src, now);
+			i++;
 		}
+		if (i != 0)
+			request_send(sim, src, now, i);
 	}
+	if (c->timeout_ns == 0)
+		return;
 	if (src->event_pending)
 		return;
 	deadline = c->kind == IRQMOD_SIM_SOURCE_PING
@@ -1188,10 +1202,13 @@ static void on_source_event(struct sim *sim, struct source *src, uint64_t now)
 	}
 }
 
-/* The application read a reply at @now. */
-static void on_reply(struct sim *sim, struct source *src, uint32_t sequence, uint64_t now)
+/*
+ * The application read a reply at @now. Return: true when it sends the
+ * next request: ping -f sends on every reply; an RR slot whose request
+ * timed out was already resent, so its late reply releases nothing.
+ */
+static bool on_reply(struct sim *sim, struct source *src, uint32_t sequence, uint64_t now)
 {
-	bool found = false;
 	uint32_t i;
 
 	sim->counters.replies_received++;
@@ -1209,13 +1226,9 @@ static void on_reply(struct sim *sim, struct source *src, uint32_t sequence, uin
 		}
 		src->request_head = (src->request_head + 1) % MAX_OUTSTANDING;
 		src->request_count--;
-		found = true;
-		break;
+		return true;
 	}
-	/* ping -f sends on every reply; an RR slot whose request timed out
-	 * was already resent, so its late reply releases nothing. */
-	if (found || src->config.kind == IRQMOD_SIM_SOURCE_PING)
-		send_request(sim, src, now);
+	return src->config.kind == IRQMOD_SIM_SOURCE_PING;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1248,6 +1261,15 @@ static void app_make_runnable(struct sim *sim, struct source *src, uint64_t now)
 	core_kick(sim, core, now);
 }
 
+/* Wake a sleeping application: it runs app_wakeup_ns later. */
+static void app_wake(struct sim *sim, struct source *src, uint64_t now)
+{
+	if (src->app_state == APP_SLEEPING) {
+		src->app_state = APP_WAKING;
+		schedule(sim, now + sim->config->app_wakeup_ns, EVENT_APP_WAKE, src->index);
+	}
+}
+
 /* Linux UDP admission (__udp_enqueue_schedule_skb): drop when the memory
  * already allocated exceeds rcvbuf, before charging; otherwise charge the
  * whole truesize, so occupancy may exceed rcvbuf by one datagram. */
@@ -1275,10 +1297,7 @@ static void socket_admit(struct sim *sim, struct source *src, uint64_t now, uint
 	sim->counters.delivered_datagrams++;
 	if (now >= sim->window_start_ns)
 		irqmod_sim_histogram_add(sim->to_socket, now - last_arrival_ns);
-	if (src->app_state == APP_SLEEPING) {
-		src->app_state = APP_WAKING;
-		schedule(sim, now + sim->config->app_wakeup_ns, EVENT_APP_WAKE, src->index);
-	}
+	app_wake(sim, src, now);
 }
 
 /* Hand one polled frame to the stack at @now (the end of its poll). */
@@ -1435,22 +1454,33 @@ static void start_app(struct sim *sim, struct core *core, struct source *src, ui
 	if (shared)
 		batch = 1; /* keep the interrupt work's wait short */
 	src->app_state = APP_RUNNING;
-	while (taken < batch && src->socket_scheduled < src->socket_count) {
-		struct socket_entry *e =
-			&src->socket[(src->socket_head + src->socket_scheduled) & (src->socket_capacity - 1)];
+	while (taken < batch &&
+	       (src->pending_sends > 0 || src->socket_scheduled < src->socket_count)) {
+		struct socket_entry *e;
 
-		t += c->app_datagram_ns + (uint64_t)e->payload_bytes * c->app_byte_ps / 1000;
-		if (src->config.kind == IRQMOD_SIM_SOURCE_PING || src->config.kind == IRQMOD_SIM_SOURCE_RR)
+		taken++;
+		if (src->pending_sends > 0) {
+			src->pending_sends--;
 			t += c->app_send_ns;
+			send_request(sim, src, t);
+			continue;
+		}
+		e = &src->socket[(src->socket_head + src->socket_scheduled) &
+				 (src->socket_capacity - 1)];
+		t += c->app_datagram_ns + (uint64_t)e->payload_bytes * c->app_byte_ps / 1000;
 		e->consumed_ns = t;
 		src->socket_scheduled++;
-		taken++;
 		sim->counters.received_datagrams++;
 		sim->counters.received_payload_bytes += e->payload_bytes;
 		if (t >= sim->window_start_ns)
 			irqmod_sim_histogram_add(sim->to_app, t - e->last_arrival_ns);
-		if (src->config.kind == IRQMOD_SIM_SOURCE_PING || src->config.kind == IRQMOD_SIM_SOURCE_RR)
-			on_reply(sim, src, e->message, t);
+		if ((src->config.kind == IRQMOD_SIM_SOURCE_PING ||
+		     src->config.kind == IRQMOD_SIM_SOURCE_RR) &&
+		    on_reply(sim, src, e->message, t)) {
+			/* ping -f and netperf send the next request at once. */
+			t += c->app_send_ns;
+			send_request(sim, src, t);
+		}
 	}
 	start_job(sim, core, JOB_APP, src->index, now, max_u64(t - now, MIN_JOB_NS),
 		  &core->time.app_ns);
@@ -1482,7 +1512,6 @@ static void core_dispatch(struct sim *sim, struct core *core, uint64_t now)
 
 		if (!core->softirq_active) {
 			core->softirq_active = true;
-			core->softirq_deferred = false;
 			core->softirq_start_ns = now;
 			core->softirq_packets = 0;
 		}
@@ -1496,7 +1525,6 @@ static void core_dispatch(struct sim *sim, struct core *core, uint64_t now)
 
 		core->apps_head = (core->apps_head + 1) % (IRQMOD_SIM_MAX_SOURCES + 1);
 		core->apps_count--;
-		core->softirq_deferred = false;
 		start_app(sim, core, &sim->sources[index], now);
 	}
 }
@@ -1602,11 +1630,16 @@ static void finish_poll(struct sim *sim, struct core *core, struct queue *q, uin
 		}
 	}
 	if (core->napi_count == 0) {
+		/* No NAPI left: softirq work is done (ksoftirqd, if it ran,
+		 * sleeps again). */
 		core->softirq_active = false;
+		core->softirq_deferred = false;
 	} else if (core->softirq_packets >= c->softirq_budget_packets ||
 		   now - core->softirq_start_ns >= c->softirq_budget_ns) {
-		/* net_rx_action() ran out of budget: the rest waits for
-		 * ksoftirqd, which competes with the applications. */
+		/* net_rx_action() ran out of budget: the rest is left to
+		 * ksoftirqd, a normal thread; until the NAPI work is done,
+		 * runnable applications (woken sleepers, which CFS favours)
+		 * run before each further softirq run. */
 		core->softirq_active = false;
 		core->softirq_deferred = true;
 		sim->counters.softirq_squeezes++;
@@ -1633,7 +1666,7 @@ static void on_core_done(struct sim *sim, struct core *core, uint64_t now)
 	case JOB_APP:
 		src = &sim->sources[core->job_index];
 		socket_release(src, now);
-		if (src->socket_scheduled < src->socket_count) {
+		if (src->socket_scheduled < src->socket_count || src->pending_sends > 0) {
 			core->job = JOB_NONE;
 			app_make_runnable(sim, src, now);
 			return; /* app_make_runnable() dispatched */
