@@ -27,6 +27,8 @@
 /* Picoseconds per nanosecond and per second. */
 #define PS_PER_NS 1000ull
 #define PS_PER_S 1000000000000ull
+/* Wire time in ps = bits * PS_PER_BIT_AT_1MBPS / speed in Mb/s. */
+#define PS_PER_BIT_AT_1MBPS 1000000ull
 #define NS_PER_S 1000000000ull
 #define NS_PER_MS 1000000ull
 #define NS_PER_US 1000ull
@@ -452,6 +454,12 @@ void irqmod_sim_default_config(struct irqmod_sim_config *config)
 #define MAX_FLOWS 65535u
 #define MAX_RATE_PPS 10000000000ull
 #define MAX_BATCH 4096u
+#define MIN_PARETO_SHAPE_MILLI 1000u	/* alpha <= 1: infinite mean */
+#define MAX_PARETO_SHAPE_MILLI 100000u	/* alpha 100: all but constant */
+#define MAX_UDP_PAYLOAD 65507u		/* 65535 - 20 (IPv4) - 8 (UDP) */
+#define MAX_WIRE_OVERHEAD 1000u
+#define MAX_RX_FRAMES 65535u		/* struct irqmod_decision.frames is 16 bits */
+#define MIN_IPV4_MTU 68u		/* RFC 791 */
 
 static int bad(const char **field, const char *name, int error)
 {
@@ -499,7 +507,8 @@ static int check_source(const struct irqmod_sim_source *s, uint32_t n, const cha
 	    (s->on_mean_ns == 0 || s->on_mean_ns > IRQMOD_SIM_MAX_DURATION_NS ||
 	     s->off_mean_ns > IRQMOD_SIM_MAX_DURATION_NS))
 		return bad(field, names[5], -IRQMOD_ERANGE);
-	if (s->pareto_shape_milli <= 1000 || s->pareto_shape_milli > 100000)
+	if (s->pareto_shape_milli <= MIN_PARETO_SHAPE_MILLI ||
+	    s->pareto_shape_milli > MAX_PARETO_SHAPE_MILLI)
 		return bad(field, names[6], -IRQMOD_ERANGE);
 	if ((s->kind == IRQMOD_SIM_SOURCE_PING || s->kind == IRQMOD_SIM_SOURCE_RR) &&
 	    (s->outstanding == 0 || s->outstanding > MAX_OUTSTANDING / 2))
@@ -507,9 +516,9 @@ static int check_source(const struct irqmod_sim_source *s, uint32_t n, const cha
 	if (!frame_ok(s->request_bytes))
 		return bad(field, names[8], -IRQMOD_EFRAME);
 	if (s->kind == IRQMOD_SIM_SOURCE_UDP_STREAM &&
-	    (s->message_bytes == 0 || s->message_bytes > 65507))
+	    (s->message_bytes == 0 || s->message_bytes > MAX_UDP_PAYLOAD))
 		return bad(field, names[9], -IRQMOD_EFRAME);
-	if (s->mtu_bytes < 68 || s->mtu_bytes > MAX_FRAME_BYTES - ETH_HEADER_BYTES)
+	if (s->mtu_bytes < MIN_IPV4_MTU || s->mtu_bytes > MAX_FRAME_BYTES - ETH_HEADER_BYTES)
 		return bad(field, names[10], -IRQMOD_EFRAME);
 	if (!frame_ok(s->response_bytes))
 		return bad(field, names[11], -IRQMOD_EFRAME);
@@ -531,7 +540,7 @@ int irqmod_sim_check(const struct irqmod_sim_config *c, const char **field)
 		return bad(field, "warmup_ns", -IRQMOD_ERANGE);
 	if (c->link_speed_mbps == 0 || c->link_speed_mbps > MAX_LINK_MBPS)
 		return bad(field, "link_speed_mbps", -IRQMOD_ELINK);
-	if (c->wire_overhead_bytes > 1000)
+	if (c->wire_overhead_bytes > MAX_WIRE_OVERHEAD)
 		return bad(field, "wire_overhead_bytes", -IRQMOD_EFRAME);
 	if (c->propagation_ns > NS_PER_S)
 		return bad(field, "propagation_ns", -IRQMOD_ERANGE);
@@ -539,7 +548,7 @@ int irqmod_sim_check(const struct irqmod_sim_config *c, const char **field)
 		return bad(field, "ring_size", -IRQMOD_EFRAME);
 	if (c->timer >= IRQMOD_SIM_TIMER_COUNT)
 		return bad(field, "timer", -IRQMOD_EINVAL);
-	if (c->rx_frames > 65535)
+	if (c->rx_frames > MAX_RX_FRAMES)
 		return bad(field, "rx_frames", -IRQMOD_ERANGE);
 	if (c->tx_completion_delay_ns > MAX_COST_NS)
 		return bad(field, "tx_completion_delay_ns", -IRQMOD_ERANGE);
@@ -715,7 +724,7 @@ static inline void wire_time(struct sim *sim, uint32_t bytes, uint64_t *ps, uint
 {
 	if (bytes != sim->wire_cache_bytes) {
 		uint64_t bits = ((uint64_t)bytes + sim->config->wire_overhead_bytes) * 8;
-		uint64_t numerator = bits * 1000000ull; /* ps * Mb/s */
+		uint64_t numerator = bits * PS_PER_BIT_AT_1MBPS; /* ps * Mb/s */
 
 		sim->wire_cache_bytes = bytes;
 		sim->wire_cache_ps = numerator / sim->config->link_speed_mbps;
@@ -725,15 +734,26 @@ static inline void wire_time(struct sim *sim, uint32_t bytes, uint64_t *ps, uint
 	*remainder = sim->wire_cache_remainder;
 }
 
+/* The RSS stand-in: xxHash32's primes PRIME32_1 and PRIME32_2 combine
+ * (source, flow), then Wellons' "lowbias32" finaliser (hash-prospector)
+ * spreads the bits. Not Toeplitz: the simulator only needs flows spread
+ * evenly and deterministically. */
+#define RSS_FLOW_MULTIPLIER 0x9E3779B1u
+#define RSS_SOURCE_MULTIPLIER 0x85EBCA77u
+#define RSS_MIX_MULTIPLIER1 0x7FEB352Du
+#define RSS_MIX_MULTIPLIER2 0x846CA68Bu
+
 static uint32_t flow_queue(const struct sim *sim, uint32_t source, uint32_t flow)
 {
 	/* RSS: a multiplicative hash of (source, flow), scaled to the queue
 	 * count without division (Lemire's multiply-shift reduction). */
-	uint32_t hash = (flow * 0x9E3779B1u) ^ (source * 0x85EBCA77u);
+	uint32_t hash = (flow * RSS_FLOW_MULTIPLIER) ^ (source * RSS_SOURCE_MULTIPLIER);
 
+	hash ^= hash >> 16;
+	hash *= RSS_MIX_MULTIPLIER1;
 	hash ^= hash >> 15;
-	hash *= 0x2C1B3C6Du;
-	hash ^= hash >> 12;
+	hash *= RSS_MIX_MULTIPLIER2;
+	hash ^= hash >> 16;
 	return (uint32_t)(((uint64_t)hash * sim->config->queues) >> 32);
 }
 
@@ -1076,7 +1096,7 @@ static void process_arrival(struct sim *sim, uint64_t bound_ns)
 static uint64_t transmit(struct sim *sim, struct queue *q, uint64_t now, uint32_t bytes)
 {
 	uint64_t bits = ((uint64_t)bytes + sim->config->wire_overhead_bytes) * 8;
-	uint64_t wire_ps = bits * 1000000ull / sim->config->link_speed_mbps;
+	uint64_t wire_ps = bits * PS_PER_BIT_AT_1MBPS / sim->config->link_speed_mbps;
 	uint64_t end_ps = max_u64(now * PS_PER_NS, sim->tx_free_ps) + wire_ps;
 	uint64_t done_ns = end_ps / PS_PER_NS + sim->config->tx_completion_delay_ns;
 
@@ -1467,7 +1487,7 @@ static void start_app(struct sim *sim, struct core *core, struct source *src, ui
 		}
 		e = &src->socket[(src->socket_head + src->socket_scheduled) &
 				 (src->socket_capacity - 1)];
-		t += c->app_datagram_ns + (uint64_t)e->payload_bytes * c->app_byte_ps / 1000;
+		t += c->app_datagram_ns + (uint64_t)e->payload_bytes * c->app_byte_ps / PS_PER_NS;
 		e->consumed_ns = t;
 		src->socket_scheduled++;
 		sim->counters.received_datagrams++;
@@ -1793,6 +1813,13 @@ static int setup_source(struct sim *sim, struct source *src, const struct irqmod
 	return 0;
 }
 
+/* Heap sizing: live events per core or source (done, load, wake, timeout),
+ * per queue (IRQ, re-poll, TX done, plus IRQ events left stale when an
+ * interval shrinks), and a margin. */
+#define HEAP_MARGIN 256u
+#define HEAP_PER_QUEUE 64u
+#define HEAP_PER_OWNER 4u
+
 static int setup(struct sim *sim)
 {
 	const struct irqmod_sim_config *c = sim->config;
@@ -1804,8 +1831,8 @@ static int setup(struct sim *sim)
 	/* At most one live event per queue and kind, per core, per source,
 	 * plus the warm-up; the margin holds IRQ events left stale when a
 	 * controller shortens the interval. */
-	sim->heap.capacity = 256 + 64 * IRQMOD_SIM_MAX_QUEUES + 4 * IRQMOD_SIM_MAX_CORES +
-			     4 * IRQMOD_SIM_MAX_SOURCES;
+	sim->heap.capacity = HEAP_MARGIN + HEAP_PER_QUEUE * IRQMOD_SIM_MAX_QUEUES +
+			     HEAP_PER_OWNER * (IRQMOD_SIM_MAX_CORES + IRQMOD_SIM_MAX_SOURCES);
 	sim->heap.events = calloc(sim->heap.capacity, sizeof(*sim->heap.events));
 	sim->to_socket = malloc(sizeof(*sim->to_socket));
 	sim->to_app = malloc(sizeof(*sim->to_app));
