@@ -679,7 +679,14 @@ int irqmod_scenario_set(struct irqmod_scenario *scenario, const char *assignment
 int irqmod_scenario_finish(const struct irqmod_scenario *scenario, char *message, size_t bytes)
 {
 	const char *field = "";
-	int error = irqmod_sim_check(&scenario->config, &field);
+	unsigned int i;
+	int error;
+
+	for (i = 0; i < scenario->sources; i++)
+		if (scenario->config.sources[i].kind == IRQMOD_SIM_SOURCE_OFF)
+			return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
+				    "scenario: [source] number %u (from 0) has no kind", i);
+	error = irqmod_sim_check(&scenario->config, &field);
 
 	if (error)
 		return fail(message, bytes, IRQMOD_SCENARIO_ECHECK, "scenario: invalid %s: %s", field,
