@@ -48,6 +48,7 @@ enum metric {
 	M_REPLIES,
 	M_RESPONSES,
 	M_SQUEEZES,
+	M_INTERRUPTS_PER_DATAGRAM,
 	M_CPU_PCT,	/* per core */
 	M_IRQ_CPU_PCT,	/* per core */
 	M_COUNT_FIXED = M_CPU_PCT,
@@ -91,6 +92,7 @@ static const struct {
 	[M_REPLIES] = { "replies", true, 0 },
 	[M_RESPONSES] = { "responses", false, 0 },
 	[M_SQUEEZES] = { "softirq_squeezes", false, 0 },
+	[M_INTERRUPTS_PER_DATAGRAM] = { "interrupts_per_datagram", false, 3 },
 	[M_CPU_PCT] = { "cpu%u_pct", true, 1 },
 	[M_IRQ_CPU_PCT] = { "cpu%u_irq_pct", true, 1 },
 };
@@ -125,6 +127,9 @@ static double metric_value(const struct irqmod_sim_results *r, const struct colu
 	case M_REPLIES: return (double)r->replies_received;
 	case M_RESPONSES: return (double)r->responses;
 	case M_SQUEEZES: return (double)r->softirq_squeezes;
+	case M_INTERRUPTS_PER_DATAGRAM:
+		return r->received_datagrams ? (double)r->interrupts / (double)r->received_datagrams
+					     : 0.0;
 	case M_CPU_PCT: return r->core[c->core].utilisation * 100.0;
 	case M_IRQ_CPU_PCT: return r->core[c->core].interrupt_utilisation * 100.0;
 	}
