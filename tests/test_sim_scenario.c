@@ -24,7 +24,7 @@ static void test_sim_scenario_valid_file_sets_every_section(void **unused)
 {
 	(void)unused;
 	assert_int_equal(parse("# comment\n[run]\nduration = 2s\nwarmup = 50ms\nseed = 7\n"
-			       "controllers = none, static:84000\n"
+			       "controllers = none, static:84us\n"
 			       "[link]\nspeed = 100M\n[nic]\nring_size = 256\ntimer = absolute\n"
 			       "tx_interrupts = yes\n[host]\ncores = 2\nqueues = 2\nqueue_cores = 0,1\n"
 			       "irq_cost = 3us\n[load]\ncore = 0\nbusy = 5ms\n[socket]\ntruesize = 2994\n"

@@ -206,7 +206,7 @@ static void usage(FILE *out)
 		"\n"
 		"options:\n"
 		"  -c, --controllers LIST  comma-separated controllers (default: [run] controllers,\n"
-		"                          else every kind); names: none, static:<interval_ns>");
+		"                          else every kind); names: none, static:<interval> (84us)");
 	for (kind = 0; kind < IRQMOD_KIND_COUNT; kind++)
 		fprintf(out, ", %s", irqmod_kind_name(kind));
 	fprintf(out,
@@ -468,7 +468,7 @@ int main(int argc, char **argv)
 		case 'T': options.trace_path = optarg; break;
 		case 'q': options.quiet = true; break;
 		case 'L':
-			printf("none\nstatic:<interval_ns>\n");
+			printf("none\nstatic:<interval>\n");
 			for (i = 0; i < IRQMOD_KIND_COUNT; i++)
 				printf("%s\n", irqmod_kind_name(i));
 			return 0;

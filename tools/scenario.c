@@ -304,7 +304,7 @@ static void controller_choices(char *out, size_t bytes)
 {
 	uint32_t kind;
 
-	snprintf(out, bytes, "none, static:<interval_ns>");
+	snprintf(out, bytes, "none, static:<interval> (e.g. static:84us)");
 	for (kind = 0; kind < IRQMOD_KIND_COUNT; kind++) {
 		strncat(out, ", ", bytes - strlen(out) - 1);
 		strncat(out, irqmod_kind_name(kind), bytes - strlen(out) - 1);
@@ -314,7 +314,7 @@ static void controller_choices(char *out, size_t bytes)
 static int set_controllers(struct irqmod_scenario *scenario, const char *where, const char *value,
 			   char *message, size_t bytes)
 {
-	char copy[1024], *token, *save = NULL, choices[512];
+	char copy[1024], *token, *save = NULL, choices[512], normalised[64];
 	struct irqmod_sim_controller probe;
 
 	if (strlen(value) >= sizeof(copy))
@@ -330,6 +330,17 @@ static int set_controllers(struct irqmod_scenario *scenario, const char *where, 
 			return fail(message, bytes, IRQMOD_SCENARIO_ECOUNT,
 				    "%s: more than %d controllers", where,
 				    IRQMOD_SCENARIO_MAX_CONTROLLERS);
+		/* "static:84us" is accepted and kept as "static:84000". */
+		if (strncmp(token, "static:", 7) == 0) {
+			uint64_t interval;
+
+			if (parse_number(token + 7, duration_units, &interval) &&
+			    interval <= IRQMOD_STATIC_MAX_INTERVAL_NS)
+				snprintf(normalised, sizeof(normalised), "static:%" PRIu64, interval);
+			else
+				snprintf(normalised, sizeof(normalised), "%s", token);
+			token = normalised;
+		}
 		if (strlen(token) >= IRQMOD_SCENARIO_NAME_BYTES ||
 		    irqmod_sim_controller_by_name(&probe, token, scenario->config.link_speed_mbps)) {
 			controller_choices(choices, sizeof(choices));
