@@ -432,7 +432,9 @@ int main(int argc, char **argv)
 	struct options options = { .seeds = 1 };
 	char message[2048], assignment[1200];
 	char *sets[256];
-	unsigned int set_count = 0, i, s, p, point_count = 1, row_count = 0;
+	unsigned int set_count = 0, i, s, p, point_count = 1, row_count = 0, runs_done = 0;
+	struct timespec batch_start;
+	bool batch_shown = false;
 	const char *controller_list = NULL, *seed_text = NULL, *duration_text = NULL;
 	char sweep_key[128] = "";
 	uint64_t sweep_from = 0, sweep_to = 0, sweep_step = 1;
@@ -596,6 +598,7 @@ int main(int argc, char **argv)
 	}
 
 	column_count = build_columns(columns, scenario->config.cores);
+	clock_gettime(CLOCK_MONOTONIC, &batch_start);
 	rows = calloc((size_t)point_count * scenario->controller_count, sizeof(*rows));
 	if (!rows) {
 		if (trace_file)
@@ -651,6 +654,15 @@ int main(int argc, char **argv)
 				error = irqmod_sim_run(&run.config, &controller, &hooks, &results);
 				if (progress.shown)
 					fprintf(stderr, "\r%60s\r", "");
+				/* Batches of short runs report progress per run. */
+				runs_done++;
+				if (!options.quiet && elapsed_s(&batch_start) >= 1.0) {
+					batch_shown = true;
+					fprintf(stderr, "\rrun %u of %u", runs_done,
+						point_count * scenario->controller_count *
+							options.seeds);
+					fflush(stderr);
+				}
 				if (error) {
 					fprintf(stderr, "irqmod-sim: %s: run failed: %s\n",
 						row->controller, irqmod_strerror(error));
@@ -686,6 +698,8 @@ int main(int argc, char **argv)
 	}
 	if (trace_file)
 		fclose(trace_file);
+	if (batch_shown)
+		fprintf(stderr, "\r%60s\r", "");
 	print_table(rows, row_count, columns, column_count, options.sweep ? sweep_key : NULL,
 		    show_rtt, options.seeds);
 	if (show_rtt && !options.sweep) {
