@@ -1,0 +1,580 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/**
+ * DOC: irqmod-sim, a deterministic model of the NIC receive path
+ *
+ * libirqmod-sim simulates traffic sources, a link, a NIC RX ring with an
+ * interrupt timer, a host running NAPI polls on one or more cores, socket
+ * receive buffers and the applications that drain them. After every poll
+ * that completes under budget it calls an irqmod controller exactly as a
+ * driver would, so controllers can be compared before touching a driver.
+ *
+ * Time is integer nanoseconds (the link keeps picoseconds so line rate is
+ * exact); random numbers come from the library's own generator and variates
+ * are computed in fixed point, so a run is bit-for-bit reproducible on any
+ * machine and compiler. Memory is allocated once per run, at setup.
+ * Floating point appears only in struct irqmod_sim_results, for reporting.
+ *
+ * Unlike the controller core, this library uses libc (malloc, memset).
+ */
+#ifndef IRQMOD_SIM_H
+#define IRQMOD_SIM_H
+
+#include "irqmod/common.h"
+#include "irqmod/controller.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** IRQMOD_SIM_MAX_SOURCES - traffic sources in one run. */
+#define IRQMOD_SIM_MAX_SOURCES 8
+/** IRQMOD_SIM_MAX_QUEUES - RX queues (each with a vector and a controller). */
+#define IRQMOD_SIM_MAX_QUEUES 16
+/** IRQMOD_SIM_MAX_CORES - host cores. */
+#define IRQMOD_SIM_MAX_CORES 16
+/** IRQMOD_SIM_MAX_DURATION_NS - longest accepted run: one simulated hour. */
+#define IRQMOD_SIM_MAX_DURATION_NS 3600000000000ull
+/** IRQMOD_SIM_NO_CORE - "no core": the load task is off. */
+#define IRQMOD_SIM_NO_CORE 0xFFFFFFFFu
+
+/* ------------------------------------------------------------------ */
+/* Engine: random numbers and variates (integer only)                  */
+/* ------------------------------------------------------------------ */
+
+/**
+ * struct irqmod_sim_rng - xoshiro256** generator state (Blackman & Vigna,
+ * https://prng.di.unimi.it/xoshiro256starstar.c), seeded through splitmix64.
+ * @s: the four state words; never all zero after irqmod_sim_rng_seed().
+ */
+struct irqmod_sim_rng {
+	uint64_t s[4];
+};
+
+/**
+ * irqmod_sim_rng_seed() - seed a generator.
+ * @rng: generator.
+ * @seed: any value; equal seeds give equal streams.
+ * @stream: distinguishes independent streams under one seed (one per source).
+ */
+IRQMOD_API void irqmod_sim_rng_seed(struct irqmod_sim_rng *rng, uint64_t seed, uint64_t stream);
+
+/** irqmod_sim_rng_next() - next 64 random bits. @rng: generator. Return: the bits. */
+IRQMOD_API uint64_t irqmod_sim_rng_next(struct irqmod_sim_rng *rng);
+
+/**
+ * irqmod_sim_log2_q32() - base-2 logarithm in 32.32 fixed point.
+ * @value: argument, at least 1 (0 is read as 1).
+ * Return: log2(@value) * 2^32, accurate to about 2^-30.
+ */
+IRQMOD_API uint64_t irqmod_sim_log2_q32(uint64_t value);
+
+/**
+ * irqmod_sim_exp2_q32() - 2 raised to a 32.32 fixed-point exponent.
+ * @exponent_q32: exponent * 2^32.
+ * Return: 2^exponent * 2^32, saturating at UINT64_MAX.
+ */
+IRQMOD_API uint64_t irqmod_sim_exp2_q32(uint64_t exponent_q32);
+
+/**
+ * irqmod_sim_exponential() - exponentially distributed variate, inverse-CDF
+ * method (-mean * ln U) in fixed point.
+ * @rng: generator.
+ * @mean: mean of the distribution (any unit).
+ * Return: the variate, in @mean's unit, saturating.
+ */
+IRQMOD_API uint64_t irqmod_sim_exponential(struct irqmod_sim_rng *rng, uint64_t mean);
+
+/**
+ * irqmod_sim_pareto() - Pareto (type I) variate with the given mean and shape.
+ * @rng: generator.
+ * @mean: mean of the distribution; the scale is mean * (shape - 1) / shape.
+ * @shape_milli: shape (alpha) * 1000; must be above 1000 for a finite mean.
+ * Return: the variate, saturating at 2^62.
+ */
+IRQMOD_API uint64_t irqmod_sim_pareto(struct irqmod_sim_rng *rng, uint64_t mean,
+				      uint32_t shape_milli);
+
+/* ------------------------------------------------------------------ */
+/* Configuration                                                       */
+/* ------------------------------------------------------------------ */
+
+/**
+ * enum irqmod_sim_timer - how the NIC turns RX/TX causes into an interrupt.
+ * @IRQMOD_SIM_TIMER_THROTTLE: minimum gap since the previous interrupt
+ *	(ixgbe EITR, 8254x ITR; gem5 i8254xGBe postInterrupt()).
+ * @IRQMOD_SIM_TIMER_ABSOLUTE: a holdoff started by the first pending cause
+ *	fires the interval later (ethtool rx-usecs; 8254x RADV).
+ * @IRQMOD_SIM_TIMER_PACKET: a timer re-armed by every cause fires when the
+ *	queue has been quiet for the interval (8254x RDTR).
+ * @IRQMOD_SIM_TIMER_COUNT: one past the last value.
+ */
+enum irqmod_sim_timer {
+	IRQMOD_SIM_TIMER_THROTTLE = 0,
+	IRQMOD_SIM_TIMER_ABSOLUTE = 1,
+	IRQMOD_SIM_TIMER_PACKET = 2,
+	IRQMOD_SIM_TIMER_COUNT
+};
+
+/**
+ * enum irqmod_sim_source_kind - traffic a source offers.
+ * @IRQMOD_SIM_SOURCE_OFF: unused slot.
+ * @IRQMOD_SIM_SOURCE_CONSTANT: frames at a fixed rate (0: line rate).
+ * @IRQMOD_SIM_SOURCE_POISSON: frames with exponential gaps of mean 1/rate.
+ * @IRQMOD_SIM_SOURCE_ONOFF: constant-rate bursts; on and off periods drawn
+ *	from @period_distribution.
+ * @IRQMOD_SIM_SOURCE_PING: ping -f: a request leaves when a reply reaches
+ *	the application or @timeout_ns after the previous request.
+ * @IRQMOD_SIM_SOURCE_RR: netperf TCP_RR: @outstanding transactions, each
+ *	reply releases the next request; a lost one is resent after @timeout_ns.
+ * @IRQMOD_SIM_SOURCE_UDP_STREAM: netperf UDP_STREAM: @message_bytes
+ *	datagrams split into IP fragments of at most @mtu_bytes.
+ * @IRQMOD_SIM_SOURCE_FLOOD: small frames at a fixed rate, consumed by the
+ *	stack (no socket); with @response_limit_per_s each may be answered by
+ *	a transmitted frame (a SYN flood answered by RSTs).
+ * @IRQMOD_SIM_SOURCE_COUNT: one past the last value.
+ */
+enum irqmod_sim_source_kind {
+	IRQMOD_SIM_SOURCE_OFF = 0,
+	IRQMOD_SIM_SOURCE_CONSTANT,
+	IRQMOD_SIM_SOURCE_POISSON,
+	IRQMOD_SIM_SOURCE_ONOFF,
+	IRQMOD_SIM_SOURCE_PING,
+	IRQMOD_SIM_SOURCE_RR,
+	IRQMOD_SIM_SOURCE_UDP_STREAM,
+	IRQMOD_SIM_SOURCE_FLOOD,
+	IRQMOD_SIM_SOURCE_COUNT
+};
+
+/**
+ * enum irqmod_sim_distribution - law of on/off periods and load periods.
+ * @IRQMOD_SIM_DIST_CONSTANT: every period equals its mean.
+ * @IRQMOD_SIM_DIST_EXPONENTIAL: exponential with the given mean.
+ * @IRQMOD_SIM_DIST_PARETO: Pareto with the given mean and shape.
+ * @IRQMOD_SIM_DIST_COUNT: one past the last value.
+ */
+enum irqmod_sim_distribution {
+	IRQMOD_SIM_DIST_CONSTANT = 0,
+	IRQMOD_SIM_DIST_EXPONENTIAL,
+	IRQMOD_SIM_DIST_PARETO,
+	IRQMOD_SIM_DIST_COUNT
+};
+
+/**
+ * struct irqmod_sim_source - one traffic source (defaults: irqmod_sim_default_source()).
+ * @kind: an enum irqmod_sim_source_kind value.
+ * @frame_bytes: frame size without FCS (60..65535) for constant, Poisson,
+ *	on/off and flood frames, and the size of replies for ping/RR.
+ * @rate_pps: frames per second (constant, Poisson, on/off while on, flood,
+ *	UDP stream fragments); 0 means line rate for constant and UDP stream.
+ * @flows: flows the source spreads its frames over (RSS input), >= 1.
+ * @period_distribution: on/off period law (enum irqmod_sim_distribution).
+ * @on_mean_ns: mean on period.
+ * @off_mean_ns: mean off period.
+ * @pareto_shape_milli: Pareto shape * 1000 (> 1000).
+ * @outstanding: ping/RR requests in flight at the start (>= 1).
+ * @timeout_ns: ping/RR: resend after this long without a reply (0: never).
+ * @request_bytes: ping/RR request frame size.
+ * @remote_turnaround_ns: ping/RR: time the peer takes to answer.
+ * @message_bytes: UDP stream message (datagram payload) size.
+ * @mtu_bytes: UDP stream IP MTU; fragments carry mtu - 20 payload bytes.
+ * @response_limit_per_s: flood: responses allowed per second (0: none).
+ * @response_bytes: flood: response frame size.
+ * @start_ns: time the source starts.
+ */
+struct irqmod_sim_source {
+	uint32_t kind;
+	uint32_t frame_bytes;
+	uint64_t rate_pps;
+	uint32_t flows;
+	uint32_t period_distribution;
+	uint64_t on_mean_ns;
+	uint64_t off_mean_ns;
+	uint32_t pareto_shape_milli;
+	uint32_t outstanding;
+	uint64_t timeout_ns;
+	uint32_t request_bytes;
+	uint64_t remote_turnaround_ns;
+	uint32_t message_bytes;
+	uint32_t mtu_bytes;
+	uint32_t response_limit_per_s;
+	uint32_t response_bytes;
+	uint64_t start_ns;
+};
+
+/**
+ * struct irqmod_sim_config - a whole scenario. irqmod_sim_default_config()
+ * fills in the defaults listed in docs/simulator.md (with their sources).
+ *
+ * @duration_ns: simulated time (1 us .. IRQMOD_SIM_MAX_DURATION_NS).
+ * @warmup_ns: leading time excluded from every metric (< @duration_ns).
+ * @seed: random seed; equal seeds give identical traffic.
+ * @link_speed_mbps: link speed in Mb/s (1 .. 1,600,000).
+ * @wire_overhead_bytes: bytes the wire adds to each frame: FCS 4,
+ *	preamble+SFD 8, inter-frame gap 12 = 24 (IEEE 802.3).
+ * @propagation_ns: one-way propagation delay to the peer (ping/RR).
+ * @ring_size: RX descriptors per queue (ixgbe default 512).
+ * @timer: an enum irqmod_sim_timer value.
+ * @rx_frames: frame-count threshold (rx-frames); 0: none. A decision's
+ *	non-zero @frames overrides it.
+ * @tx_interrupts: TX completions raise causes on the queue's vector.
+ * @tx_completion_delay_ns: time from the end of transmission to the
+ *	completion write-back.
+ * @initial_interval_ns: interval programmed before the first decision for
+ *	controller kinds other than static (static uses its own config).
+ * @cores: host cores.
+ * @queues: RX queues; queue q runs on core @queue_core[q].
+ * @queue_core: core of each queue (default q % @cores).
+ * @irq_ns: CPU cost of one hard interrupt (entry, handler, exit).
+ * @poll_ns: CPU cost of one NAPI poll call besides its packets.
+ * @packet_ns: CPU cost of one received frame in the stack (to the socket).
+ * @tx_clean_ns: CPU cost of cleaning one TX completion in the poll.
+ * @response_ns: CPU cost of building and sending one flood response.
+ * @napi_budget: frames per poll (NAPI_POLL_WEIGHT 64).
+ * @softirq_budget_packets: frames per softirq run (netdev_budget 300).
+ * @softirq_budget_ns: time per softirq run (netdev_budget_usecs, 2 ms).
+ * @controller_on_budget_exhausted: also call the controller after polls
+ *	that used the whole budget (flag IRQMOD_SAMPLE_BUDGET_EXHAUSTED); a
+ *	driver like ixgbe does not, so the default is false.
+ * @load_core: core of the competing CPU task, IRQMOD_SIM_NO_CORE for none.
+ * @load_busy_ns: mean time the task holds the core each period.
+ * @load_idle_ns: mean time between the task's busy periods.
+ * @load_distribution: law of both periods (enum irqmod_sim_distribution).
+ * @rcvbuf_bytes: socket receive buffer (SK_RMEM_MAX 212992).
+ * @truesize_bytes: memory charged per received frame (skb truesize).
+ * @app_core: core of the applications draining the sockets.
+ * @app_wakeup_ns: time from the enqueue that wakes a sleeping
+ *	application to its first instruction.
+ * @app_datagram_ns: CPU cost per datagram received (system call).
+ * @app_byte_ps: CPU cost per payload byte received, in picoseconds (copy).
+ * @app_send_ns: CPU cost of sending one ping/RR request.
+ * @app_batch: datagrams the application takes per run on its core; 1
+ *	bounds how long it can hold a core shared with interrupts.
+ * @sources: traffic; slots with kind IRQMOD_SIM_SOURCE_OFF are unused.
+ */
+struct irqmod_sim_config {
+	uint64_t duration_ns;
+	uint64_t warmup_ns;
+	uint64_t seed;
+	uint32_t link_speed_mbps;
+	uint32_t wire_overhead_bytes;
+	uint64_t propagation_ns;
+	uint32_t ring_size;
+	uint32_t timer;
+	uint32_t rx_frames;
+	bool tx_interrupts;
+	uint64_t tx_completion_delay_ns;
+	uint32_t initial_interval_ns;
+	uint32_t cores;
+	uint32_t queues;
+	uint32_t queue_core[IRQMOD_SIM_MAX_QUEUES];
+	uint64_t irq_ns;
+	uint64_t poll_ns;
+	uint64_t packet_ns;
+	uint64_t tx_clean_ns;
+	uint64_t response_ns;
+	uint32_t napi_budget;
+	uint32_t softirq_budget_packets;
+	uint64_t softirq_budget_ns;
+	bool controller_on_budget_exhausted;
+	uint32_t load_core;
+	uint64_t load_busy_ns;
+	uint64_t load_idle_ns;
+	uint32_t load_distribution;
+	uint32_t rcvbuf_bytes;
+	uint32_t truesize_bytes;
+	uint32_t app_core;
+	uint64_t app_wakeup_ns;
+	uint64_t app_datagram_ns;
+	uint64_t app_byte_ps;
+	uint64_t app_send_ns;
+	uint32_t app_batch;
+	struct irqmod_sim_source sources[IRQMOD_SIM_MAX_SOURCES];
+};
+
+/**
+ * irqmod_sim_default_config() - fill @config with the documented defaults:
+ * 1 s run, 10 GbE, one queue on core 0, the application on core 1, no
+ * sources (add at least one).
+ * @config: filled in.
+ */
+IRQMOD_API void irqmod_sim_default_config(struct irqmod_sim_config *config);
+
+/**
+ * irqmod_sim_default_source() - the defaults of one kind of source.
+ * @source: filled in.
+ * @kind: an enum irqmod_sim_source_kind value.
+ */
+IRQMOD_API void irqmod_sim_default_source(struct irqmod_sim_source *source, uint32_t kind);
+
+/**
+ * irqmod_sim_check() - validate a configuration without running it.
+ * @config: configuration.
+ * @field: if not NULL, set to the name of the first bad field
+ *	("ring_size", "sources[1].frame_bytes", ...) or to "" when valid.
+ * Return: 0, -IRQMOD_EINVAL (NULL, no source, bad enum or zero count),
+ * -IRQMOD_ERANGE (durations, core/queue numbers, costs), -IRQMOD_ELINK
+ * (link speed), -IRQMOD_EFRAME (frame, ring, buffer sizes), -IRQMOD_EBUDGET
+ * (NAPI or softirq budget).
+ */
+IRQMOD_API int irqmod_sim_check(const struct irqmod_sim_config *config, const char **field);
+
+/* ------------------------------------------------------------------ */
+/* Controllers                                                         */
+/* ------------------------------------------------------------------ */
+
+/**
+ * typedef irqmod_sim_update_fn - a user-defined controller's update.
+ * @context: the pointer given in struct irqmod_sim_controller.
+ * @queue: RX queue the sample comes from (each queue is a separate
+ *	instance, as a driver keeps one per queue vector).
+ * @sample: what the poll completed, as a driver would report it.
+ * @decision: to fill in, as irqmod_controller_update() does.
+ */
+typedef void (*irqmod_sim_update_fn)(void *context, uint32_t queue,
+				     const struct irqmod_sample *sample,
+				     struct irqmod_decision *decision);
+
+/**
+ * struct irqmod_sim_controller - the controller every queue runs.
+ * @name: label for reports (at most 31 characters are kept in results).
+ * @generic: when @update is NULL, each queue runs an irqmod_controller
+ *	initialised from this config (any kind in controller.h).
+ * @update: a user-defined controller; overrides @generic when not NULL.
+ * @context: passed to @update.
+ * @initial_interval_ns: for @update controllers: the interval programmed
+ *	before the first decision.
+ */
+struct irqmod_sim_controller {
+	const char *name;
+	struct irqmod_controller_config generic;
+	irqmod_sim_update_fn update;
+	void *context;
+	uint32_t initial_interval_ns;
+};
+
+/**
+ * irqmod_sim_controller_by_name() - set up @controller from a kind name.
+ * @controller: filled in (generic, defaults of the kind for the link).
+ * @name: a name irqmod_kind_name() returns for some kind, or "none" (a
+ *	static controller with throttling off), or "static:<interval_ns>".
+ * @link_speed_mbps: passed to irqmod_controller_default_config().
+ * Return: 0, -IRQMOD_EINVAL for NULL, -IRQMOD_EKIND for an unknown name or
+ * a malformed static interval, -IRQMOD_ERANGE for a static interval above
+ * IRQMOD_STATIC_MAX_INTERVAL_NS, or the default-config error.
+ */
+IRQMOD_API int irqmod_sim_controller_by_name(struct irqmod_sim_controller *controller,
+					     const char *name, uint32_t link_speed_mbps);
+
+/* ------------------------------------------------------------------ */
+/* Results                                                             */
+/* ------------------------------------------------------------------ */
+
+/**
+ * struct irqmod_sim_latency - a latency distribution, in ns.
+ * @count: samples.
+ * @min_ns: smallest sample (0 when @count is 0).
+ * @max_ns: largest sample.
+ * @mean_ns: mean.
+ * @stddev_ns: population standard deviation (ping's mdev).
+ * @p50_ns: median, from the log-linear histogram (relative error <= 1/64).
+ * @p99_ns: 99th percentile, same resolution.
+ * @p999_ns: 99.9th percentile, same resolution.
+ */
+struct irqmod_sim_latency {
+	uint64_t count;
+	uint64_t min_ns;
+	uint64_t max_ns;
+	double mean_ns;
+	double stddev_ns;
+	uint64_t p50_ns;
+	uint64_t p99_ns;
+	uint64_t p999_ns;
+};
+
+/**
+ * struct irqmod_sim_core_time - CPU time of one core inside the measured window.
+ * @irq_ns: hard-interrupt handlers.
+ * @softirq_ns: NAPI polls (including empty re-polls).
+ * @app_ns: applications.
+ * @load_ns: the competing task.
+ * @utilisation: (@irq_ns + @softirq_ns + @app_ns + @load_ns) / window.
+ * @interrupt_utilisation: (@irq_ns + @softirq_ns) / window.
+ */
+struct irqmod_sim_core_time {
+	uint64_t irq_ns;
+	uint64_t softirq_ns;
+	uint64_t app_ns;
+	uint64_t load_ns;
+	double utilisation;
+	double interrupt_utilisation;
+};
+
+/**
+ * struct irqmod_sim_totals - counters since time 0, for conservation checks.
+ * @offered_frames: frames that reached the NIC.
+ * @delivered_frames: frames handed to a socket or consumed by the stack.
+ * @dropped_frames: frames lost in the ring, the socket or reassembly.
+ * @in_flight_frames: frames in rings, in polls or waiting for reassembly
+ *	at the end. @offered_frames == @delivered_frames + @dropped_frames +
+ *	@in_flight_frames always holds.
+ */
+struct irqmod_sim_totals {
+	uint64_t offered_frames;
+	uint64_t delivered_frames;
+	uint64_t dropped_frames;
+	uint64_t in_flight_frames;
+};
+
+/**
+ * struct irqmod_sim_results - what a run measured (after the warm-up).
+ * @controller: name of the controller.
+ * @window_ns: measured time (duration - warm-up).
+ * @offered_frames: frames that reached the NIC.
+ * @offered_bytes: their bytes (without FCS).
+ * @offered_datagrams: datagrams (messages) whose last frame reached the NIC.
+ * @offered_payload_bytes: payload of datagrams the sources sent.
+ * @delivered_frames: frames handed to a socket or consumed by the stack.
+ * @delivered_datagrams: whole datagrams admitted to a socket.
+ * @received_datagrams: datagrams the applications read.
+ * @received_payload_bytes: payload bytes the applications read.
+ * @offered_mbps: payload the sources sent, in Mb/s (netperf's send line).
+ * @throughput_mbps: payload the applications read, in Mb/s (netperf's
+ *	receive line).
+ * @drops_ring: frames dropped because the RX ring was full.
+ * @drops_socket: frames dropped by the socket admission rule.
+ * @drops_socket_datagrams: datagrams dropped by the admission rule.
+ * @drops_reassembly: frames discarded because their datagram lost a fragment.
+ * @interrupts: hardware interrupts.
+ * @interrupts_per_s: interrupts per second.
+ * @polls: NAPI poll calls (including re-polls and empty polls).
+ * @controller_calls: controller updates.
+ * @softirq_squeezes: softirq runs stopped by the 300-frame or 2 ms budget.
+ * @responses: flood responses sent.
+ * @responses_limited: flood frames the response rate limit left unanswered.
+ * @tx_completions: TX completions cleaned.
+ * @to_socket: latency from NIC arrival of a datagram's last frame to socket.
+ * @to_app: latency from NIC arrival of a datagram's last frame to the
+ *	application.
+ * @rtt: ping/RR round trip, request send to reply read.
+ * @requests_sent: ping/RR requests sent.
+ * @replies_received: ping/RR replies read.
+ * @cores: number of entries used in @core.
+ * @core: CPU time per core.
+ * @totals: since time 0, for conservation.
+ */
+struct irqmod_sim_results {
+	char controller[32];
+	uint64_t window_ns;
+	uint64_t offered_frames;
+	uint64_t offered_bytes;
+	uint64_t offered_datagrams;
+	uint64_t offered_payload_bytes;
+	uint64_t delivered_frames;
+	uint64_t delivered_datagrams;
+	uint64_t received_datagrams;
+	uint64_t received_payload_bytes;
+	double offered_mbps;
+	double throughput_mbps;
+	uint64_t drops_ring;
+	uint64_t drops_socket;
+	uint64_t drops_socket_datagrams;
+	uint64_t drops_reassembly;
+	uint64_t interrupts;
+	double interrupts_per_s;
+	uint64_t polls;
+	uint64_t controller_calls;
+	uint64_t softirq_squeezes;
+	uint64_t responses;
+	uint64_t responses_limited;
+	uint64_t tx_completions;
+	struct irqmod_sim_latency to_socket;
+	struct irqmod_sim_latency to_app;
+	struct irqmod_sim_latency rtt;
+	uint64_t requests_sent;
+	uint64_t replies_received;
+	uint32_t cores;
+	struct irqmod_sim_core_time core[IRQMOD_SIM_MAX_CORES];
+	struct irqmod_sim_totals totals;
+};
+
+/**
+ * struct irqmod_sim_trace - one controller call, for the optional trace.
+ * @now_ns: time of the call.
+ * @queue: RX queue.
+ * @sample: what the controller was given.
+ * @decision: what it answered.
+ */
+struct irqmod_sim_trace {
+	uint64_t now_ns;
+	uint32_t queue;
+	struct irqmod_sample sample;
+	struct irqmod_decision decision;
+};
+
+/**
+ * struct irqmod_sim_hooks - optional observers of a run (all may be NULL).
+ * @trace: called after every controller call.
+ * @progress: called about every million events with the simulated time.
+ * @context: passed to both.
+ */
+struct irqmod_sim_hooks {
+	void (*trace)(void *context, const struct irqmod_sim_trace *record);
+	void (*progress)(void *context, uint64_t now_ns, uint64_t duration_ns);
+	void *context;
+};
+
+/**
+ * irqmod_sim_run() - simulate @config with @controller on every queue.
+ * @config: scenario; checked with irqmod_sim_check() first.
+ * @controller: controller for every queue (one instance per queue).
+ * @hooks: optional observers, or NULL.
+ * @results: filled in on success.
+ *
+ * Allocates its working memory once (rings, sockets, heap) and frees it
+ * before returning; equal inputs give bit-for-bit equal results.
+ *
+ * Return: 0, a negative irqmod error from the check or the controller's
+ * init, or -IRQMOD_ERANGE when memory for the setup could not be allocated.
+ */
+IRQMOD_API int irqmod_sim_run(const struct irqmod_sim_config *config,
+			      const struct irqmod_sim_controller *controller,
+			      const struct irqmod_sim_hooks *hooks,
+			      struct irqmod_sim_results *results);
+
+/**
+ * irqmod_sim_line_rate_pps_milli() - frames per second a link carries at
+ * @frame_bytes, times 1000 (812,743,823 for 1514 B on 10 GbE).
+ * @link_speed_mbps: link speed.
+ * @frame_bytes: frame size without FCS.
+ * @wire_overhead_bytes: per-frame wire overhead (24).
+ * Return: the rate in milli-frames per second.
+ */
+IRQMOD_API uint64_t irqmod_sim_line_rate_pps_milli(uint32_t link_speed_mbps, uint32_t frame_bytes,
+						   uint32_t wire_overhead_bytes);
+
+/**
+ * irqmod_sim_source_kind_name() - short name of a source kind.
+ * @kind: an enum irqmod_sim_source_kind value.
+ * Return: "constant", "poisson", ...; "unknown" out of range.
+ */
+IRQMOD_API const char *irqmod_sim_source_kind_name(uint32_t kind);
+
+/**
+ * irqmod_sim_timer_name() - short name of a timer semantic.
+ * @timer: an enum irqmod_sim_timer value.
+ * Return: "throttle", "absolute" or "packet"; "unknown" out of range.
+ */
+IRQMOD_API const char *irqmod_sim_timer_name(uint32_t timer);
+
+/**
+ * irqmod_sim_distribution_name() - short name of a period law.
+ * @distribution: an enum irqmod_sim_distribution value.
+ * Return: "constant", "exponential" or "pareto"; "unknown" out of range.
+ */
+IRQMOD_API const char *irqmod_sim_distribution_name(uint32_t distribution);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* IRQMOD_SIM_H */

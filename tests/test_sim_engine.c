@@ -1,0 +1,192 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/* The simulator engine: generator, fixed-point variates, heap, histogram. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "engine.h"
+
+static void test_sim_rng_same_seed_and_stream_gives_same_sequence(void **unused)
+{
+	struct irqmod_sim_rng a, b, c;
+	int i, differ = 0;
+
+	(void)unused;
+	irqmod_sim_rng_seed(&a, 42, 0);
+	irqmod_sim_rng_seed(&b, 42, 0);
+	irqmod_sim_rng_seed(&c, 42, 1);
+	for (i = 0; i < 1000; i++) {
+		uint64_t x = irqmod_sim_rng_next(&a);
+
+		assert_true(x == irqmod_sim_rng_next(&b));
+		differ += x != irqmod_sim_rng_next(&c);
+	}
+	/* Another stream under the same seed is a different sequence. */
+	assert_true(differ > 990);
+}
+
+static void test_sim_log2_powers_of_two_are_exact(void **unused)
+{
+	uint32_t e;
+
+	(void)unused;
+	for (e = 0; e < 64; e++)
+		assert_true(irqmod_sim_log2_q32(1ull << e) == ((uint64_t)e << 32));
+	/* 0 is read as 1. */
+	assert_true(irqmod_sim_log2_q32(0) == 0);
+}
+
+static void test_sim_log2_of_three_is_accurate(void **unused)
+{
+	/* log2(3) = 1.584962500721156..., * 2^32 = 6807362106.0 */
+	uint64_t expected = 6807362106ull, got;
+
+	(void)unused;
+	got = irqmod_sim_log2_q32(3);
+	assert_true(got + 4 >= expected && got <= expected + 4);
+}
+
+static void test_sim_exp2_inverts_log2(void **unused)
+{
+	uint64_t values[] = { 3, 7, 1000, 123456789, 1ull << 30 };
+	size_t i;
+
+	(void)unused;
+	/* exp2(10) = 1024 exactly: no fraction bit is set. */
+	assert_true(irqmod_sim_exp2_q32(10ull << 32) == (1024ull << 32));
+	for (i = 0; i < sizeof(values) / sizeof(values[0]); i++) {
+		uint64_t back = irqmod_sim_exp2_q32(irqmod_sim_log2_q32(values[i])) >> 32;
+
+		/* Relative error below 1e-6 (log2 error ~2^-30, times ln 2). */
+		assert_true(back >= values[i] - values[i] / 1000000 - 1);
+		assert_true(back <= values[i] + values[i] / 1000000 + 1);
+	}
+	/* 2^31 and above do not fit 32.32: saturates instead of wrapping. */
+	assert_true(irqmod_sim_exp2_q32(40ull << 32) == UINT64_MAX);
+}
+
+/*
+ * Sample means over several seeds. Exponential with mean 1000: the mean of
+ * 100000 samples has a standard deviation 1000 / sqrt(100000) = 3.16, so
+ * +-16 is 5 standard deviations. Pareto with shape 3 and mean 1000: scale
+ * 666.7, variance 1000^2 / (3 * (3 - 2)) = 333333, sd of the mean 1.83,
+ * +-10 is more than 5 sd; every draw is at least the scale.
+ */
+static void test_sim_variate_means_match_within_five_sigma(void **unused)
+{
+	uint64_t seed;
+
+	(void)unused;
+	for (seed = 1; seed <= 5; seed++) {
+		struct irqmod_sim_rng rng;
+		uint64_t sum = 0, pareto_sum = 0, minimum = UINT64_MAX;
+		int i;
+
+		irqmod_sim_rng_seed(&rng, seed, 7);
+		for (i = 0; i < 100000; i++)
+			sum += irqmod_sim_exponential(&rng, 1000);
+		assert_true(sum / 100000 >= 984 && sum / 100000 <= 1016);
+		for (i = 0; i < 100000; i++) {
+			uint64_t x = irqmod_sim_pareto(&rng, 1000, 3000);
+
+			pareto_sum += x;
+			if (x < minimum)
+				minimum = x;
+		}
+		assert_true(pareto_sum / 100000 >= 990 && pareto_sum / 100000 <= 1010);
+		assert_true(minimum >= 666);
+	}
+}
+
+static void test_sim_heap_pops_in_time_then_insertion_order(void **unused)
+{
+	struct irqmod_sim_event storage[8], e;
+	struct irqmod_sim_heap heap = { storage, 0, 8, 0 };
+	uint64_t times[] = { 50, 10, 30, 10, 40, 10, 20, 0 };
+	uint32_t i;
+
+	(void)unused;
+	for (i = 0; i < 8; i++)
+		assert_int_equal(irqmod_sim_heap_push(&heap, times[i], 0, i), 0);
+	/* Full: the ninth push is refused. */
+	assert_int_equal(irqmod_sim_heap_push(&heap, 5, 0, 8), -IRQMOD_ERANGE);
+	/* Expected order: 0 (idx 7), 10 (idx 1, 3, 5 in insertion order), 20, 30, 40, 50. */
+	{
+		uint32_t expected[] = { 7, 1, 3, 5, 6, 2, 4, 0 };
+
+		for (i = 0; i < 8; i++) {
+			irqmod_sim_heap_pop(&heap, &e);
+			assert_int_equal(e.index, expected[i]);
+		}
+	}
+	assert_int_equal(heap.count, 0);
+}
+
+static void test_sim_histogram_buckets_are_log_linear(void **unused)
+{
+	(void)unused;
+	/* Below 64 every value has its own bucket. */
+	assert_int_equal(irqmod_sim_histogram_bucket(63), 63);
+	assert_true(irqmod_sim_histogram_bucket_low(63) == 63);
+	/* 64..127: width 1; 128..255: width 2 (64 buckets per power of two). */
+	assert_int_equal(irqmod_sim_histogram_bucket(64), 64);
+	assert_int_equal(irqmod_sim_histogram_bucket(128), 128);
+	assert_int_equal(irqmod_sim_histogram_bucket(129), 128);
+	assert_true(irqmod_sim_histogram_bucket_low(129) == 130);
+	/* A large value lands in a bucket whose low edge is within 1/64 below it. */
+	{
+		uint64_t v = 123456789;
+		uint64_t low = irqmod_sim_histogram_bucket_low(irqmod_sim_histogram_bucket(v));
+
+		assert_true(low <= v && v - low <= v / 64);
+	}
+	/* Beyond 2^44 ns everything shares the last bucket. */
+	assert_int_equal(irqmod_sim_histogram_bucket(UINT64_MAX), IRQMOD_SIM_HIST_BUCKETS - 1);
+}
+
+static void test_sim_histogram_reports_exact_moments_and_percentiles(void **unused)
+{
+	static struct irqmod_sim_histogram h;
+	struct irqmod_sim_latency l;
+	uint64_t v;
+
+	(void)unused;
+	irqmod_sim_histogram_clear(&h);
+	/* Values 1..1000: mean 500.5, population sd sqrt((1000^2 - 1) / 12) = 288.67. */
+	for (v = 1; v <= 1000; v++)
+		irqmod_sim_histogram_add(&h, v);
+	irqmod_sim_histogram_report(&h, &l);
+	assert_true(l.count == 1000 && l.min_ns == 1 && l.max_ns == 1000);
+	assert_true(l.mean_ns > 500.49 && l.mean_ns < 500.51);
+	assert_true(l.stddev_ns > 288.6 && l.stddev_ns < 288.7);
+	/* p50 is the 500th value, p99 the 990th, p99.9 the 999th: within 1/64. */
+	assert_true(l.p50_ns >= 500 - 500 / 64 && l.p50_ns <= 500 + 500 / 64);
+	assert_true(l.p99_ns >= 990 - 990 / 64 && l.p99_ns <= 990 + 990 / 64);
+	assert_true(l.p999_ns >= 999 - 999 / 64 && l.p999_ns <= 1000);
+	/* Squares beyond 64 bits: 2^40 ns twice gives sd 0, mean 2^40. */
+	irqmod_sim_histogram_clear(&h);
+	irqmod_sim_histogram_add(&h, 1ull << 40);
+	irqmod_sim_histogram_add(&h, 1ull << 40);
+	irqmod_sim_histogram_report(&h, &l);
+	assert_true(l.mean_ns == 1099511627776.0);
+	assert_true(l.stddev_ns < 1.0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_sim_rng_same_seed_and_stream_gives_same_sequence),
+		cmocka_unit_test(test_sim_log2_powers_of_two_are_exact),
+		cmocka_unit_test(test_sim_log2_of_three_is_accurate),
+		cmocka_unit_test(test_sim_exp2_inverts_log2),
+		cmocka_unit_test(test_sim_variate_means_match_within_five_sigma),
+		cmocka_unit_test(test_sim_heap_pops_in_time_then_insertion_order),
+		cmocka_unit_test(test_sim_histogram_buckets_are_log_linear),
+		cmocka_unit_test(test_sim_histogram_reports_exact_moments_and_percentiles),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,661 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/*
+ * The receive-path model against outcomes derived by hand. Default costs
+ * (irqmod_sim_default_config) used in the derivations: hard IRQ 2000 ns,
+ * poll 500 ns, 250 ns per frame, NAPI budget 64, TX clean 50 ns, TX
+ * completion 1000 ns after the last bit, application wake-up 5000 ns,
+ * 1000 ns per datagram read, 100 ps per payload byte, 2000 ns per send,
+ * propagation 500 ns, peer turnaround 10000 ns.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "irqmod/sim.h"
+
+static struct irqmod_sim_results results;
+
+static void setup_constant(struct irqmod_sim_config *c, uint64_t rate_pps, uint32_t bytes)
+{
+	irqmod_sim_default_config(c);
+	irqmod_sim_default_source(&c->sources[0], IRQMOD_SIM_SOURCE_CONSTANT);
+	c->sources[0].rate_pps = rate_pps;
+	c->sources[0].frame_bytes = bytes;
+}
+
+static int run(const struct irqmod_sim_config *c, const char *controller_name)
+{
+	struct irqmod_sim_controller controller;
+	int error = irqmod_sim_controller_by_name(&controller, controller_name, c->link_speed_mbps);
+
+	if (error)
+		return error;
+	return irqmod_sim_run(c, &controller, NULL, &results);
+}
+
+static void assert_conserved(const struct irqmod_sim_results *r)
+{
+	assert_true(r->totals.offered_frames ==
+		    r->totals.delivered_frames + r->totals.dropped_frames + r->totals.in_flight_frames);
+}
+
+/*
+ * 10 GbE carries (60 + 24) * 8 = 672 bits per minimum frame: 67.2 ns, and
+ * frame k (from 0) is complete at (k + 1) * 67.2 ns. In the first second
+ * floor(1e9 / 67.2) = 14,880,952 frames complete. A 1514-byte frame takes
+ * 1538 * 8 = 12304 bits = 1230.4 ns: 812,743.8 frames/s, so 10 s hold
+ * floor(1e10 / 1230.4) = 8,127,438 frames (the published 812,744 pps is
+ * the rate rounded).
+ */
+static void test_sim_line_rate_is_exact(void **unused)
+{
+	struct irqmod_sim_config c;
+
+	(void)unused;
+	setup_constant(&c, 0, 60);
+	c.warmup_ns = 0;
+	assert_int_equal(run(&c, "static:50000"), 0);
+	assert_true(results.offered_frames == 14880952);
+	assert_conserved(&results);
+	setup_constant(&c, 0, 1514);
+	c.warmup_ns = 0;
+	c.duration_ns = 10000000000ull;
+	assert_int_equal(run(&c, "static:50000"), 0);
+	assert_true(results.offered_frames == 8127438);
+	assert_true(irqmod_sim_line_rate_pps_milli(10000, 1514, 24) == 812743823);
+	assert_true(irqmod_sim_line_rate_pps_milli(10000, 60, 24) == 14880952380);
+}
+
+/*
+ * 1 Mpps of 60-byte frames (frame k complete at k us + 67 ns) with a static
+ * 50 us throttle. The first interrupt fires at max(67 ns, 0 + 50 us) = 50 us;
+ * each takes 2 us of IRQ and one poll of ~50 frames (0.5 + 50 * 0.25 us,
+ * under the 64-frame budget), which ends long before the next 50 us mark,
+ * so the next frame re-arms the throttle and interrupt j fires at exactly
+ * j * 50 us. The window [100.01 ms, 1100.01 ms] holds j = 2001..22000:
+ * exactly 20,000 interrupts and 20,000 polls. With 20 us: 50,000.
+ */
+static void test_sim_constant_rate_static_throttle_gives_exact_interrupt_rate(void **unused)
+{
+	struct irqmod_sim_config c;
+
+	(void)unused;
+	setup_constant(&c, 1000000, 60);
+	c.warmup_ns = 100010000;
+	c.duration_ns = 1100010000;
+	c.app_datagram_ns = 500; /* so the application (core 1) keeps up */
+	assert_int_equal(run(&c, "static:50000"), 0);
+	assert_true(results.interrupts == 20000);
+	assert_true(results.polls == 20000);
+	assert_true(results.drops_ring == 0 && results.drops_socket == 0);
+	assert_conserved(&results);
+	assert_int_equal(run(&c, "static:20000"), 0);
+	assert_true(results.interrupts == 50000);
+	assert_conserved(&results);
+}
+
+/*
+ * Same traffic and 50 us throttle, but a 32-descriptor ring. A poll that
+ * starts 2 us after interrupt j (at T = j * 50 us) takes the 32 queued
+ * frames and frees their descriptors when it ends, at T + 2 + 0.5 +
+ * 32 * 0.25 = T + 10.5 us. Until then the ring stays full. The next 32
+ * frames (T + 11.067 .. T + 42.067 us) fill it again and the other 18 of
+ * the interval are dropped: per 50 us, 50 arrive, 32 (the ring) are kept
+ * and 50 - 32 = 18 (the excess) are dropped. The 1 s window holds 1,000,000
+ * arrivals and 20,000 cycles: 640,000 delivered and 360,000 dropped.
+ */
+static void test_sim_ring_smaller_than_interval_drops_exact_excess(void **unused)
+{
+	struct irqmod_sim_config c;
+
+	(void)unused;
+	setup_constant(&c, 1000000, 60);
+	c.warmup_ns = 100010000;
+	c.duration_ns = 1100010000;
+	c.ring_size = 32;
+	assert_int_equal(run(&c, "static:50000"), 0);
+	assert_true(results.offered_frames == 1000000);
+	assert_true(results.drops_ring == 360000);
+	assert_true(results.delivered_frames == 640000);
+	assert_true(results.interrupts == 20000);
+	assert_conserved(&results);
+}
+
+/*
+ * One frame every 100 us, interval 30 us. Throttle: the last interrupt was
+ * 100 us ago, so it fires on arrival; the frame reaches the socket after
+ * IRQ 2 us + poll 0.5 us + 0.25 us = 2750 ns. Absolute holdoff and packet
+ * timer: the timer starts with the frame and fires 30 us later: 32750 ns.
+ */
+static void test_sim_timer_semantics_give_derived_latency(void **unused)
+{
+	static const struct {
+		uint32_t timer;
+		uint64_t latency_ns;
+	} cases[] = {
+		{ IRQMOD_SIM_TIMER_THROTTLE, 2750 },
+		{ IRQMOD_SIM_TIMER_ABSOLUTE, 32750 },
+		{ IRQMOD_SIM_TIMER_PACKET, 32750 },
+	};
+	struct irqmod_sim_config c;
+	size_t i;
+
+	(void)unused;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		setup_constant(&c, 10000, 60);
+		c.timer = cases[i].timer;
+		assert_int_equal(run(&c, "static:30000"), 0);
+		assert_true(results.to_socket.min_ns == cases[i].latency_ns);
+		assert_true(results.to_socket.max_ns == cases[i].latency_ns);
+		assert_true(results.interrupts == results.delivered_frames);
+		assert_conserved(&results);
+	}
+}
+
+/*
+ * A packet timer of 30 us with frames every 10 us is re-armed before it can
+ * expire, until the ring is full: dropped frames are not written back, so
+ * they do not re-arm it. Frame k arrives at k * 10 us + 67 ns; the 512th
+ * (k = 511) fills the ring at 5,110,067 ns, the timer fires 30 us later, the
+ * handler ends at 5,142,067 and the first poll (64 frames) at 5,158,567: the
+ * first frame waited 5,158,500 ns, the longest wait of the run. Each cycle
+ * drops the frames of the 48.5 us from the fill to the end of that first
+ * poll: 4 (at +10, +20, +30 and +40 us). With rx-frames = 16 the count
+ * threshold fires long before the ring fills.
+ */
+static void test_sim_packet_timer_waits_for_full_ring_without_frame_threshold(void **unused)
+{
+	struct irqmod_sim_config c;
+
+	(void)unused;
+	setup_constant(&c, 100000, 60);
+	c.warmup_ns = 0;
+	c.timer = IRQMOD_SIM_TIMER_PACKET;
+	assert_int_equal(run(&c, "static:30000"), 0);
+	assert_true(results.to_socket.max_ns == 5158500);
+	assert_true(results.interrupts > 0);
+	assert_true(results.drops_ring <= 4 * results.interrupts);
+	assert_true(results.drops_ring + 4 >= 4 * results.interrupts);
+	assert_conserved(&results);
+	c.rx_frames = 16;
+	assert_int_equal(run(&c, "static:30000"), 0);
+	assert_true(results.drops_ring == 0);
+	assert_true(results.to_socket.max_ns < 200000);
+	assert_conserved(&results);
+}
+
+/*
+ * Linux UDP admission: drop when rmem_alloc > rcvbuf before charging. The
+ * application never runs here (its wake-up takes 1 s, the run 0.5 s), so
+ * the socket only fills. With rcvbuf 4608 and truesize 2304: 0, 2304 and
+ * 4608 are all <= 4608, so exactly 3 datagrams get in. With 65507-byte
+ * datagrams of 45 fragments (65515 IP bytes / 1480 per fragment, rounded
+ * up) at truesize 2994 each (134,730 per datagram) and rcvbuf 212,992:
+ * 0 and 134,730 are <= 212,992, so exactly 2 datagrams (90 frames) get in.
+ */
+static void test_sim_udp_admission_rule_charges_before_checking(void **unused)
+{
+	struct irqmod_sim_config c;
+
+	(void)unused;
+	setup_constant(&c, 100000, 1000);
+	c.warmup_ns = 0;
+	c.duration_ns = 500000000;
+	c.app_wakeup_ns = 1000000000;
+	c.rcvbuf_bytes = 4608;
+	assert_int_equal(run(&c, "static:50000"), 0);
+	assert_true(results.delivered_datagrams == 3);
+	assert_true(results.drops_socket == results.offered_frames - 3 - results.totals.in_flight_frames);
+	assert_conserved(&results);
+
+	irqmod_sim_default_config(&c);
+	irqmod_sim_default_source(&c.sources[0], IRQMOD_SIM_SOURCE_UDP_STREAM);
+	c.warmup_ns = 0;
+	c.duration_ns = 500000000;
+	c.app_wakeup_ns = 1000000000;
+	c.truesize_bytes = 2994;
+	assert_int_equal(run(&c, "static:50000"), 0);
+	assert_true(results.delivered_datagrams == 2);
+	assert_true(results.delivered_frames == 90);
+	assert_true(results.received_datagrams == 0);
+	assert_conserved(&results);
+}
+
+/*
+ * ping -f on 100 Mb/s, one core, TX completions on the RX vector, no
+ * moderation. A 98-byte frame takes (98 + 24) * 8 bits = 9760 ns. From the
+ * read of reply n at t: request sent at t, on the wire until t + 9760, its
+ * completion interrupt at t + 10760 is handled by t + 13310; the reply
+ * starts at t + 9760 + 2 * 500 + 10000 and arrives at t + 30520; interrupt
+ * (2000) and poll (500 + 250) hand it to the socket at t + 33270; the
+ * application wakes at t + 38270 and reads it (1000 + 56 * 0.1 rounded
+ * down to 5 + 2000 for the next send): t + 41275. So every RTT is exactly
+ * 41,275 ns, and every request costs two interrupts (TX done and RX).
+ */
+static void test_sim_ping_flood_rtt_and_two_interrupts_per_request(void **unused)
+{
+	struct irqmod_sim_config c;
+	uint64_t replies;
+
+	(void)unused;
+	irqmod_sim_default_config(&c);
+	irqmod_sim_default_source(&c.sources[0], IRQMOD_SIM_SOURCE_PING);
+	c.link_speed_mbps = 100;
+	c.cores = 1;
+	c.app_core = 0;
+	c.tx_interrupts = true;
+	assert_int_equal(run(&c, "none"), 0);
+	assert_true(results.rtt.min_ns == 41275 && results.rtt.max_ns == 41275);
+	replies = results.replies_received;
+	/* 0.9 s window / 41.275 us = 21,805 round trips, +-1 at each edge. */
+	assert_true(replies >= 21803 && replies <= 21806);
+	assert_true(results.interrupts >= 2 * replies - 2 && results.interrupts <= 2 * replies + 2);
+	assert_conserved(&results);
+}
+
+/*
+ * The SYN flood at 60,000 frames/s: every frame is consumed by the stack,
+ * and responses follow FreeBSD's ppsratecheck(): at most 200 per one-second
+ * window, a window opening at the first frame a second or more after the
+ * previous one opened (0, 1, 2, 3 s, give or take a frame). Each window's
+ * 200 are used in its first 3.3 ms, so the window [50 ms, 3050 ms] holds
+ * exactly those of the windows opened near 1, 2 and 3 s: 600. Every other
+ * frame counts as rate-limited.
+ */
+static void test_sim_flood_responses_are_rate_limited(void **unused)
+{
+	struct irqmod_sim_config c;
+
+	(void)unused;
+	irqmod_sim_default_config(&c);
+	irqmod_sim_default_source(&c.sources[0], IRQMOD_SIM_SOURCE_FLOOD);
+	c.sources[0].rate_pps = 60000;
+	c.link_speed_mbps = 100;
+	c.tx_interrupts = true;
+	c.warmup_ns = 50000000;
+	c.duration_ns = 3050000000ull;
+	assert_int_equal(run(&c, "none"), 0);
+	assert_true(results.responses == 600);
+	assert_true(results.responses + results.responses_limited + 1 >= results.delivered_frames);
+	assert_true(results.responses + results.responses_limited <= results.delivered_frames + 1);
+	assert_true(results.delivered_frames >= 179999 && results.delivered_frames <= 180001);
+	assert_conserved(&results);
+}
+
+static void fill_mix(struct irqmod_sim_config *c)
+{
+	irqmod_sim_default_config(c);
+	irqmod_sim_default_source(&c->sources[0], IRQMOD_SIM_SOURCE_POISSON);
+	c->sources[0].rate_pps = 300000;
+	c->sources[0].flows = 64;
+	irqmod_sim_default_source(&c->sources[1], IRQMOD_SIM_SOURCE_ONOFF);
+	c->sources[1].rate_pps = 2000000;
+	c->sources[1].period_distribution = IRQMOD_SIM_DIST_PARETO;
+	c->sources[1].flows = 8;
+	irqmod_sim_default_source(&c->sources[2], IRQMOD_SIM_SOURCE_RR);
+	c->sources[2].outstanding = 8;
+	irqmod_sim_default_source(&c->sources[3], IRQMOD_SIM_SOURCE_UDP_STREAM);
+	c->sources[3].rate_pps = 200000;
+	c->queues = 4;
+	c->cores = 3;
+	c->app_core = 2;
+	c->queue_core[0] = 0;
+	c->queue_core[1] = 1;
+	c->queue_core[2] = 0;
+	c->queue_core[3] = 1;
+	c->load_core = 1;
+	c->duration_ns = 300000000;
+}
+
+/* Conservation on runs covering every source kind, timer and controller
+ * name, with several queues, the load task and warm-up. */
+static void test_sim_conservation_holds_on_every_run(void **unused)
+{
+	static const char *const controllers[] = { "none", "static:20000", "static:100000" };
+	struct irqmod_sim_config c;
+	uint32_t timer, kind;
+	size_t i;
+
+	(void)unused;
+	for (timer = 0; timer < IRQMOD_SIM_TIMER_COUNT; timer++) {
+		for (i = 0; i < sizeof(controllers) / sizeof(controllers[0]); i++) {
+			fill_mix(&c);
+			c.timer = timer;
+			c.rx_frames = timer == IRQMOD_SIM_TIMER_THROTTLE ? 0 : 24;
+			assert_int_equal(run(&c, controllers[i]), 0);
+			assert_conserved(&results);
+			assert_true(results.offered_frames > 0);
+		}
+	}
+	for (kind = IRQMOD_SIM_SOURCE_CONSTANT; kind < IRQMOD_SIM_SOURCE_COUNT; kind++) {
+		irqmod_sim_default_config(&c);
+		irqmod_sim_default_source(&c.sources[0], kind);
+		if (kind == IRQMOD_SIM_SOURCE_CONSTANT || kind == IRQMOD_SIM_SOURCE_UDP_STREAM)
+			c.sources[0].rate_pps = 400000;
+		c.duration_ns = 200000000;
+		assert_int_equal(run(&c, "static:50000"), 0);
+		assert_conserved(&results);
+		assert_true(results.totals.offered_frames > 0);
+	}
+}
+
+/*
+ * Drops of a lone line-rate source at a full ring are counted in batches;
+ * a second source that starts after the run ends turns the batching off
+ * without changing the traffic, so both runs must agree on every figure
+ * (64-byte line rate on a slow host: most frames meet a full ring).
+ */
+static void test_sim_batched_drops_equal_frame_by_frame_drops(void **unused)
+{
+	static struct irqmod_sim_results batched;
+	struct irqmod_sim_config c;
+
+	(void)unused;
+	setup_constant(&c, 0, 60);
+	c.duration_ns = 200000000;
+	c.sources[0].flows = 7;
+	assert_int_equal(run(&c, "static:50000"), 0);
+	batched = results;
+	assert_true(batched.drops_ring > batched.offered_frames / 2);
+	irqmod_sim_default_source(&c.sources[1], IRQMOD_SIM_SOURCE_CONSTANT);
+	c.sources[1].start_ns = c.duration_ns + 1;
+	assert_int_equal(run(&c, "static:50000"), 0);
+	assert_true(results.offered_frames == batched.offered_frames);
+	assert_true(results.drops_ring == batched.drops_ring);
+	assert_true(results.delivered_frames == batched.delivered_frames);
+	assert_true(results.interrupts == batched.interrupts);
+	assert_true(results.to_socket.p99_ns == batched.to_socket.p99_ns);
+	assert_true(results.totals.offered_frames == batched.totals.offered_frames);
+	assert_conserved(&batched);
+}
+
+/* A small generator for random configurations (splitmix64 steps). */
+static uint64_t random_state;
+
+static uint64_t random_below(uint64_t n)
+{
+	uint64_t z = (random_state += 0x9E3779B97F4A7C15ull);
+
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+	return (z ^ (z >> 31)) % n;
+}
+
+static void random_update(void *context, uint32_t queue, const struct irqmod_sample *sample,
+			  struct irqmod_decision *decision)
+{
+	(void)context;
+	(void)queue;
+	(void)sample;
+	decision->rx_interval_ns = random_below(3) == 0 ? 0 : (uint32_t)random_below(200000);
+	decision->action = random_below(3) == 0 ? IRQMOD_ACTION_POLL : IRQMOD_ACTION_REARM;
+	decision->poll_delay_ns = random_below(2) ? 0 : (uint32_t)random_below(100000);
+	decision->frames = (uint16_t)(random_below(4) == 0 ? random_below(64) : 0);
+}
+
+/*
+ * Conservation, and a successful run, for random valid configurations:
+ * every source kind and law, zero costs, tiny rings and buffers, several
+ * cores and queues, the load task, and a controller answering at random
+ * (including re-polls with no delay).
+ */
+static void test_sim_random_configurations_conserve_frames(void **unused)
+{
+	static const uint32_t speeds[] = { 10, 100, 1000, 10000, 100000 };
+	int iteration;
+
+	(void)unused;
+	random_state = 2026;
+	for (iteration = 0; iteration < 150; iteration++) {
+		struct irqmod_sim_controller controller;
+		struct irqmod_sim_config c;
+		uint32_t q, i, sources = 1 + (uint32_t)random_below(4);
+
+		irqmod_sim_default_config(&c);
+		c.duration_ns = 1000000 + random_below(20000000);
+		c.warmup_ns = random_below(c.duration_ns / 2);
+		c.seed = random_below(1000);
+		c.link_speed_mbps = speeds[random_below(5)];
+		c.ring_size = 1 + (uint32_t)random_below(1024);
+		c.timer = (uint32_t)random_below(IRQMOD_SIM_TIMER_COUNT);
+		c.rx_frames = random_below(3) ? 0 : (uint32_t)random_below(100);
+		c.tx_interrupts = random_below(2);
+		c.cores = 1 + (uint32_t)random_below(4);
+		c.queues = 1 + (uint32_t)random_below(4);
+		for (q = 0; q < c.queues; q++)
+			c.queue_core[q] = (uint32_t)random_below(c.cores);
+		c.irq_ns = random_below(10000);
+		c.poll_ns = random_below(3000);
+		c.packet_ns = random_below(2000);
+		c.napi_budget = 1 + (uint32_t)random_below(128);
+		c.softirq_budget_packets = 1 + (uint32_t)random_below(600);
+		c.softirq_budget_ns = 1 + random_below(4000000);
+		c.controller_on_budget_exhausted = random_below(2);
+		c.load_core = random_below(2) ? IRQMOD_SIM_NO_CORE : (uint32_t)random_below(c.cores);
+		c.load_busy_ns = 1 + random_below(2000000);
+		c.load_idle_ns = random_below(5000000);
+		c.load_distribution = (uint32_t)random_below(IRQMOD_SIM_DIST_COUNT);
+		c.rcvbuf_bytes = 1 + (uint32_t)random_below(500000);
+		c.truesize_bytes = 128 + (uint32_t)random_below(5000);
+		c.app_core = (uint32_t)random_below(c.cores);
+		c.app_wakeup_ns = random_below(20000);
+		c.app_datagram_ns = random_below(5000);
+		c.app_byte_ps = random_below(300);
+		c.app_batch = 1 + (uint32_t)random_below(100);
+		for (i = 0; i < sources; i++) {
+			struct irqmod_sim_source *s = &c.sources[i];
+			uint32_t kind = 1 + (uint32_t)random_below(IRQMOD_SIM_SOURCE_COUNT - 1);
+
+			irqmod_sim_default_source(s, kind);
+			s->frame_bytes = 60 + (uint32_t)random_below(1455);
+			s->rate_pps = 1 + random_below(3000000);
+			if ((kind == IRQMOD_SIM_SOURCE_CONSTANT || kind == IRQMOD_SIM_SOURCE_UDP_STREAM) &&
+			    random_below(3) == 0)
+				s->rate_pps = 0;
+			s->flows = 1 + (uint32_t)random_below(100);
+			s->period_distribution = (uint32_t)random_below(IRQMOD_SIM_DIST_COUNT);
+			s->on_mean_ns = 1 + random_below(1000000);
+			s->off_mean_ns = random_below(1000000);
+			s->pareto_shape_milli = 1001 + (uint32_t)random_below(3000);
+			s->outstanding = 1 + (uint32_t)random_below(16);
+			s->message_bytes = 1 + (uint32_t)random_below(65507);
+			s->mtu_bytes = 68 + (uint32_t)random_below(9000);
+			s->response_limit_per_s = (uint32_t)random_below(1000);
+			s->start_ns = random_below(c.duration_ns);
+		}
+		assert_int_equal(irqmod_sim_check(&c, NULL), 0);
+		if (random_below(2)) {
+			memset(&controller, 0, sizeof(controller));
+			controller.name = "random";
+			controller.update = random_update;
+			controller.initial_interval_ns = (uint32_t)random_below(100000);
+		} else {
+			assert_int_equal(irqmod_sim_controller_by_name(&controller, "static:20000",
+								       c.link_speed_mbps), 0);
+		}
+		assert_int_equal(irqmod_sim_run(&c, &controller, NULL, &results), 0);
+		assert_conserved(&results);
+	}
+}
+
+static void test_sim_identical_seeds_give_identical_results(void **unused)
+{
+	static struct irqmod_sim_results first;
+	struct irqmod_sim_config c;
+
+	(void)unused;
+	fill_mix(&c);
+	c.seed = 1234;
+	assert_int_equal(run(&c, "static:30000"), 0);
+	first = results;
+	assert_int_equal(run(&c, "static:30000"), 0);
+	assert_memory_equal(&first, &results, sizeof(results));
+}
+
+/*
+ * Poisson arrivals at 100,000/s over a 1 s window: the count is Poisson
+ * with mean 100,000 and standard deviation sqrt(100000) = 316, so every
+ * seed lands within 5 sd (+-1581); different seeds give different counts.
+ */
+static void test_sim_seeds_differ_within_poisson_bounds(void **unused)
+{
+	struct irqmod_sim_config c;
+	uint64_t seed, previous = 0;
+	unsigned int distinct = 0;
+
+	(void)unused;
+	irqmod_sim_default_config(&c);
+	irqmod_sim_default_source(&c.sources[0], IRQMOD_SIM_SOURCE_POISSON);
+	c.sources[0].rate_pps = 100000;
+	c.duration_ns = 1100000000;
+	for (seed = 1; seed <= 8; seed++) {
+		c.seed = seed;
+		assert_int_equal(run(&c, "static:50000"), 0);
+		assert_true(results.offered_frames >= 100000 - 1581);
+		assert_true(results.offered_frames <= 100000 + 1581);
+		distinct += results.offered_frames != previous;
+		previous = results.offered_frames;
+		assert_conserved(&results);
+	}
+	assert_true(distinct >= 7);
+}
+
+/* A user-defined controller: asks for a re-poll 10 us later once after every
+ * interrupt (a hybrid "keep polling" answer), else re-arms at 40 us. */
+struct repoll_context {
+	uint64_t calls;
+	uint64_t from_interrupt;
+};
+
+static void repoll_update(void *context, uint32_t queue, const struct irqmod_sample *sample,
+			  struct irqmod_decision *decision)
+{
+	struct repoll_context *rc = context;
+
+	(void)queue;
+	rc->calls++;
+	decision->rx_interval_ns = 40000;
+	decision->tx_interval_ns = 40000;
+	if (sample->flags & IRQMOD_SAMPLE_FROM_INTERRUPT) {
+		rc->from_interrupt++;
+		decision->action = IRQMOD_ACTION_POLL;
+		decision->poll_delay_ns = 10000;
+	} else {
+		decision->action = IRQMOD_ACTION_REARM;
+	}
+}
+
+/* Every interrupt's poll asks for one more poll: polls = 2 x interrupts
+ * (+-1 at the window edges), and each extra poll costs CPU. */
+static void test_sim_callback_controller_poll_action_costs_a_poll(void **unused)
+{
+	struct repoll_context rc = { 0, 0 };
+	struct irqmod_sim_controller controller = { "repoll", { 0 }, repoll_update, &rc, 40000 };
+	struct irqmod_sim_config c;
+
+	(void)unused;
+	setup_constant(&c, 10000, 60); /* one frame per 100 us */
+	assert_int_equal(irqmod_sim_run(&c, &controller, NULL, &results), 0);
+	assert_true(rc.from_interrupt > 0);
+	assert_true(results.polls >= 2 * results.interrupts - 1);
+	assert_true(results.polls <= 2 * results.interrupts + 1);
+	assert_true(results.core[0].softirq_ns >= results.polls * c.poll_ns - c.poll_ns);
+	assert_conserved(&results);
+}
+
+static void rate_limit_update(void *context, uint32_t queue, const struct irqmod_sample *sample,
+			      struct irqmod_decision *decision)
+{
+	(void)context;
+	(void)queue;
+	(void)sample;
+	decision->rx_interval_ns = 0;
+	decision->tx_interval_ns = 0;
+	decision->rate_limit_ns = 10000;
+	decision->action = IRQMOD_ACTION_REARM;
+}
+
+/*
+ * A decision with no throttle but a 10 us rate limit (ice INTRL): with
+ * 1 Mpps the first interrupt fires with the first frame (67 ns); each cycle
+ * (IRQ 2 us, then polls of about ten frames) ends within 6 us, the next
+ * frame arrives at once, and the limit holds it to the previous interrupt
+ * + 10 us: interrupts at 67 + 10000 j ns, 100,000 in the 1 s window.
+ */
+static void test_sim_rate_limit_caps_interrupts(void **unused)
+{
+	struct irqmod_sim_controller controller = { "intrl", { 0 }, rate_limit_update, NULL, 0 };
+	struct irqmod_sim_config c;
+	uint32_t timer;
+
+	(void)unused;
+	for (timer = 0; timer < IRQMOD_SIM_TIMER_COUNT; timer++) {
+		setup_constant(&c, 1000000, 60);
+		c.warmup_ns = 100010000;
+		c.duration_ns = 1100010000;
+		c.app_datagram_ns = 500;
+		c.timer = timer;
+		assert_int_equal(irqmod_sim_run(&c, &controller, NULL, &results), 0);
+		assert_true(results.interrupts == 100000);
+		assert_conserved(&results);
+	}
+}
+
+static void test_sim_bad_configs_are_rejected_with_field(void **unused)
+{
+	struct irqmod_sim_config c;
+	const char *field = NULL;
+
+	(void)unused;
+	setup_constant(&c, 1000, 60);
+	assert_int_equal(irqmod_sim_check(&c, &field), 0);
+	c.ring_size = 0;
+	assert_int_equal(irqmod_sim_check(&c, &field), -IRQMOD_EFRAME);
+	assert_string_equal(field, "ring_size");
+	setup_constant(&c, 1000, 60);
+	c.link_speed_mbps = 0;
+	assert_int_equal(irqmod_sim_check(&c, &field), -IRQMOD_ELINK);
+	setup_constant(&c, 1000, 60);
+	c.duration_ns = IRQMOD_SIM_MAX_DURATION_NS + 1;
+	assert_int_equal(irqmod_sim_check(&c, &field), -IRQMOD_ERANGE);
+	assert_string_equal(field, "duration_ns");
+	setup_constant(&c, 1000, 60);
+	c.napi_budget = 0;
+	assert_int_equal(irqmod_sim_check(&c, &field), -IRQMOD_EBUDGET);
+	setup_constant(&c, 1000, 60);
+	c.sources[0].kind = IRQMOD_SIM_SOURCE_OFF;
+	assert_int_equal(irqmod_sim_check(&c, &field), -IRQMOD_EINVAL);
+	setup_constant(&c, 1000, 59);
+	assert_int_equal(irqmod_sim_check(&c, &field), -IRQMOD_EFRAME);
+	assert_string_equal(field, "sources[0].frame_bytes");
+	setup_constant(&c, 1000, 60);
+	assert_int_equal(run(&c, "no-such-controller"), -IRQMOD_EKIND);
+	assert_int_equal(run(&c, "static:12x"), -IRQMOD_EKIND);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_sim_line_rate_is_exact),
+		cmocka_unit_test(test_sim_constant_rate_static_throttle_gives_exact_interrupt_rate),
+		cmocka_unit_test(test_sim_ring_smaller_than_interval_drops_exact_excess),
+		cmocka_unit_test(test_sim_timer_semantics_give_derived_latency),
+		cmocka_unit_test(test_sim_packet_timer_waits_for_full_ring_without_frame_threshold),
+		cmocka_unit_test(test_sim_udp_admission_rule_charges_before_checking),
+		cmocka_unit_test(test_sim_ping_flood_rtt_and_two_interrupts_per_request),
+		cmocka_unit_test(test_sim_flood_responses_are_rate_limited),
+		cmocka_unit_test(test_sim_conservation_holds_on_every_run),
+		cmocka_unit_test(test_sim_batched_drops_equal_frame_by_frame_drops),
+		cmocka_unit_test(test_sim_random_configurations_conserve_frames),
+		cmocka_unit_test(test_sim_identical_seeds_give_identical_results),
+		cmocka_unit_test(test_sim_seeds_differ_within_poisson_bounds),
+		cmocka_unit_test(test_sim_callback_controller_poll_action_costs_a_poll),
+		cmocka_unit_test(test_sim_rate_limit_caps_interrupts),
+		cmocka_unit_test(test_sim_bad_configs_are_rejected_with_field),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,700 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/*
+ * irqmod-sim: run a scenario through several controllers on identical
+ * traffic and compare them. See --help and docs/simulator.md.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <getopt.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "irqmod/sim.h"
+#include "scenario.h"
+
+/* Exit codes. */
+#define EXIT_BAD_INPUT 2
+#define EXIT_RUN_FAILED 1
+/* Seeds averaged at most, and sweep points at most. */
+#define MAX_SEEDS 1000u
+#define MAX_POINTS 10000u
+
+enum metric {
+	M_OFFERED_MBPS,
+	M_THROUGHPUT_MBPS,
+	M_INTERRUPTS_PER_S,
+	M_POLLS_PER_S,
+	M_OFFERED_FRAMES,
+	M_DELIVERED_FRAMES,
+	M_DROPS_RING,
+	M_DROPS_SOCKET,
+	M_DROPS_REASSEMBLY,
+	M_DATAGRAMS,
+	M_SOCKET_P50_US,
+	M_SOCKET_P99_US,
+	M_APP_MEAN_US,
+	M_APP_P50_US,
+	M_APP_P99_US,
+	M_APP_P999_US,
+	M_APP_MAX_US,
+	M_RTT_MIN_MS,
+	M_RTT_AVG_MS,
+	M_RTT_MAX_MS,
+	M_RTT_MDEV_MS,
+	M_REQUESTS,
+	M_REPLIES,
+	M_RESPONSES,
+	M_SQUEEZES,
+	M_CPU_PCT,	/* per core */
+	M_IRQ_CPU_PCT,	/* per core */
+	M_COUNT_FIXED = M_CPU_PCT,
+};
+
+struct column {
+	enum metric metric;
+	unsigned int core;
+	char name[32];
+	bool in_table;
+	int precision;
+};
+
+static const struct {
+	const char *name;
+	bool in_table;
+	int precision;
+} metric_info[] = {
+	[M_OFFERED_MBPS] = { "offered_mbps", false, 1 },
+	[M_THROUGHPUT_MBPS] = { "throughput_mbps", true, 1 },
+	[M_INTERRUPTS_PER_S] = { "interrupts_per_s", true, 0 },
+	[M_POLLS_PER_S] = { "polls_per_s", true, 0 },
+	[M_OFFERED_FRAMES] = { "offered_frames", false, 0 },
+	[M_DELIVERED_FRAMES] = { "delivered_frames", false, 0 },
+	[M_DROPS_RING] = { "drops_ring", true, 0 },
+	[M_DROPS_SOCKET] = { "drops_socket", true, 0 },
+	[M_DROPS_REASSEMBLY] = { "drops_reassembly", false, 0 },
+	[M_DATAGRAMS] = { "received_datagrams", false, 0 },
+	[M_SOCKET_P50_US] = { "socket_p50_us", false, 1 },
+	[M_SOCKET_P99_US] = { "socket_p99_us", false, 1 },
+	[M_APP_MEAN_US] = { "app_mean_us", false, 1 },
+	[M_APP_P50_US] = { "app_p50_us", true, 1 },
+	[M_APP_P99_US] = { "app_p99_us", true, 1 },
+	[M_APP_P999_US] = { "app_p999_us", false, 1 },
+	[M_APP_MAX_US] = { "app_max_us", false, 1 },
+	[M_RTT_MIN_MS] = { "rtt_min_ms", false, 3 },
+	[M_RTT_AVG_MS] = { "rtt_avg_ms", true, 3 },
+	[M_RTT_MAX_MS] = { "rtt_max_ms", true, 3 },
+	[M_RTT_MDEV_MS] = { "rtt_mdev_ms", false, 3 },
+	[M_REQUESTS] = { "requests", false, 0 },
+	[M_REPLIES] = { "replies", true, 0 },
+	[M_RESPONSES] = { "responses", false, 0 },
+	[M_SQUEEZES] = { "softirq_squeezes", false, 0 },
+	[M_CPU_PCT] = { "cpu%u_pct", true, 1 },
+	[M_IRQ_CPU_PCT] = { "cpu%u_irq_pct", true, 1 },
+};
+
+static double metric_value(const struct irqmod_sim_results *r, const struct column *c)
+{
+	double seconds = (double)r->window_ns / 1e9;
+
+	switch (c->metric) {
+	case M_OFFERED_MBPS: return r->offered_mbps;
+	case M_THROUGHPUT_MBPS: return r->throughput_mbps;
+	case M_INTERRUPTS_PER_S: return r->interrupts_per_s;
+	case M_POLLS_PER_S: return (double)r->polls / seconds;
+	case M_OFFERED_FRAMES: return (double)r->offered_frames;
+	case M_DELIVERED_FRAMES: return (double)r->delivered_frames;
+	case M_DROPS_RING: return (double)r->drops_ring;
+	case M_DROPS_SOCKET: return (double)r->drops_socket;
+	case M_DROPS_REASSEMBLY: return (double)r->drops_reassembly;
+	case M_DATAGRAMS: return (double)r->received_datagrams;
+	case M_SOCKET_P50_US: return (double)r->to_socket.p50_ns / 1e3;
+	case M_SOCKET_P99_US: return (double)r->to_socket.p99_ns / 1e3;
+	case M_APP_MEAN_US: return r->to_app.mean_ns / 1e3;
+	case M_APP_P50_US: return (double)r->to_app.p50_ns / 1e3;
+	case M_APP_P99_US: return (double)r->to_app.p99_ns / 1e3;
+	case M_APP_P999_US: return (double)r->to_app.p999_ns / 1e3;
+	case M_APP_MAX_US: return (double)r->to_app.max_ns / 1e3;
+	case M_RTT_MIN_MS: return (double)r->rtt.min_ns / 1e6;
+	case M_RTT_AVG_MS: return r->rtt.mean_ns / 1e6;
+	case M_RTT_MAX_MS: return (double)r->rtt.max_ns / 1e6;
+	case M_RTT_MDEV_MS: return r->rtt.stddev_ns / 1e6;
+	case M_REQUESTS: return (double)r->requests_sent;
+	case M_REPLIES: return (double)r->replies_received;
+	case M_RESPONSES: return (double)r->responses;
+	case M_SQUEEZES: return (double)r->softirq_squeezes;
+	case M_CPU_PCT: return r->core[c->core].utilisation * 100.0;
+	case M_IRQ_CPU_PCT: return r->core[c->core].interrupt_utilisation * 100.0;
+	}
+	return 0.0;
+}
+
+/* Two-sided 97.5% Student t quantiles for 1..30 degrees of freedom. */
+static const double student_t975[31] = {
+	0, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+	2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+	2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+};
+
+struct options {
+	const char *scenario_path;
+	const char *csv_path;
+	const char *json_path;
+	const char *trace_path;
+	const char *sweep;
+	unsigned int seeds;
+	bool quiet;
+};
+
+/* Context of both hooks. */
+struct progress {
+	struct timespec start;
+	const char *label;
+	bool shown;
+	bool quiet;
+	FILE *trace;
+};
+
+static double elapsed_s(const struct timespec *start)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - start->tv_sec) + (double)(now.tv_nsec - start->tv_nsec) / 1e9;
+}
+
+static void on_progress(void *context, uint64_t now_ns, uint64_t duration_ns)
+{
+	struct progress *p = context;
+
+	if (p->quiet || elapsed_s(&p->start) < 1.0)
+		return;
+	p->shown = true;
+	fprintf(stderr, "\r%s: %5.1f%% of %.3f s simulated", p->label,
+		100.0 * (double)now_ns / (double)duration_ns, (double)duration_ns / 1e9);
+	fflush(stderr);
+}
+
+static void on_trace(void *context, const struct irqmod_sim_trace *t)
+{
+	struct progress *tc = context;
+
+	fprintf(tc->trace, "%s,%" PRIu64 ",%" PRIu32 ",%" PRIu32 ",%" PRIu64 ",%" PRIu32 ",%" PRIu32
+			  ",%" PRIu32 ",%" PRIu32 ",%u,%" PRIu32 ",%u\n",
+		tc->label, t->now_ns, t->queue, t->sample.rx_packets, t->sample.rx_bytes,
+		t->sample.tx_packets, t->sample.events, t->sample.flags, t->decision.rx_interval_ns,
+		t->decision.action, t->decision.poll_delay_ns, t->decision.frames);
+}
+
+static void usage(FILE *out)
+{
+	uint32_t kind;
+
+	fprintf(out,
+		"usage: irqmod-sim [options] [SCENARIO]\n"
+		"\n"
+		"Simulate the NIC receive path (traffic, link, RX ring, interrupt timer,\n"
+		"NAPI, sockets, applications) and compare interrupt-moderation\n"
+		"controllers on identical traffic (same seed).\n"
+		"\n"
+		"options:\n"
+		"  -c, --controllers LIST  comma-separated controllers (default: [run] controllers,\n"
+		"                          else every kind); names: none, static:<interval_ns>");
+	for (kind = 0; kind < IRQMOD_KIND_COUNT; kind++)
+		fprintf(out, ", %s", irqmod_kind_name(kind));
+	fprintf(out,
+		"\n"
+		"  -s, --set SECTION.KEY=VALUE  override a scenario key (sourceN.KEY for the N-th\n"
+		"                          source, from 0; source.KEY for the last one)\n"
+		"      --seed N            base seed ([run] seed)\n"
+		"      --seeds N           repeat over seeds seed..seed+N-1; report mean and 95%% CI\n"
+		"      --duration D        [run] duration (e.g. 2s)\n"
+		"      --sweep KEY=FROM:TO:STEP  run every value of a numeric key (units allowed,\n"
+		"                          e.g. --sweep run.static_interval=40us:250us:10us)\n"
+		"      --csv FILE          write every metric as CSV\n"
+		"      --json FILE         write every metric as JSON\n"
+		"      --trace FILE        write every controller call as CSV\n"
+		"  -q, --quiet             no progress on stderr\n"
+		"      --list-controllers  print the controller names and exit\n"
+		"  -h, --help              this text, including every scenario key\n"
+		"\n"
+		"Scenario files hold 'key = value' lines under [section] headers; '#' starts a\n"
+		"comment. Durations take ns, us, ms or s; rates k, M or G; link speeds M or G.\n"
+		"Unknown sections, keys and bad values are errors naming the file and line.\n"
+		"Exit status: 0 success, 1 a run failed, 2 bad input.\n"
+		"\n"
+		"keys:\n");
+	irqmod_scenario_print_keys(out);
+}
+
+static int build_columns(struct column *columns, unsigned int cores)
+{
+	int count = 0;
+	unsigned int m, core;
+
+	for (m = 0; m < M_COUNT_FIXED; m++) {
+		columns[count].metric = (enum metric)m;
+		columns[count].core = 0;
+		snprintf(columns[count].name, sizeof(columns[count].name), "%s", metric_info[m].name);
+		columns[count].in_table = metric_info[m].in_table;
+		columns[count].precision = metric_info[m].precision;
+		count++;
+	}
+	for (m = M_CPU_PCT; m <= M_IRQ_CPU_PCT; m++) {
+		for (core = 0; core < cores; core++) {
+			columns[count].metric = (enum metric)m;
+			columns[count].core = core;
+			snprintf(columns[count].name, sizeof(columns[count].name),
+				 m == M_CPU_PCT ? "cpu%u_pct" : "cpu%u_irq_pct", core);
+			columns[count].in_table = true;
+			columns[count].precision = 1;
+			count++;
+		}
+	}
+	return count;
+}
+
+/* One row: a controller at one sweep point, over all seeds. */
+struct row {
+	char controller[IRQMOD_SCENARIO_NAME_BYTES];
+	uint64_t sweep_value;
+	double mean[M_COUNT_FIXED + 2 * IRQMOD_SIM_MAX_CORES];
+	double ci[M_COUNT_FIXED + 2 * IRQMOD_SIM_MAX_CORES];
+	/* Ping summary of the first seed. */
+	struct irqmod_sim_results first;
+};
+
+static void print_ping(const struct row *row)
+{
+	const struct irqmod_sim_results *r = &row->first;
+	double loss = r->requests_sent ? 100.0 * (double)(r->requests_sent - r->replies_received) /
+						 (double)r->requests_sent
+				       : 0.0;
+
+	printf("--- %s: %" PRIu64 " packets transmitted, %" PRIu64 " received, %.0f%% packet loss\n",
+	       row->controller, r->requests_sent, r->replies_received, loss < 0 ? 0.0 : loss);
+	printf("rtt min/avg/max/mdev = %.3f/%.3f/%.3f/%.3f ms\n", (double)r->rtt.min_ns / 1e6,
+	       r->rtt.mean_ns / 1e6, (double)r->rtt.max_ns / 1e6, r->rtt.stddev_ns / 1e6);
+}
+
+static void print_table(const struct row *rows, unsigned int row_count, const struct column *columns,
+			int column_count, const char *sweep_key, bool show_rtt, unsigned int seeds)
+{
+	unsigned int i;
+	int c;
+	int width;
+	int key_width = sweep_key && strlen(sweep_key) > 14 ? (int)strlen(sweep_key) : 14;
+
+	if (sweep_key)
+		printf("%-*s ", key_width, sweep_key);
+	printf("%-16s", "controller");
+	for (c = 0; c < column_count; c++) {
+		enum metric m = columns[c].metric;
+
+		if (!columns[c].in_table)
+			continue;
+		if (!show_rtt && (m == M_RTT_AVG_MS || m == M_RTT_MAX_MS || m == M_REPLIES))
+			continue;
+		width = (int)strlen(columns[c].name) + (seeds > 1 ? 8 : 0);
+		printf(" %*s", width < 10 ? 10 : width, columns[c].name);
+	}
+	printf("\n");
+	for (i = 0; i < row_count; i++) {
+		if (sweep_key)
+			printf("%-*" PRIu64 " ", key_width, rows[i].sweep_value);
+		printf("%-16s", rows[i].controller);
+		for (c = 0; c < column_count; c++) {
+			enum metric m = columns[c].metric;
+			char cell[64];
+
+			if (!columns[c].in_table)
+				continue;
+			if (!show_rtt && (m == M_RTT_AVG_MS || m == M_RTT_MAX_MS || m == M_REPLIES))
+				continue;
+			if (seeds > 1)
+				snprintf(cell, sizeof(cell), "%.*f±%.*f", columns[c].precision,
+					 rows[i].mean[c], columns[c].precision, rows[i].ci[c]);
+			else
+				snprintf(cell, sizeof(cell), "%.*f", columns[c].precision,
+					 rows[i].mean[c]);
+			width = (int)strlen(columns[c].name) + (seeds > 1 ? 8 : 0);
+			printf(" %*s", width < 10 ? 10 : width, cell);
+		}
+		printf("\n");
+	}
+}
+
+static int write_csv(const char *path, const struct row *rows, unsigned int row_count,
+		     const struct column *columns, int column_count, const char *sweep_key,
+		     unsigned int seeds)
+{
+	FILE *f = fopen(path, "w");
+	unsigned int i;
+	int c;
+
+	if (!f) {
+		fprintf(stderr, "irqmod-sim: cannot write %s\n", path);
+		return -1;
+	}
+	if (sweep_key)
+		fprintf(f, "%s,", sweep_key);
+	fprintf(f, "controller");
+	for (c = 0; c < column_count; c++) {
+		fprintf(f, ",%s", columns[c].name);
+		if (seeds > 1)
+			fprintf(f, ",%s_ci95", columns[c].name);
+	}
+	fprintf(f, "\n");
+	for (i = 0; i < row_count; i++) {
+		if (sweep_key)
+			fprintf(f, "%" PRIu64 ",", rows[i].sweep_value);
+		fprintf(f, "%s", rows[i].controller);
+		for (c = 0; c < column_count; c++) {
+			fprintf(f, ",%.*f", columns[c].precision + 3, rows[i].mean[c]);
+			if (seeds > 1)
+				fprintf(f, ",%.*f", columns[c].precision + 3, rows[i].ci[c]);
+		}
+		fprintf(f, "\n");
+	}
+	return fclose(f) == 0 ? 0 : -1;
+}
+
+static int write_json(const char *path, const struct row *rows, unsigned int row_count,
+		      const struct column *columns, int column_count, const char *sweep_key,
+		      unsigned int seeds)
+{
+	FILE *f = fopen(path, "w");
+	unsigned int i;
+	int c;
+
+	if (!f) {
+		fprintf(stderr, "irqmod-sim: cannot write %s\n", path);
+		return -1;
+	}
+	fprintf(f, "{\n  \"seeds\": %u,\n  \"runs\": [\n", seeds);
+	for (i = 0; i < row_count; i++) {
+		fprintf(f, "    {\"controller\": \"%s\"", rows[i].controller);
+		if (sweep_key)
+			fprintf(f, ", \"%s\": %" PRIu64, sweep_key, rows[i].sweep_value);
+		for (c = 0; c < column_count; c++) {
+			fprintf(f, ", \"%s\": %.*f", columns[c].name, columns[c].precision + 3,
+				rows[i].mean[c]);
+			if (seeds > 1)
+				fprintf(f, ", \"%s_ci95\": %.*f", columns[c].name,
+					columns[c].precision + 3, rows[i].ci[c]);
+		}
+		fprintf(f, "}%s\n", i + 1 < row_count ? "," : "");
+	}
+	fprintf(f, "  ]\n}\n");
+	return fclose(f) == 0 ? 0 : -1;
+}
+
+static int parse_unsigned(const char *text, unsigned int max, unsigned int *value)
+{
+	char *end;
+	unsigned long v;
+
+	if (!text || !*text || *text == '-')
+		return -1;
+	v = strtoul(text, &end, 10);
+	if (*end || v == 0 || v > max)
+		return -1;
+	*value = (unsigned int)v;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option long_options[] = {
+		{ "controllers", required_argument, NULL, 'c' },
+		{ "set", required_argument, NULL, 's' },
+		{ "seed", required_argument, NULL, 'S' },
+		{ "seeds", required_argument, NULL, 'N' },
+		{ "duration", required_argument, NULL, 'D' },
+		{ "sweep", required_argument, NULL, 'W' },
+		{ "csv", required_argument, NULL, 'C' },
+		{ "json", required_argument, NULL, 'J' },
+		{ "trace", required_argument, NULL, 'T' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "list-controllers", no_argument, NULL, 'L' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	static struct irqmod_scenario scenario_storage;
+	struct irqmod_scenario *scenario = &scenario_storage;
+	struct options options = { .seeds = 1 };
+	char message[2048], assignment[1200];
+	char *sets[256];
+	unsigned int set_count = 0, i, s, p, point_count = 1, row_count = 0;
+	const char *controller_list = NULL, *seed_text = NULL, *duration_text = NULL;
+	char sweep_key[128] = "";
+	uint64_t sweep_from = 0, sweep_to = 0, sweep_step = 1;
+	struct column columns[M_COUNT_FIXED + 2 * IRQMOD_SIM_MAX_CORES];
+	int column_count, opt, status = 0;
+	struct row *rows;
+	FILE *trace_file = NULL;
+	bool show_rtt = false;
+
+	irqmod_scenario_init(scenario);
+	while ((opt = getopt_long(argc, argv, "c:s:qh", long_options, NULL)) != -1) {
+		switch (opt) {
+		case 'c': controller_list = optarg; break;
+		case 's':
+			if (set_count == sizeof(sets) / sizeof(sets[0])) {
+				fprintf(stderr, "irqmod-sim: too many --set options\n");
+				return EXIT_BAD_INPUT;
+			}
+			sets[set_count++] = optarg;
+			break;
+		case 'S': seed_text = optarg; break;
+		case 'N':
+			if (parse_unsigned(optarg, MAX_SEEDS, &options.seeds)) {
+				fprintf(stderr, "irqmod-sim: --seeds takes 1..%u, got '%s'\n",
+					MAX_SEEDS, optarg);
+				return EXIT_BAD_INPUT;
+			}
+			break;
+		case 'D': duration_text = optarg; break;
+		case 'W': options.sweep = optarg; break;
+		case 'C': options.csv_path = optarg; break;
+		case 'J': options.json_path = optarg; break;
+		case 'T': options.trace_path = optarg; break;
+		case 'q': options.quiet = true; break;
+		case 'L':
+			printf("none\nstatic:<interval_ns>\n");
+			for (i = 0; i < IRQMOD_KIND_COUNT; i++)
+				printf("%s\n", irqmod_kind_name(i));
+			return 0;
+		case 'h': usage(stdout); return 0;
+		default:
+			fprintf(stderr, "irqmod-sim: try --help\n");
+			return EXIT_BAD_INPUT;
+		}
+	}
+	if (optind < argc)
+		options.scenario_path = argv[optind++];
+	if (optind < argc) {
+		fprintf(stderr, "irqmod-sim: unexpected argument '%s'; try --help\n", argv[optind]);
+		return EXIT_BAD_INPUT;
+	}
+	if (options.scenario_path &&
+	    irqmod_scenario_parse_file(scenario, options.scenario_path, message, sizeof(message))) {
+		fprintf(stderr, "irqmod-sim: %s\n", message);
+		return EXIT_BAD_INPUT;
+	}
+	if (seed_text) {
+		snprintf(assignment, sizeof(assignment), "run.seed=%s", seed_text);
+		if (irqmod_scenario_set(scenario, assignment, message, sizeof(message))) {
+			fprintf(stderr, "irqmod-sim: %s\n", message);
+			return EXIT_BAD_INPUT;
+		}
+	}
+	if (duration_text) {
+		snprintf(assignment, sizeof(assignment), "run.duration=%s", duration_text);
+		if (irqmod_scenario_set(scenario, assignment, message, sizeof(message))) {
+			fprintf(stderr, "irqmod-sim: %s\n", message);
+			return EXIT_BAD_INPUT;
+		}
+	}
+	for (i = 0; i < set_count; i++) {
+		if (irqmod_scenario_set(scenario, sets[i], message, sizeof(message))) {
+			fprintf(stderr, "irqmod-sim: %s\n", message);
+			return EXIT_BAD_INPUT;
+		}
+	}
+	if (controller_list) {
+		snprintf(assignment, sizeof(assignment), "run.controllers=%s", controller_list);
+		if (irqmod_scenario_set(scenario, assignment, message, sizeof(message))) {
+			/* Report it as the option the user typed. */
+			const char *what = strstr(message, ": ");
+
+			fprintf(stderr, "irqmod-sim: --controllers%s\n", what ? what : message);
+			return EXIT_BAD_INPUT;
+		}
+	}
+	if (scenario->controller_count == 0) {
+		for (i = 0; i < IRQMOD_KIND_COUNT && i < IRQMOD_SCENARIO_MAX_CONTROLLERS; i++)
+			snprintf(scenario->controllers[scenario->controller_count++],
+				 IRQMOD_SCENARIO_NAME_BYTES, "%s", irqmod_kind_name(i));
+	}
+	if (options.sweep) {
+		const char *equals = strchr(options.sweep, '=');
+		char range[256], *from, *to, *step;
+		uint64_t count;
+
+		if (!equals || (size_t)(equals - options.sweep) >= sizeof(sweep_key) ||
+		    strlen(equals + 1) >= sizeof(range)) {
+			fprintf(stderr, "irqmod-sim: --sweep expects KEY=FROM:TO:STEP\n");
+			return EXIT_BAD_INPUT;
+		}
+		memcpy(sweep_key, options.sweep, (size_t)(equals - options.sweep));
+		sweep_key[equals - options.sweep] = '\0';
+		if (!irqmod_scenario_key_is_numeric(sweep_key)) {
+			fprintf(stderr, "irqmod-sim: --sweep: '%s' is not a numeric scenario key "
+					"(see --help)\n", sweep_key);
+			return EXIT_BAD_INPUT;
+		}
+		strcpy(range, equals + 1);
+		from = range;
+		to = strchr(from, ':');
+		step = to ? strchr(to + 1, ':') : NULL;
+		if (!to || !step) {
+			fprintf(stderr, "irqmod-sim: --sweep expects KEY=FROM:TO:STEP\n");
+			return EXIT_BAD_INPUT;
+		}
+		*to++ = '\0';
+		*step++ = '\0';
+		if (irqmod_scenario_parse_value(sweep_key, from, &sweep_from) ||
+		    irqmod_scenario_parse_value(sweep_key, to, &sweep_to) ||
+		    irqmod_scenario_parse_value(sweep_key, step, &sweep_step) || sweep_step == 0 ||
+		    sweep_to < sweep_from) {
+			fprintf(stderr, "irqmod-sim: --sweep %s: bad range (FROM <= TO, STEP > 0, "
+					"values in the key's units)\n", options.sweep);
+			return EXIT_BAD_INPUT;
+		}
+		count = (sweep_to - sweep_from) / sweep_step + 1;
+		if (count > MAX_POINTS) {
+			fprintf(stderr, "irqmod-sim: --sweep: %" PRIu64 " points, at most %u\n",
+				count, MAX_POINTS);
+			return EXIT_BAD_INPUT;
+		}
+		point_count = (unsigned int)count;
+	}
+	for (p = 0; p < point_count; p++) {
+		struct irqmod_scenario probe = *scenario;
+
+		if (options.sweep) {
+			snprintf(assignment, sizeof(assignment), "%s=%" PRIu64, sweep_key,
+				 sweep_from + p * sweep_step);
+			if (irqmod_scenario_set(&probe, assignment, message, sizeof(message))) {
+				fprintf(stderr, "irqmod-sim: %s\n", message);
+				return EXIT_BAD_INPUT;
+			}
+		}
+		if (irqmod_scenario_finish(&probe, message, sizeof(message))) {
+			fprintf(stderr, "irqmod-sim: %s%s%s\n",
+				options.scenario_path ? options.scenario_path : "", 
+				options.scenario_path ? ": " : "", message);
+			return EXIT_BAD_INPUT;
+		}
+	}
+	if (options.trace_path) {
+		trace_file = fopen(options.trace_path, "w");
+		if (!trace_file) {
+			fprintf(stderr, "irqmod-sim: cannot write %s\n", options.trace_path);
+			return EXIT_BAD_INPUT;
+		}
+		fprintf(trace_file, "run,now_ns,queue,rx_packets,rx_bytes,tx_packets,events,flags,"
+				    "interval_ns,action,poll_delay_ns,frames\n");
+	}
+
+	column_count = build_columns(columns, scenario->config.cores);
+	rows = calloc((size_t)point_count * scenario->controller_count, sizeof(*rows));
+	if (!rows) {
+		if (trace_file)
+			fclose(trace_file);
+		return EXIT_RUN_FAILED;
+	}
+	for (p = 0; p < point_count; p++) {
+		for (i = 0; i < scenario->controller_count; i++) {
+			struct row *row = &rows[row_count++];
+			double sum[M_COUNT_FIXED + 2 * IRQMOD_SIM_MAX_CORES] = { 0 };
+			double squares[M_COUNT_FIXED + 2 * IRQMOD_SIM_MAX_CORES] = { 0 };
+			struct irqmod_scenario run = *scenario;
+			struct irqmod_sim_controller controller;
+			int c;
+
+			snprintf(row->controller, sizeof(row->controller), "%s",
+				 scenario->controllers[i]);
+			row->sweep_value = sweep_from + p * sweep_step;
+			if (options.sweep) {
+				snprintf(assignment, sizeof(assignment), "%s=%" PRIu64, sweep_key,
+					 row->sweep_value);
+				irqmod_scenario_set(&run, assignment, message, sizeof(message));
+			}
+			if (irqmod_sim_controller_by_name(&controller, row->controller,
+							  run.config.link_speed_mbps)) {
+				fprintf(stderr, "irqmod-sim: unknown controller '%s'\n",
+					row->controller);
+				free(rows);
+				if (trace_file)
+					fclose(trace_file);
+				return EXIT_BAD_INPUT;
+			}
+			if (strcmp(row->controller, "static") == 0) {
+				controller.generic.config.static_config.rx_interval_ns =
+					run.static_interval_ns;
+				controller.generic.config.static_config.tx_interval_ns =
+					run.static_interval_ns;
+			}
+			for (s = 0; s < options.seeds; s++) {
+				struct irqmod_sim_results results;
+				char label[96];
+				struct progress progress = { .label = label,
+							     .quiet = options.quiet,
+							     .trace = trace_file };
+				struct irqmod_sim_hooks hooks = { trace_file ? on_trace : NULL,
+								  on_progress, &progress };
+				int error;
+
+				snprintf(label, sizeof(label), "%s/%" PRIu64 "/%u", row->controller,
+					 row->sweep_value, s);
+				clock_gettime(CLOCK_MONOTONIC, &progress.start);
+				run.config.seed = scenario->config.seed + s;
+				error = irqmod_sim_run(&run.config, &controller, &hooks, &results);
+				if (progress.shown)
+					fprintf(stderr, "\r%60s\r", "");
+				if (error) {
+					fprintf(stderr, "irqmod-sim: %s: run failed: %s\n",
+						row->controller, irqmod_strerror(error));
+					status = EXIT_RUN_FAILED;
+					break;
+				}
+				if (s == 0)
+					row->first = results;
+				if (results.rtt.count > 0 || results.requests_sent > 0)
+					show_rtt = true;
+				for (c = 0; c < column_count; c++) {
+					double v = metric_value(&results, &columns[c]);
+
+					sum[c] += v;
+					squares[c] += v * v;
+				}
+			}
+			for (c = 0; c < column_count; c++) {
+				double n = (double)options.seeds;
+				double mean = sum[c] / n;
+				double variance = options.seeds > 1
+							  ? (squares[c] - n * mean * mean) / (n - 1)
+							  : 0.0;
+				double t = options.seeds - 1 <= 30 ? student_t975[options.seeds - 1]
+								   : 1.96;
+
+				row->mean[c] = mean;
+				row->ci[c] = options.seeds > 1 && variance > 0
+						     ? t * sqrt(variance / n)
+						     : 0.0;
+			}
+		}
+	}
+	if (trace_file)
+		fclose(trace_file);
+	print_table(rows, row_count, columns, column_count, options.sweep ? sweep_key : NULL,
+		    show_rtt, options.seeds);
+	if (show_rtt && !options.sweep) {
+		printf("\n");
+		for (i = 0; i < row_count; i++)
+			print_ping(&rows[i]);
+	}
+	if (options.csv_path && write_csv(options.csv_path, rows, row_count, columns, column_count,
+					  options.sweep ? sweep_key : NULL, options.seeds))
+		status = EXIT_RUN_FAILED;
+	if (options.json_path &&
+	    write_json(options.json_path, rows, row_count, columns, column_count,
+		       options.sweep ? sweep_key : NULL, options.seeds))
+		status = EXIT_RUN_FAILED;
+	free(rows);
+	return status;
+}

@@ -1,0 +1,827 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+#define _POSIX_C_SOURCE 200809L
+#include "scenario.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum value_type {
+	TYPE_U32,	/* plain integer */
+	TYPE_U64,
+	TYPE_DURATION,	/* integer with ns/us/ms/s suffix (bare: ns) */
+	TYPE_DURATION32,
+	TYPE_RATE,	/* integer with optional k/M/G multiplier */
+	TYPE_SPEED,	/* Mb/s, or with M/G suffix */
+	TYPE_BOOL,
+	TYPE_TIMER,
+	TYPE_DISTRIBUTION,
+	TYPE_KIND,
+	TYPE_CORE,	/* core number or "none" */
+	TYPE_CORE_LIST,	/* comma-separated core per queue */
+	TYPE_CONTROLLERS,
+};
+
+/* One documented key. Source keys live in struct irqmod_sim_source. */
+struct key {
+	const char *section;
+	const char *name;
+	enum value_type type;
+	size_t offset;
+	uint64_t min;
+	uint64_t max;
+	const char *help;
+};
+
+#define CONFIG(field) offsetof(struct irqmod_sim_config, field)
+#define SOURCE(field) offsetof(struct irqmod_sim_source, field)
+#define HOUR_NS IRQMOD_SIM_MAX_DURATION_NS
+#define SECOND_NS 1000000000ull
+
+static const struct key keys[] = {
+	{ "run", "duration", TYPE_DURATION, CONFIG(duration_ns), 1000, HOUR_NS,
+	  "simulated time (1us..1h)" },
+	{ "run", "warmup", TYPE_DURATION, CONFIG(warmup_ns), 0, HOUR_NS,
+	  "leading time excluded from the metrics (< duration)" },
+	{ "run", "seed", TYPE_U64, CONFIG(seed), 0, UINT64_MAX, "random seed" },
+	{ "run", "controllers", TYPE_CONTROLLERS, 0, 0, 0,
+	  "comma-separated controllers to compare (kind names, none, static:<ns>); default: all kinds" },
+	{ "run", "static_interval", TYPE_DURATION32,
+	  offsetof(struct irqmod_scenario, static_interval_ns), 0, SECOND_NS,
+	  "interval of the controller named plain 'static' (sweepable); default: its controller.h default" },
+	{ "link", "speed", TYPE_SPEED, CONFIG(link_speed_mbps), 1, 1600000,
+	  "link speed in Mb/s, or with a suffix: 100M, 10G" },
+	{ "link", "wire_overhead", TYPE_U32, CONFIG(wire_overhead_bytes), 0, 1000,
+	  "bytes added per frame on the wire: FCS 4 + preamble/SFD 8 + IFG 12 (IEEE 802.3)" },
+	{ "link", "propagation", TYPE_DURATION, CONFIG(propagation_ns), 0, SECOND_NS,
+	  "one-way propagation delay to the peer" },
+	{ "nic", "ring_size", TYPE_U32, CONFIG(ring_size), 1, 65536,
+	  "RX descriptors per queue (ixgbe.h IXGBE_DEFAULT_RXD 512)" },
+	{ "nic", "timer", TYPE_TIMER, CONFIG(timer), 0, 0,
+	  "interrupt timer: throttle (min gap since last IRQ, ixgbe EITR), absolute (holdoff from first frame, rx-usecs), packet (re-armed per frame, RDTR)" },
+	{ "nic", "rx_frames", TYPE_U32, CONFIG(rx_frames), 0, 65535,
+	  "frame-count threshold (ethtool rx-frames), 0: none; ignored by the throttle timer" },
+	{ "nic", "tx_interrupts", TYPE_BOOL, CONFIG(tx_interrupts), 0, 1,
+	  "TX completions raise causes on the same vector" },
+	{ "nic", "tx_completion_delay", TYPE_DURATION, CONFIG(tx_completion_delay_ns), 0, SECOND_NS,
+	  "end of transmission to completion write-back" },
+	{ "nic", "initial_interval", TYPE_DURATION32, CONFIG(initial_interval_ns), 0, SECOND_NS,
+	  "interval before the first decision (non-static controllers); ixgbe starts at 50us (IXGBE_20K_ITR)" },
+	{ "host", "cores", TYPE_U32, CONFIG(cores), 1, IRQMOD_SIM_MAX_CORES, "host cores" },
+	{ "host", "queues", TYPE_U32, CONFIG(queues), 1, IRQMOD_SIM_MAX_QUEUES,
+	  "RX queues (RSS), each with its own vector and controller" },
+	{ "host", "queue_cores", TYPE_CORE_LIST, CONFIG(queue_core), 0, IRQMOD_SIM_MAX_CORES - 1,
+	  "core of each queue, comma-separated (default: all on core 0)" },
+	{ "host", "irq_cost", TYPE_DURATION, CONFIG(irq_ns), 0, SECOND_NS,
+	  "CPU per hard interrupt (assumption; 1998 measurement: 21us, anchors 1.2)" },
+	{ "host", "poll_cost", TYPE_DURATION, CONFIG(poll_ns), 0, SECOND_NS,
+	  "CPU per NAPI poll call, besides packets (assumption)" },
+	{ "host", "packet_cost", TYPE_DURATION, CONFIG(packet_ns), 0, SECOND_NS,
+	  "CPU per received frame through the stack (assumption)" },
+	{ "host", "tx_clean_cost", TYPE_DURATION, CONFIG(tx_clean_ns), 0, SECOND_NS,
+	  "CPU per TX completion cleaned (assumption)" },
+	{ "host", "response_cost", TYPE_DURATION, CONFIG(response_ns), 0, SECOND_NS,
+	  "CPU per flood response sent (assumption)" },
+	{ "host", "napi_budget", TYPE_U32, CONFIG(napi_budget), 1, 65536,
+	  "frames per poll (netdevice.h NAPI_POLL_WEIGHT 64)" },
+	{ "host", "softirq_budget_packets", TYPE_U32, CONFIG(softirq_budget_packets), 1, UINT32_MAX,
+	  "frames per softirq run (net/core netdev_budget 300)" },
+	{ "host", "softirq_budget_time", TYPE_DURATION, CONFIG(softirq_budget_ns), 1, SECOND_NS,
+	  "time per softirq run (netdev_budget_usecs 2000)" },
+	{ "host", "controller_on_budget_exhausted", TYPE_BOOL, CONFIG(controller_on_budget_exhausted), 0, 1,
+	  "also call the controller after polls that used the whole budget" },
+	{ "load", "core", TYPE_CORE, CONFIG(load_core), 0, IRQMOD_SIM_MAX_CORES - 1,
+	  "core of the competing CPU task, or none" },
+	{ "load", "busy", TYPE_DURATION, CONFIG(load_busy_ns), 1, HOUR_NS,
+	  "mean time the task holds the core (delays IRQs, softirq, applications)" },
+	{ "load", "idle", TYPE_DURATION, CONFIG(load_idle_ns), 0, HOUR_NS,
+	  "mean time between the task's busy periods" },
+	{ "load", "distribution", TYPE_DISTRIBUTION, CONFIG(load_distribution), 0, 0,
+	  "law of both periods" },
+	{ "socket", "rcvbuf", TYPE_U32, CONFIG(rcvbuf_bytes), 1, 64u << 20,
+	  "receive buffer bytes (include/net/sock.h SK_RMEM_MAX 212992)" },
+	{ "socket", "truesize", TYPE_U32, CONFIG(truesize_bytes), 128, 1u << 20,
+	  "bytes charged per frame (ixgbe build_skb: 2048 + 256 = 2304)" },
+	{ "app", "core", TYPE_U32, CONFIG(app_core), 0, IRQMOD_SIM_MAX_CORES - 1,
+	  "core of the applications (own core, or the interrupt core)" },
+	{ "app", "wakeup", TYPE_DURATION, CONFIG(app_wakeup_ns), 0, SECOND_NS,
+	  "wake-up latency of a sleeping application (assumption)" },
+	{ "app", "datagram_cost", TYPE_DURATION, CONFIG(app_datagram_ns), 0, SECOND_NS,
+	  "CPU per datagram read (assumption)" },
+	{ "app", "byte_cost_ps", TYPE_U64, CONFIG(app_byte_ps), 0, SECOND_NS,
+	  "CPU per payload byte read, picoseconds (assumption: 100 = 10 GB/s)" },
+	{ "app", "send_cost", TYPE_DURATION, CONFIG(app_send_ns), 0, SECOND_NS,
+	  "CPU per ping/RR request sent (assumption)" },
+	{ "app", "batch", TYPE_U32, CONFIG(app_batch), 1, 4096,
+	  "datagrams read per application run (1 when sharing the interrupt core)" },
+	{ "source", "kind", TYPE_KIND, SOURCE(kind), 0, 0,
+	  "first key of a [source]: constant, poisson, onoff, ping, rr, udp_stream, flood" },
+	{ "source", "frame_bytes", TYPE_U32, SOURCE(frame_bytes), 60, 65535,
+	  "frame size without FCS (60..65535); reply size for ping/rr" },
+	{ "source", "rate", TYPE_RATE, SOURCE(rate_pps), 0, 10000000000ull,
+	  "frames per second (k/M/G suffixes); 0: line rate (constant, udp_stream)" },
+	{ "source", "flows", TYPE_U32, SOURCE(flows), 1, 65535, "flows (RSS spreads them over queues)" },
+	{ "source", "period_distribution", TYPE_DISTRIBUTION, SOURCE(period_distribution), 0, 0,
+	  "onoff period law" },
+	{ "source", "on_mean", TYPE_DURATION, SOURCE(on_mean_ns), 1, HOUR_NS, "onoff mean on period" },
+	{ "source", "off_mean", TYPE_DURATION, SOURCE(off_mean_ns), 0, HOUR_NS, "onoff mean off period" },
+	{ "source", "pareto_shape_milli", TYPE_U32, SOURCE(pareto_shape_milli), 1001, 100000,
+	  "Pareto shape x1000 (1500 = 1.5)" },
+	{ "source", "outstanding", TYPE_U32, SOURCE(outstanding), 1, 512,
+	  "ping/rr requests in flight at the start" },
+	{ "source", "timeout", TYPE_DURATION, SOURCE(timeout_ns), 0, HOUR_NS,
+	  "ping: send after this long without one (10ms); rr: resend after (200ms)" },
+	{ "source", "request_bytes", TYPE_U32, SOURCE(request_bytes), 60, 65535,
+	  "ping/rr request frame size (ping: 98)" },
+	{ "source", "turnaround", TYPE_DURATION, SOURCE(remote_turnaround_ns), 0, HOUR_NS,
+	  "ping/rr: the peer's answer time" },
+	{ "source", "message_bytes", TYPE_U32, SOURCE(message_bytes), 1, 65507,
+	  "udp_stream message size (netperf: 65507)" },
+	{ "source", "mtu", TYPE_U32, SOURCE(mtu_bytes), 68, 65521, "udp_stream IP MTU" },
+	{ "source", "response_limit", TYPE_U32, SOURCE(response_limit_per_s), 0, UINT32_MAX,
+	  "flood: responses per second (FreeBSD icmplim 200), 0: none" },
+	{ "source", "response_bytes", TYPE_U32, SOURCE(response_bytes), 60, 65535,
+	  "flood: response frame size" },
+	{ "source", "start", TYPE_DURATION, SOURCE(start_ns), 0, HOUR_NS, "time the source starts" },
+};
+
+#define KEY_COUNT (sizeof(keys) / sizeof(keys[0]))
+
+/* The one key stored in struct irqmod_scenario rather than the sim config. */
+static bool key_in_scenario(const struct key *key)
+{
+	return strcmp(key->section, "run") == 0 && strcmp(key->name, "static_interval") == 0;
+}
+
+static const char *const sections[] = { "run", "link", "nic", "host", "load", "socket", "app",
+					"source" };
+#define SECTION_COUNT (sizeof(sections) / sizeof(sections[0]))
+
+static int fail(char *message, size_t bytes, int error, const char *format, ...)
+{
+	va_list args;
+
+	if (message && bytes) {
+		va_start(args, format);
+		vsnprintf(message, bytes, format, args);
+		va_end(args);
+	}
+	return -error;
+}
+
+void irqmod_scenario_init(struct irqmod_scenario *scenario)
+{
+	struct irqmod_controller_config defaults;
+
+	memset(scenario, 0, sizeof(*scenario));
+	irqmod_sim_default_config(&scenario->config);
+	if (irqmod_controller_default_config(&defaults, IRQMOD_KIND_STATIC,
+					     scenario->config.link_speed_mbps) == 0)
+		scenario->static_interval_ns = defaults.config.static_config.rx_interval_ns;
+}
+
+static char *trim(char *s)
+{
+	char *end;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	end = s + strlen(s);
+	while (end > s && isspace((unsigned char)end[-1]))
+		*--end = '\0';
+	return s;
+}
+
+/* Parse an unsigned integer followed by an optional suffix from @units. */
+struct unit {
+	const char *suffix;
+	uint64_t factor;
+};
+
+static const struct unit duration_units[] = {
+	{ "ns", 1 }, { "us", 1000 }, { "ms", 1000000 }, { "s", 1000000000 }, { "", 1 }, { NULL, 0 }
+};
+static const struct unit rate_units[] = {
+	{ "k", 1000 }, { "M", 1000000 }, { "G", 1000000000 }, { "", 1 }, { NULL, 0 }
+};
+static const struct unit speed_units[] = {
+	{ "M", 1 }, { "G", 1000 }, { "T", 1000000 }, { "", 1 }, { NULL, 0 }
+};
+static const struct unit plain_units[] = { { "", 1 }, { NULL, 0 } };
+
+static bool parse_number(const char *text, const struct unit *units, uint64_t *value)
+{
+	uint64_t number = 0;
+	const char *p = text;
+
+	if (!isdigit((unsigned char)*p))
+		return false;
+	for (; isdigit((unsigned char)*p); p++) {
+		if (number > (UINT64_MAX - 9) / 10)
+			return false;
+		number = number * 10 + (uint64_t)(*p - '0');
+	}
+	while (*p == ' ')
+		p++;
+	for (; units->suffix; units++) {
+		if (strcmp(p, units->suffix) == 0) {
+			if (units->factor != 0 && number > UINT64_MAX / units->factor)
+				return false;
+			*value = number * units->factor;
+			return true;
+		}
+	}
+	return false;
+}
+
+static const char *type_form(enum value_type type)
+{
+	switch (type) {
+	case TYPE_DURATION:
+	case TYPE_DURATION32:
+		return "an integer with a unit: ns, us, ms or s (e.g. 84us)";
+	case TYPE_RATE:
+		return "an integer, optionally with k, M or G (e.g. 60k)";
+	case TYPE_SPEED:
+		return "Mb/s as an integer, or with M, G or T (e.g. 10G)";
+	case TYPE_BOOL:
+		return "true, false, yes, no, on, off, 1 or 0";
+	case TYPE_CORE:
+		return "a core number or none";
+	case TYPE_CORE_LIST:
+		return "comma-separated core numbers";
+	default:
+		return "a non-negative integer";
+	}
+}
+
+static const char *enum_name(enum value_type type, uint32_t value)
+{
+	switch (type) {
+	case TYPE_TIMER:
+		return irqmod_sim_timer_name(value);
+	case TYPE_DISTRIBUTION:
+		return irqmod_sim_distribution_name(value);
+	case TYPE_KIND:
+		return irqmod_sim_source_kind_name(value);
+	default:
+		return "unknown";
+	}
+}
+
+static uint32_t enum_count(enum value_type type)
+{
+	switch (type) {
+	case TYPE_TIMER:
+		return IRQMOD_SIM_TIMER_COUNT;
+	case TYPE_DISTRIBUTION:
+		return IRQMOD_SIM_DIST_COUNT;
+	default:
+		return IRQMOD_SIM_SOURCE_COUNT;
+	}
+}
+
+static void enum_choices(enum value_type type, char *out, size_t bytes)
+{
+	uint32_t i;
+
+	out[0] = '\0';
+	for (i = (type == TYPE_KIND ? 1 : 0); i < enum_count(type); i++) {
+		if (out[0])
+			strncat(out, ", ", bytes - strlen(out) - 1);
+		strncat(out, enum_name(type, i), bytes - strlen(out) - 1);
+	}
+}
+
+static void controller_choices(char *out, size_t bytes)
+{
+	uint32_t kind;
+
+	snprintf(out, bytes, "none, static:<interval_ns>");
+	for (kind = 0; kind < IRQMOD_KIND_COUNT; kind++) {
+		strncat(out, ", ", bytes - strlen(out) - 1);
+		strncat(out, irqmod_kind_name(kind), bytes - strlen(out) - 1);
+	}
+}
+
+static int set_controllers(struct irqmod_scenario *scenario, const char *where, const char *value,
+			   char *message, size_t bytes)
+{
+	char copy[1024], *token, *save = NULL, choices[512];
+	struct irqmod_sim_controller probe;
+
+	if (strlen(value) >= sizeof(copy))
+		return fail(message, bytes, IRQMOD_SCENARIO_EVALUE, "%s: controller list too long",
+			    where);
+	strcpy(copy, value);
+	scenario->controller_count = 0;
+	for (token = strtok_r(copy, ",", &save); token; token = strtok_r(NULL, ",", &save)) {
+		token = trim(token);
+		if (*token == '\0')
+			continue;
+		if (scenario->controller_count == IRQMOD_SCENARIO_MAX_CONTROLLERS)
+			return fail(message, bytes, IRQMOD_SCENARIO_ECOUNT,
+				    "%s: more than %d controllers", where,
+				    IRQMOD_SCENARIO_MAX_CONTROLLERS);
+		if (strlen(token) >= IRQMOD_SCENARIO_NAME_BYTES ||
+		    irqmod_sim_controller_by_name(&probe, token, scenario->config.link_speed_mbps)) {
+			controller_choices(choices, sizeof(choices));
+			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
+				    "%s: unknown controller '%s'; valid: %s", where, token, choices);
+		}
+		strcpy(scenario->controllers[scenario->controller_count++], token);
+	}
+	return 0;
+}
+
+static int set_key(struct irqmod_scenario *scenario, const struct key *key,
+		   struct irqmod_sim_source *source, const char *where, const char *value,
+		   char *message, size_t bytes)
+{
+	unsigned char *base = key_in_scenario(key) ? (unsigned char *)scenario
+			      : strcmp(key->section, "source") == 0 ? (unsigned char *)source
+								    : (unsigned char *)&scenario->config;
+	uint64_t number = 0;
+	char choices[256];
+	uint32_t i;
+
+	switch (key->type) {
+	case TYPE_CONTROLLERS:
+		return set_controllers(scenario, where, value, message, bytes);
+	case TYPE_TIMER:
+	case TYPE_DISTRIBUTION:
+	case TYPE_KIND:
+		for (i = (key->type == TYPE_KIND ? 1 : 0); i < enum_count(key->type); i++) {
+			if (strcmp(value, enum_name(key->type, i)) == 0) {
+				if (key->type == TYPE_KIND) {
+					irqmod_sim_default_source(source, i);
+				} else {
+					uint32_t v = i;
+
+					memcpy(base + key->offset, &v, sizeof(v));
+				}
+				return 0;
+			}
+		}
+		enum_choices(key->type, choices, sizeof(choices));
+		return fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
+			    "%s: bad value '%s' for %s.%s; valid: %s", where, value, key->section,
+			    key->name, choices);
+	case TYPE_BOOL: {
+		static const char *const yes[] = { "true", "yes", "on", "1" };
+		static const char *const no[] = { "false", "no", "off", "0" };
+		bool v;
+
+		for (i = 0; i < 4; i++) {
+			if (strcmp(value, yes[i]) == 0 || strcmp(value, no[i]) == 0) {
+				v = strcmp(value, yes[i]) == 0;
+				memcpy(base + key->offset, &v, sizeof(v));
+				return 0;
+			}
+		}
+		return fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
+			    "%s: bad value '%s' for %s.%s; valid: %s", where, value, key->section,
+			    key->name, type_form(key->type));
+	}
+	case TYPE_CORE_LIST: {
+		char copy[256], *token, *save = NULL;
+		uint32_t cores[IRQMOD_SIM_MAX_QUEUES], count = 0;
+
+		if (strlen(value) >= sizeof(copy))
+			return fail(message, bytes, IRQMOD_SCENARIO_EVALUE, "%s: list too long", where);
+		strcpy(copy, value);
+		for (token = strtok_r(copy, ",", &save); token; token = strtok_r(NULL, ",", &save)) {
+			token = trim(token);
+			if (!parse_number(token, plain_units, &number))
+				return fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
+					    "%s: bad value '%s' for %s.%s; valid: %s", where,
+					    token, key->section, key->name, type_form(key->type));
+			if (number > key->max)
+				return fail(message, bytes, IRQMOD_SCENARIO_ERANGE,
+					    "%s: %s.%s: core %" PRIu64 " out of range (0..%" PRIu64 ")",
+					    where, key->section, key->name, number, key->max);
+			if (count == IRQMOD_SIM_MAX_QUEUES)
+				return fail(message, bytes, IRQMOD_SCENARIO_ECOUNT,
+					    "%s: more than %d queues", where, IRQMOD_SIM_MAX_QUEUES);
+			cores[count++] = (uint32_t)number;
+		}
+		if (count == 0)
+			return fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
+				    "%s: empty list for %s.%s", where, key->section, key->name);
+		for (i = 0; i < IRQMOD_SIM_MAX_QUEUES; i++)
+			scenario->config.queue_core[i] = cores[i < count ? i : count - 1];
+		return 0;
+	}
+	case TYPE_CORE:
+		if (strcmp(value, "none") == 0) {
+			uint32_t v = IRQMOD_SIM_NO_CORE;
+
+			memcpy(base + key->offset, &v, sizeof(v));
+			return 0;
+		}
+		/* fall through */
+	default:
+		break;
+	}
+	if (!parse_number(value,
+			  key->type == TYPE_DURATION || key->type == TYPE_DURATION32 ? duration_units
+			  : key->type == TYPE_RATE				     ? rate_units
+			  : key->type == TYPE_SPEED				     ? speed_units
+										     : plain_units,
+			  &number))
+		return fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
+			    "%s: bad value '%s' for %s.%s; expected %s", where, value, key->section,
+			    key->name, type_form(key->type));
+	if (number < key->min || number > key->max)
+		return fail(message, bytes, IRQMOD_SCENARIO_ERANGE,
+			    "%s: %s.%s = %s is out of range (%" PRIu64 "..%" PRIu64 "%s)", where,
+			    key->section, key->name, value, key->min, key->max,
+			    key->type == TYPE_DURATION || key->type == TYPE_DURATION32 ? " ns" : "");
+	if (key->type == TYPE_U64 || key->type == TYPE_DURATION || key->type == TYPE_RATE) {
+		memcpy(base + key->offset, &number, sizeof(number));
+	} else {
+		uint32_t v = (uint32_t)number;
+
+		memcpy(base + key->offset, &v, sizeof(v));
+	}
+	return 0;
+}
+
+static const struct key *find_key(const char *section, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < KEY_COUNT; i++)
+		if (strcmp(keys[i].section, section) == 0 && strcmp(keys[i].name, name) == 0)
+			return &keys[i];
+	return NULL;
+}
+
+static bool known_section(const char *section)
+{
+	size_t i;
+
+	for (i = 0; i < SECTION_COUNT; i++)
+		if (strcmp(sections[i], section) == 0)
+			return true;
+	return false;
+}
+
+static void section_keys(const char *section, char *out, size_t bytes)
+{
+	size_t i;
+
+	out[0] = '\0';
+	for (i = 0; i < KEY_COUNT; i++) {
+		if (strcmp(keys[i].section, section) != 0)
+			continue;
+		if (out[0])
+			strncat(out, ", ", bytes - strlen(out) - 1);
+		strncat(out, keys[i].name, bytes - strlen(out) - 1);
+	}
+}
+
+static int unknown_key(const char *where, const char *section, const char *name, char *message,
+		       size_t bytes)
+{
+	char valid[1024];
+
+	section_keys(section, valid, sizeof(valid));
+	return fail(message, bytes, IRQMOD_SCENARIO_EKEY, "%s: unknown key '%s' in [%s]; valid: %s",
+		    where, name, section, valid);
+}
+
+static int unknown_section(const char *where, const char *section, char *message, size_t bytes)
+{
+	char valid[256] = "";
+	size_t i;
+
+	for (i = 0; i < SECTION_COUNT; i++) {
+		if (valid[0])
+			strncat(valid, ", ", sizeof(valid) - strlen(valid) - 1);
+		strncat(valid, sections[i], sizeof(valid) - strlen(valid) - 1);
+	}
+	return fail(message, bytes, IRQMOD_SCENARIO_ESECTION, "%s: unknown section [%s]; valid: %s",
+		    where, section, valid);
+}
+
+int irqmod_scenario_parse_text(struct irqmod_scenario *scenario, const char *name, const char *text,
+			       char *message, size_t bytes)
+{
+	char section[64] = "", line[1024], where[512];
+	unsigned int number = 0;
+	const char *p = text;
+	bool source_has_kind = false;
+
+	while (*p) {
+		const char *end = strchr(p, '\n');
+		size_t length = end ? (size_t)(end - p) : strlen(p);
+		char *s, *equals, *key_name, *value, *hash;
+		const struct key *key;
+		int error;
+
+		number++;
+		snprintf(where, sizeof(where), "%s:%u", name, number);
+		if (length >= sizeof(line))
+			return fail(message, bytes, IRQMOD_SCENARIO_ESYNTAX, "%s: line too long", where);
+		memcpy(line, p, length);
+		line[length] = '\0';
+		p = end ? end + 1 : p + length;
+		hash = strchr(line, '#');
+		if (hash)
+			*hash = '\0';
+		s = trim(line);
+		if (*s == '\0')
+			continue;
+		if (*s == '[') {
+			char *close = strchr(s, ']');
+
+			if (!close || close[1] != '\0')
+				return fail(message, bytes, IRQMOD_SCENARIO_ESYNTAX,
+					    "%s: malformed section header '%s'; expected [name]",
+					    where, s);
+			*close = '\0';
+			s = trim(s + 1);
+			if (!known_section(s))
+				return unknown_section(where, s, message, bytes);
+			snprintf(section, sizeof(section), "%s", s);
+			if (strcmp(section, "source") == 0) {
+				if (scenario->sources == IRQMOD_SIM_MAX_SOURCES)
+					return fail(message, bytes, IRQMOD_SCENARIO_ECOUNT,
+						    "%s: more than %d [source] sections", where,
+						    IRQMOD_SIM_MAX_SOURCES);
+				scenario->sources++;
+				source_has_kind = false;
+			}
+			continue;
+		}
+		equals = strchr(s, '=');
+		if (!equals)
+			return fail(message, bytes, IRQMOD_SCENARIO_ESYNTAX,
+				    "%s: expected 'key = value' or '[section]', got '%s'", where, s);
+		*equals = '\0';
+		key_name = trim(s);
+		value = trim(equals + 1);
+		if (section[0] == '\0')
+			return fail(message, bytes, IRQMOD_SCENARIO_EORDER,
+				    "%s: key '%s' before any [section]", where, key_name);
+		if (*value == '\0')
+			return fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
+				    "%s: empty value for %s.%s", where, section, key_name);
+		key = find_key(section, key_name);
+		if (!key)
+			return unknown_key(where, section, key_name, message, bytes);
+		if (strcmp(section, "source") == 0) {
+			if (key->type != TYPE_KIND && !source_has_kind)
+				return fail(message, bytes, IRQMOD_SCENARIO_EORDER,
+					    "%s: 'kind' must be the first key of a [source]",
+					    where);
+			source_has_kind = true;
+		}
+		error = set_key(scenario, key, &scenario->config.sources[scenario->sources ? scenario->sources - 1 : 0],
+				where, value, message, bytes);
+		if (error)
+			return error;
+	}
+	return 0;
+}
+
+int irqmod_scenario_parse_file(struct irqmod_scenario *scenario, const char *path, char *message,
+			       size_t bytes)
+{
+	FILE *file = fopen(path, "r");
+	char *text;
+	long size;
+	int error;
+
+	if (!file)
+		return fail(message, bytes, IRQMOD_SCENARIO_EIO, "%s: cannot open: %s", path,
+			    strerror(errno));
+	if (fseek(file, 0, SEEK_END) != 0 || (size = ftell(file)) < 0 || size > (1 << 20) ||
+	    fseek(file, 0, SEEK_SET) != 0) {
+		fclose(file);
+		return fail(message, bytes, IRQMOD_SCENARIO_EIO, "%s: cannot read (or larger than 1 MiB)",
+			    path);
+	}
+	text = malloc((size_t)size + 1);
+	if (!text || fread(text, 1, (size_t)size, file) != (size_t)size) {
+		free(text);
+		fclose(file);
+		return fail(message, bytes, IRQMOD_SCENARIO_EIO, "%s: cannot read", path);
+	}
+	text[size] = '\0';
+	fclose(file);
+	error = irqmod_scenario_parse_text(scenario, path, text, message, bytes);
+	free(text);
+	return error;
+}
+
+int irqmod_scenario_set(struct irqmod_scenario *scenario, const char *assignment, char *message,
+			size_t bytes)
+{
+	char copy[1024], *equals, *dot, *section, *name, *value, where[1100];
+	const struct key *key;
+	unsigned long index = 0;
+	char *digits;
+
+	snprintf(where, sizeof(where), "--set %s", assignment);
+	if (strlen(assignment) >= sizeof(copy))
+		return fail(message, bytes, IRQMOD_SCENARIO_ESYNTAX, "%s: too long", where);
+	strcpy(copy, assignment);
+	equals = strchr(copy, '=');
+	dot = strchr(copy, '.');
+	if (!equals || !dot || dot > equals)
+		return fail(message, bytes, IRQMOD_SCENARIO_ESYNTAX,
+			    "%s: expected section.key=value", where);
+	*equals = '\0';
+	*dot = '\0';
+	section = trim(copy);
+	name = trim(dot + 1);
+	value = trim(equals + 1);
+	/* "source" is the last [source]; "sourceN" the N-th from 0. */
+	digits = section + strcspn(section, "0123456789");
+	if (strncmp(section, "source", 6) == 0 && *digits) {
+		index = strtoul(digits, NULL, 10);
+		*digits = '\0';
+	} else if (strcmp(section, "source") == 0) {
+		index = scenario->sources ? scenario->sources - 1 : 0;
+	}
+	if (!known_section(section))
+		return unknown_section(where, section, message, bytes);
+	key = find_key(section, name);
+	if (!key)
+		return unknown_key(where, section, name, message, bytes);
+	if (strcmp(section, "source") == 0) {
+		if (index >= IRQMOD_SIM_MAX_SOURCES)
+			return fail(message, bytes, IRQMOD_SCENARIO_ECOUNT,
+				    "%s: source index %lu above %d", where, index,
+				    IRQMOD_SIM_MAX_SOURCES - 1);
+		if (key->type != TYPE_KIND &&
+		    scenario->config.sources[index].kind == IRQMOD_SIM_SOURCE_OFF)
+			return fail(message, bytes, IRQMOD_SCENARIO_EORDER,
+				    "%s: set source%lu.kind first", where, index);
+		if (index >= scenario->sources)
+			scenario->sources = (unsigned int)index + 1;
+	}
+	if (*value == '\0')
+		return fail(message, bytes, IRQMOD_SCENARIO_EVALUE, "%s: empty value", where);
+	return set_key(scenario, key, &scenario->config.sources[index], where, value, message,
+		       bytes);
+}
+
+int irqmod_scenario_finish(const struct irqmod_scenario *scenario, char *message, size_t bytes)
+{
+	const char *field = "";
+	int error = irqmod_sim_check(&scenario->config, &field);
+
+	if (error)
+		return fail(message, bytes, IRQMOD_SCENARIO_ECHECK, "scenario: invalid %s: %s", field,
+			    irqmod_strerror(error));
+	return 0;
+}
+
+int irqmod_scenario_key_is_numeric(const char *key_text)
+{
+	char copy[128], *dot, *digits;
+	const struct key *key;
+
+	if (strlen(key_text) >= sizeof(copy))
+		return 0;
+	strcpy(copy, key_text);
+	dot = strchr(copy, '.');
+	if (!dot)
+		return 0;
+	*dot = '\0';
+	digits = copy + strcspn(copy, "0123456789");
+	if (strncmp(copy, "source", 6) == 0)
+		*digits = '\0';
+	key = find_key(copy, dot + 1);
+	if (!key)
+		return 0;
+	switch (key->type) {
+	case TYPE_U32:
+	case TYPE_U64:
+	case TYPE_DURATION:
+	case TYPE_DURATION32:
+	case TYPE_RATE:
+	case TYPE_SPEED:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+static void print_default(FILE *out, const struct key *key, const struct irqmod_scenario *scenario,
+			  const struct irqmod_sim_source *source)
+{
+	const unsigned char *base = key_in_scenario(key) ? (const unsigned char *)scenario
+				    : strcmp(key->section, "source") == 0
+					    ? (const unsigned char *)source
+					    : (const unsigned char *)&scenario->config;
+	uint64_t v64 = 0;
+	uint32_t v32 = 0;
+	bool b = false;
+
+	switch (key->type) {
+	case TYPE_CONTROLLERS:
+		fprintf(out, "every kind");
+		return;
+	case TYPE_BOOL:
+		memcpy(&b, base + key->offset, sizeof(b));
+		fprintf(out, "%s", b ? "true" : "false");
+		return;
+	case TYPE_CORE_LIST:
+		fprintf(out, "0");
+		return;
+	case TYPE_KIND:
+		fprintf(out, "(required)");
+		return;
+	case TYPE_TIMER:
+	case TYPE_DISTRIBUTION:
+		memcpy(&v32, base + key->offset, sizeof(v32));
+		fprintf(out, "%s", enum_name(key->type, v32));
+		return;
+	case TYPE_CORE:
+		memcpy(&v32, base + key->offset, sizeof(v32));
+		if (v32 == IRQMOD_SIM_NO_CORE)
+			fprintf(out, "none");
+		else
+			fprintf(out, "%" PRIu32, v32);
+		return;
+	case TYPE_U64:
+	case TYPE_DURATION:
+	case TYPE_RATE:
+		memcpy(&v64, base + key->offset, sizeof(v64));
+		break;
+	default:
+		memcpy(&v32, base + key->offset, sizeof(v32));
+		v64 = v32;
+		break;
+	}
+	if ((key->type == TYPE_DURATION || key->type == TYPE_DURATION32) && v64 != 0) {
+		if (v64 % 1000000000 == 0)
+			fprintf(out, "%" PRIu64 "s", v64 / 1000000000);
+		else if (v64 % 1000000 == 0)
+			fprintf(out, "%" PRIu64 "ms", v64 / 1000000);
+		else if (v64 % 1000 == 0)
+			fprintf(out, "%" PRIu64 "us", v64 / 1000);
+		else
+			fprintf(out, "%" PRIu64 "ns", v64);
+	} else {
+		fprintf(out, "%" PRIu64, v64);
+	}
+}
+
+void irqmod_scenario_print_keys(FILE *out)
+{
+	static struct irqmod_scenario scenario;
+	struct irqmod_sim_source source;
+	const char *section = "";
+	size_t i;
+
+	irqmod_scenario_init(&scenario);
+	irqmod_sim_default_source(&source, IRQMOD_SIM_SOURCE_CONSTANT);
+	for (i = 0; i < KEY_COUNT; i++) {
+		if (strcmp(section, keys[i].section) != 0) {
+			section = keys[i].section;
+			fprintf(out, "\n  [%s]%s\n", section,
+				strcmp(section, "source") == 0
+					? " (repeat for a mix; defaults shown for kind = constant)"
+					: "");
+		}
+		fprintf(out, "    %-24s default ", keys[i].name);
+		print_default(out, &keys[i], &scenario, &source);
+		fprintf(out, "\n      %s\n", keys[i].help);
+	}
+}
+
+int irqmod_scenario_parse_value(const char *key_text, const char *text, uint64_t *value)
+{
+	char copy[128], *dot, *digits;
+	const struct key *key;
+
+	if (strlen(key_text) >= sizeof(copy))
+		return -IRQMOD_SCENARIO_EKEY;
+	strcpy(copy, key_text);
+	dot = strchr(copy, '.');
+	if (!dot)
+		return -IRQMOD_SCENARIO_EKEY;
+	*dot = '\0';
+	digits = copy + strcspn(copy, "0123456789");
+	if (strncmp(copy, "source", 6) == 0)
+		*digits = '\0';
+	key = find_key(copy, dot + 1);
+	if (!key)
+		return -IRQMOD_SCENARIO_EKEY;
+	if (!parse_number(text,
+			  key->type == TYPE_DURATION || key->type == TYPE_DURATION32 ? duration_units
+			  : key->type == TYPE_RATE				     ? rate_units
+			  : key->type == TYPE_SPEED				     ? speed_units
+										     : plain_units,
+			  value))
+		return -IRQMOD_SCENARIO_EVALUE;
+	return 0;
+}

@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/*
+ * Scenario files for irqmod-sim: "key = value" lines under [section]
+ * headers, '#' comments. Shared by the tool and its tests; not installed.
+ */
+#ifndef IRQMOD_TOOLS_SCENARIO_H
+#define IRQMOD_TOOLS_SCENARIO_H
+
+#include <stdio.h>
+
+#include "irqmod/sim.h"
+
+/** IRQMOD_SCENARIO_MAX_CONTROLLERS - controllers compared in one run. */
+#define IRQMOD_SCENARIO_MAX_CONTROLLERS 32
+/** IRQMOD_SCENARIO_NAME_BYTES - longest controller name kept, with NUL. */
+#define IRQMOD_SCENARIO_NAME_BYTES 32
+
+/**
+ * enum irqmod_scenario_error - error classes of scenario parsing (negative returns).
+ * @IRQMOD_SCENARIO_EIO: the file cannot be opened or read.
+ * @IRQMOD_SCENARIO_ESYNTAX: a line is neither a section, a key = value nor a comment.
+ * @IRQMOD_SCENARIO_ESECTION: unknown [section].
+ * @IRQMOD_SCENARIO_EKEY: unknown key in a known section.
+ * @IRQMOD_SCENARIO_EVALUE: a value that does not parse (the message lists
+ *	the valid choices or the expected form).
+ * @IRQMOD_SCENARIO_ERANGE: a number outside the key's range.
+ * @IRQMOD_SCENARIO_EORDER: a [source] key before its kind, or a key outside a section.
+ * @IRQMOD_SCENARIO_ECOUNT: too many [source] sections or controllers.
+ * @IRQMOD_SCENARIO_ECONTROLLER: unknown controller name.
+ * @IRQMOD_SCENARIO_ECHECK: the whole scenario fails irqmod_sim_check().
+ */
+enum irqmod_scenario_error {
+	IRQMOD_SCENARIO_EIO = 1,
+	IRQMOD_SCENARIO_ESYNTAX,
+	IRQMOD_SCENARIO_ESECTION,
+	IRQMOD_SCENARIO_EKEY,
+	IRQMOD_SCENARIO_EVALUE,
+	IRQMOD_SCENARIO_ERANGE,
+	IRQMOD_SCENARIO_EORDER,
+	IRQMOD_SCENARIO_ECOUNT,
+	IRQMOD_SCENARIO_ECONTROLLER,
+	IRQMOD_SCENARIO_ECHECK,
+};
+
+/**
+ * struct irqmod_scenario - a parsed scenario.
+ * @config: the simulator configuration.
+ * @sources: [source] sections seen so far.
+ * @controllers: controller names from [run] controllers (or --controllers).
+ * @controller_count: entries in @controllers; 0 means "every kind".
+ * @static_interval_ns: interval of the controller named plain "static"
+ *	([run] static_interval), so a sweep can vary it.
+ */
+struct irqmod_scenario {
+	struct irqmod_sim_config config;
+	unsigned int sources;
+	char controllers[IRQMOD_SCENARIO_MAX_CONTROLLERS][IRQMOD_SCENARIO_NAME_BYTES];
+	unsigned int controller_count;
+	uint32_t static_interval_ns;
+};
+
+/** irqmod_scenario_init() - defaults, no source. @scenario: filled in. */
+void irqmod_scenario_init(struct irqmod_scenario *scenario);
+
+/**
+ * irqmod_scenario_parse_file() - read a scenario file on top of @scenario.
+ * @scenario: updated in place.
+ * @path: file name, used in messages.
+ * @message: receives "file:line: what is wrong; valid: ..." on error.
+ * @message_bytes: size of @message.
+ * Return: 0 or a negative enum irqmod_scenario_error.
+ */
+int irqmod_scenario_parse_file(struct irqmod_scenario *scenario, const char *path, char *message,
+			       size_t message_bytes);
+
+/**
+ * irqmod_scenario_parse_text() - like irqmod_scenario_parse_file() on a string.
+ * @scenario: updated in place.
+ * @name: label used in messages instead of a file name.
+ * @text: the scenario text.
+ * @message: error message buffer.
+ * @message_bytes: its size.
+ * Return: 0 or a negative enum irqmod_scenario_error.
+ */
+int irqmod_scenario_parse_text(struct irqmod_scenario *scenario, const char *name, const char *text,
+			       char *message, size_t message_bytes);
+
+/**
+ * irqmod_scenario_set() - set "section.key" (sources: "source.key" sets the
+ * last source; "source2.key" the third) to @value, as --set does.
+ * @scenario: updated.
+ * @assignment: "section.key=value".
+ * @message: error message buffer.
+ * @message_bytes: its size.
+ * Return: 0 or a negative enum irqmod_scenario_error.
+ */
+int irqmod_scenario_set(struct irqmod_scenario *scenario, const char *assignment, char *message,
+			size_t message_bytes);
+
+/**
+ * irqmod_scenario_finish() - validate the whole scenario (irqmod_sim_check()
+ * and the controller names).
+ * @scenario: scenario.
+ * @message: error message buffer.
+ * @message_bytes: its size.
+ * Return: 0 or a negative enum irqmod_scenario_error.
+ */
+int irqmod_scenario_finish(const struct irqmod_scenario *scenario, char *message,
+			   size_t message_bytes);
+
+/** irqmod_scenario_print_keys() - document every key (for --help). @out: stream. */
+void irqmod_scenario_print_keys(FILE *out);
+
+/**
+ * irqmod_scenario_key_is_numeric() - whether "section.key" takes a number
+ * (so it can be swept).
+ * @key: "section.key".
+ * Return: true for numeric keys.
+ */
+int irqmod_scenario_key_is_numeric(const char *key);
+
+/**
+ * irqmod_scenario_parse_value() - parse @text as a value of "section.key",
+ * units included ("84us" for a duration gives 84000).
+ * @key: "section.key".
+ * @text: the value.
+ * @value: receives the number in the key's base unit (ns, frames/s, Mb/s).
+ * Return: 0, -IRQMOD_SCENARIO_EKEY or -IRQMOD_SCENARIO_EVALUE.
+ */
+int irqmod_scenario_parse_value(const char *key, const char *text, uint64_t *value);
+
+#endif /* IRQMOD_TOOLS_SCENARIO_H */
