@@ -93,6 +93,8 @@ static const struct key keys[] = {
 	  "time per softirq run (netdev_budget_usecs 2000)" },
 	{ "host", "controller_on_budget_exhausted", TYPE_BOOL, CONFIG(controller_on_budget_exhausted), 0, 1,
 	  "also call the controller after polls that used the whole budget" },
+	{ "host", "poll_snapshot", TYPE_BOOL, CONFIG(poll_snapshot), 0, 1,
+	  "a poll takes only the frames present when it starts (no re-check before it ends)" },
 	{ "load", "core", TYPE_CORE, CONFIG(load_core), 0, IRQMOD_SIM_MAX_CORES - 1,
 	  "core of the competing CPU task, or none" },
 	{ "load", "busy", TYPE_DURATION, CONFIG(load_busy_ns), 1, HOUR_NS,

@@ -123,7 +123,8 @@ enum irqmod_sim_timer {
  * @IRQMOD_SIM_SOURCE_ONOFF: constant-rate bursts; on and off periods drawn
  *	from @period_distribution.
  * @IRQMOD_SIM_SOURCE_PING: ping -f: a request leaves when a reply reaches
- *	the application or @timeout_ns after the previous request.
+ *	the application and fewer than @outstanding requests remain in
+ *	flight (iputils pinger()), or @timeout_ns after the previous request.
  * @IRQMOD_SIM_SOURCE_RR: netperf TCP_RR: @outstanding transactions, each
  *	reply releases the next request; a lost one is resent after @timeout_ns.
  * @IRQMOD_SIM_SOURCE_UDP_STREAM: netperf UDP_STREAM: @message_bytes
@@ -235,6 +236,10 @@ struct irqmod_sim_source {
  * @controller_on_budget_exhausted: also call the controller after polls
  *	that used the whole budget (flag IRQMOD_SAMPLE_BUDGET_EXHAUSTED); a
  *	driver like ixgbe does not, so the default is false.
+ * @poll_snapshot: a poll takes only the frames present when it starts and
+ *	does not look at the ring again before it ends (a handler without a
+ *	re-check, as FreeBSD's before the 2001 coalescing change); false, the
+ *	default, keeps taking frames while budget remains (ixgbe_clean_rx_irq()).
  * @load_core: core of the competing CPU task, IRQMOD_SIM_NO_CORE for none.
  * @load_busy_ns: mean time the task holds the core each period.
  * @load_idle_ns: mean time between the task's busy periods.
@@ -276,6 +281,7 @@ struct irqmod_sim_config {
 	uint32_t softirq_budget_packets;
 	uint64_t softirq_budget_ns;
 	bool controller_on_budget_exhausted;
+	bool poll_snapshot;
 	uint32_t load_core;
 	uint64_t load_busy_ns;
 	uint64_t load_idle_ns;

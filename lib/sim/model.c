@@ -1202,10 +1202,18 @@ static void on_reply(struct sim *sim, struct source *src, uint32_t sequence, uin
 		found = true;
 		break;
 	}
-	/* ping -f sends on every reply; an RR slot whose request timed out
-	 * was already resent, so its late reply releases nothing. */
-	if (found || src->config.kind == IRQMOD_SIM_SOURCE_PING)
+	/* ping -f sends on a reply only when fewer than its preload
+	 * (@outstanding) requests remain in flight (iputils ping_common.c
+	 * pinger(): "if we see no reply, they are limited to 100pps"), so the
+	 * extra requests its 10 ms timer adds during a stall drain away; an RR
+	 * slot whose request timed out was already resent, so its late reply
+	 * releases nothing. */
+	if (src->config.kind == IRQMOD_SIM_SOURCE_PING) {
+		if (src->request_count < src->config.outstanding)
+			send_request(sim, src, now);
+	} else if (found) {
 		send_request(sim, src, now);
+	}
 }
 
 /* ------------------------------------------------------------------ */
@@ -1404,7 +1412,7 @@ static bool poll_extend(struct sim *sim, struct core *core, struct queue *q, uin
 	uint32_t room = budget - q->in_poll;
 	uint64_t duration;
 
-	if (q->in_poll >= budget || waiting == 0)
+	if (q->in_poll >= budget || waiting == 0 || sim->config->poll_snapshot)
 		return false;
 	duration = poll_take(sim, q, waiting < room ? waiting : room, now);
 	start_job(sim, core, JOB_POLL, q->index, now, max_u64(duration, MIN_JOB_NS),
