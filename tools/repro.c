@@ -18,8 +18,8 @@
 #define REPRO_MIN_FRAME_BYTES 60u
 /*
  * Per-seed phase of the UDP stream against the interrupt timer: seed s
- * starts the sender (s - 1) * 7919 ns late, modulo one datagram's wire
- * time. The stream itself has no random input, so without a phase every
+ * (the simulator's config.seed) starts the sender (s - 1) * 7919 ns late,
+ * modulo one datagram's wire time. The stream itself has no random input, so without a phase every
  * seed would give the same run; a prime step spreads the phases.
  */
 #define REPRO_PHASE_STEP_NS 7919u
@@ -274,7 +274,7 @@ int irqmod_repro_run(const struct irqmod_repro *repro, const struct irqmod_hybri
 
 			if (s->kind == IRQMOD_SIM_SOURCE_UDP_STREAM)
 				config.sources[i].start_ns =
-					s->start_ns + (uint64_t)(seed - 1) * REPRO_PHASE_STEP_NS %
+					s->start_ns + (config.seed - 1) * REPRO_PHASE_STEP_NS %
 							      datagram_wire_ns(&config, s, &fragments);
 		}
 		error = irqmod_sim_hybrid_setup(adapter, hybrid, label, &controller,
