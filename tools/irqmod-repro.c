@@ -77,7 +77,8 @@ static double ratio(double before, double after)
 
 static int floor_experiment(const struct irqmod_repro *repro, const char *path)
 {
-	struct irqmod_repro_metrics rows[4], point;
+	struct irqmod_repro_metrics rows[6], point;
+	uint32_t speed = repro->scenario.config.link_speed_mbps;
 	struct irqmod_hybrid_config hybrid;
 	uint64_t fill_ns, model_knee_ns, rate;
 	double measured_knee = 0;
@@ -96,11 +97,16 @@ static int floor_experiment(const struct irqmod_repro *repro, const char *path)
 	irqmod_repro_static(&hybrid, 84000);
 	if ((error = irqmod_repro_run(repro, &hybrid, "static 84 us", &rows[3])))
 		return error;
+	if ((error = irqmod_repro_ixgbe(&hybrid, IRQMOD_IXGBE_PRESET_LINUX, speed)) ||
+	    (error = irqmod_repro_run(repro, &hybrid, "ixgbe, max 126 us", &rows[4])) ||
+	    (error = irqmod_repro_ixgbe(&hybrid, IRQMOD_IXGBE_PRESET_IRQMOD, speed)) ||
+	    (error = irqmod_repro_run(repro, &hybrid, "ixgbe, max = floor", &rows[5])))
+		return error;
 	printf("== 12K floor (ixgbe 2015, seed 001): netperf UDP_STREAM 65507 B, 10 GbE, rcvbuf %u, truesize %u\n",
 	       repro->scenario.config.rcvbuf_bytes, repro->scenario.config.truesize_bytes);
 	printf("%-22s %10s %10s %10s %10s %10s %12s\n", "controller", "pub_send", "pub_recv",
 	       "sim_send", "sim_recv", "sim_ints/s", "sock_drop_%");
-	for (i = 0; i < 4; i++) {
+	for (i = 0; i < 6; i++) {
 		char pub_send[16] = "-", pub_recv[16] = "-";
 
 		if (i < 2) {
@@ -119,7 +125,7 @@ static int floor_experiment(const struct irqmod_repro *repro, const char *path)
 	csv = open_csv(path, ".csv");
 	if (csv) {
 		fprintf(csv, "controller,published_send_mbps,published_recv_mbps,send_mbps,recv_mbps,interrupts_per_s,socket_drop_pct\n");
-		for (i = 0; i < 4; i++)
+		for (i = 0; i < 6; i++)
 			fprintf(csv, "%s,%.1f,%.1f,%.1f,%.1f,%.0f,%.3f\n", rows[i].label,
 				i == 0 ? PUBLISHED_8K_SEND_MBPS : i == 1 ? PUBLISHED_12K_SEND_MBPS : 0.0,
 				i == 0 ? PUBLISHED_8K_RECV_MBPS : i == 1 ? PUBLISHED_12K_RECV_MBPS : 0.0,

@@ -217,6 +217,16 @@ int irqmod_repro_ixgbe_legacy(struct irqmod_hybrid_config *hybrid, bool floor_12
 	return error;
 }
 
+int irqmod_repro_ixgbe(struct irqmod_hybrid_config *hybrid, enum irqmod_ixgbe_preset preset,
+		       uint32_t link_speed_mbps)
+{
+	memset(hybrid, 0, sizeof(*hybrid));
+	hybrid->kind = IRQMOD_HYBRID_NONE;
+	hybrid->inner.kind = IRQMOD_KIND_IXGBE;
+	return irqmod_ixgbe_config_preset(&hybrid->inner.config.ixgbe_config, preset,
+					  link_speed_mbps);
+}
+
 void irqmod_repro_with_hybrid(const struct irqmod_repro *repro, struct irqmod_hybrid_config *hybrid)
 {
 	irqmod_repro_static(hybrid, 0);

@@ -144,6 +144,17 @@ void irqmod_repro_static(struct irqmod_hybrid_config *hybrid, uint32_t interval_
 int irqmod_repro_ixgbe_legacy(struct irqmod_hybrid_config *hybrid, bool floor_12k);
 
 /**
+ * irqmod_repro_ixgbe() - today's ixgbe adaptive ITR with a preset's ceiling.
+ * @hybrid: filled in.
+ * @preset: IRQMOD_IXGBE_PRESET_LINUX (126 us ceiling) or
+ *	IRQMOD_IXGBE_PRESET_IRQMOD (the socket-buffer floor, 84 us at 10 GbE).
+ * @link_speed_mbps: link speed for the preset.
+ * Return: 0 or the preset's error.
+ */
+int irqmod_repro_ixgbe(struct irqmod_hybrid_config *hybrid, enum irqmod_ixgbe_preset preset,
+		       uint32_t link_speed_mbps);
+
+/**
  * irqmod_repro_with_hybrid() - wrap the static controller of interval 0
  * (an interrupt per cause, as the e100 and fxp of the posts) in the
  * hybrid @repro describes (idle poll or re-check).
