@@ -123,7 +123,8 @@ enum irqmod_sim_timer {
  * @IRQMOD_SIM_SOURCE_ONOFF: constant-rate bursts; on and off periods drawn
  *	from @period_distribution.
  * @IRQMOD_SIM_SOURCE_PING: ping -f: a request leaves when a reply reaches
- *	the application or @timeout_ns after the previous request.
+ *	the application and fewer than @outstanding requests remain in
+ *	flight (iputils pinger()), or @timeout_ns after the previous request.
  * @IRQMOD_SIM_SOURCE_RR: netperf TCP_RR: @outstanding transactions, each
  *	reply releases the next request; a lost one is resent after @timeout_ns.
  * @IRQMOD_SIM_SOURCE_UDP_STREAM: netperf UDP_STREAM: @message_bytes

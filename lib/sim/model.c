@@ -1223,12 +1223,16 @@ static void on_source_event(struct sim *sim, struct source *src, uint64_t now)
 }
 
 /*
- * The application read a reply at @now. Return: true when it sends the
- * next request: ping -f sends on every reply; an RR slot whose request
- * timed out was already resent, so its late reply releases nothing.
+ * The application read a reply at @now. Return: true when it sends the next
+ * request. ping -f sends on a reply only while fewer than its preload
+ * (@outstanding) requests are in flight (iputils ping_common.c pinger()), so
+ * the extra requests its 10 ms timer adds during a stall drain away; an RR
+ * slot whose request timed out was already resent, so its late reply
+ * releases nothing.
  */
 static bool on_reply(struct sim *sim, struct source *src, uint32_t sequence, uint64_t now)
 {
+	bool found = false;
 	uint32_t i;
 
 	sim->counters.replies_received++;
@@ -1246,9 +1250,12 @@ static bool on_reply(struct sim *sim, struct source *src, uint32_t sequence, uin
 		}
 		src->request_head = (src->request_head + 1) % MAX_OUTSTANDING;
 		src->request_count--;
-		return true;
+		found = true;
+		break;
 	}
-	return src->config.kind == IRQMOD_SIM_SOURCE_PING;
+	if (src->config.kind == IRQMOD_SIM_SOURCE_PING)
+		return src->request_count < src->config.outstanding;
+	return found;
 }
 
 /* ------------------------------------------------------------------ */
