@@ -19,7 +19,7 @@ static void test_i40e_worked_vectors_match_hand_derivation(void **unused)
 	(void)unused;
 	for (v = 0; v < sizeof(irqmod_i40e_vectors) / sizeof(irqmod_i40e_vectors[0]); v++) {
 		const struct irqmod_i40e_vector *vector = &irqmod_i40e_vectors[v];
-		struct irqmod_i40e_config config;
+		struct irqmod_intel_itr_config config;
 		struct irqmod_i40e state;
 		unsigned int i;
 
@@ -49,7 +49,7 @@ static void test_i40e_worked_vectors_match_hand_derivation(void **unused)
 
 static void test_i40e_linux_config_is_the_driver_constants(void **unused)
 {
-	struct irqmod_i40e_config config;
+	struct irqmod_intel_itr_config config;
 
 	(void)unused;
 	assert_int_equal(irqmod_i40e_config_linux(&config, 40000), 0);
@@ -65,7 +65,7 @@ static void test_i40e_linux_config_is_the_driver_constants(void **unused)
 	assert_int_equal(config.link_speed_mbps, 40000); /* untouched */
 }
 
-static void expect_init_error(const struct irqmod_i40e_config *config, int error)
+static void expect_init_error(const struct irqmod_intel_itr_config *config, int error)
 {
 	struct irqmod_i40e state;
 
@@ -78,7 +78,7 @@ static void expect_init_error(const struct irqmod_i40e_config *config, int error
 
 static void test_i40e_init_rejects_every_invalid_config(void **unused)
 {
-	struct irqmod_i40e_config good, bad;
+	struct irqmod_intel_itr_config good, bad;
 	struct irqmod_i40e state;
 
 	(void)unused;
@@ -124,7 +124,7 @@ static void test_i40e_init_rejects_every_invalid_config(void **unused)
 
 static void test_i40e_reset_restarts_from_the_initial_values(void **unused)
 {
-	struct irqmod_i40e_config config;
+	struct irqmod_intel_itr_config config;
 	struct irqmod_i40e state;
 	struct irqmod_sample sample = { .now_ns = 0 };
 	struct irqmod_decision decision;
@@ -308,7 +308,7 @@ static uint64_t i40e_property_run(uint64_t seed, bool compare)
 {
 	uint64_t digest = 1469598103934665603ull;
 	uint64_t now_ns = 2000000;
-	struct irqmod_i40e_config config;
+	struct irqmod_intel_itr_config config;
 	struct irqmod_i40e state;
 	struct reference_vector reference = {
 		.rx = { 50, 50, 1 }, .tx = { 50, 50, 1 }, .countdown = 0,
@@ -379,7 +379,7 @@ static void test_i40e_random_stream_is_deterministic(void **unused)
 
 static void test_i40e_extreme_samples_stay_in_bounds(void **unused)
 {
-	struct irqmod_i40e_config config;
+	struct irqmod_intel_itr_config config;
 	struct irqmod_i40e state;
 	uint64_t seed = 7;
 	uint32_t step;

@@ -14,9 +14,9 @@
 
 static_assert(sizeof(struct irqmod_ixgbe) <= 64, "state must fit 64 bytes");
 
-static struct irqmod_ixgbe_config linux_config(uint32_t link_speed_mbps)
+static struct irqmod_intel_itr_config linux_config(uint32_t link_speed_mbps)
 {
-	struct irqmod_ixgbe_config config;
+	struct irqmod_intel_itr_config config;
 
 	assert_int_equal(irqmod_ixgbe_config_preset(&config,
 						    IRQMOD_IXGBE_PRESET_LINUX,
@@ -47,7 +47,7 @@ static void test_ixgbe_worked_vectors_match_hand_derivation(void **unused)
 	(void)unused;
 	for (v = 0; v < sizeof(irqmod_ixgbe_vectors) / sizeof(irqmod_ixgbe_vectors[0]); v++) {
 		const struct irqmod_ixgbe_vector *vector = &irqmod_ixgbe_vectors[v];
-		struct irqmod_ixgbe_config config;
+		struct irqmod_intel_itr_config config;
 		struct irqmod_ixgbe state;
 		unsigned int i;
 
@@ -81,7 +81,7 @@ static void test_ixgbe_worked_vectors_match_hand_derivation(void **unused)
 
 static void test_ixgbe_issue_examples_64_1500_1968_bytes_give_22_118_126_usecs(void **unused)
 {
-	struct irqmod_ixgbe_config config = linux_config(10000);
+	struct irqmod_intel_itr_config config = linux_config(10000);
 	struct irqmod_ixgbe state;
 
 	(void)unused;
@@ -98,7 +98,7 @@ static void test_ixgbe_issue_examples_64_1500_1968_bytes_give_22_118_126_usecs(v
 
 static void test_ixgbe_first_call_is_stale_whatever_the_counts(void **unused)
 {
-	struct irqmod_ixgbe_config config = linux_config(10000);
+	struct irqmod_intel_itr_config config = linux_config(10000);
 	struct irqmod_ixgbe state;
 	bool changed;
 
@@ -112,7 +112,7 @@ static void test_ixgbe_first_call_is_stale_whatever_the_counts(void **unused)
 
 static void test_ixgbe_first_call_reports_unchanged_when_initial_is_min(void **unused)
 {
-	struct irqmod_ixgbe_config config = linux_config(10000);
+	struct irqmod_intel_itr_config config = linux_config(10000);
 	struct irqmod_ixgbe state;
 	bool changed = true;
 
@@ -125,7 +125,7 @@ static void test_ixgbe_first_call_reports_unchanged_when_initial_is_min(void **u
 
 static void test_ixgbe_reset_keeps_config_and_restarts_stale(void **unused)
 {
-	struct irqmod_ixgbe_config config = linux_config(1000);
+	struct irqmod_intel_itr_config config = linux_config(1000);
 	struct irqmod_ixgbe state;
 	bool changed;
 
@@ -146,7 +146,7 @@ static void test_ixgbe_reset_keeps_config_and_restarts_stale(void **unused)
 
 static void test_ixgbe_linux_preset_is_the_driver_constants(void **unused)
 {
-	struct irqmod_ixgbe_config config = linux_config(10000);
+	struct irqmod_intel_itr_config config = linux_config(10000);
 
 	(void)unused;
 	assert_int_equal(config.min_interval_ns, 10000);
@@ -161,7 +161,7 @@ static void test_ixgbe_linux_preset_is_the_driver_constants(void **unused)
 
 static void test_ixgbe_irqmod_preset_ceiling_is_the_socket_buffer_floor(void **unused)
 {
-	struct irqmod_ixgbe_config config;
+	struct irqmod_intel_itr_config config;
 
 	(void)unused;
 	/* 10G: floor 84 us (see test_floor). */
@@ -188,7 +188,7 @@ static void test_ixgbe_irqmod_preset_ceiling_is_the_socket_buffer_floor(void **u
 
 static void test_ixgbe_preset_invalid_arguments_are_rejected(void **unused)
 {
-	struct irqmod_ixgbe_config config = linux_config(10000);
+	struct irqmod_intel_itr_config config = linux_config(10000);
 
 	(void)unused;
 	assert_int_equal(irqmod_ixgbe_config_preset(NULL, IRQMOD_IXGBE_PRESET_LINUX,
@@ -204,7 +204,7 @@ static void test_ixgbe_preset_invalid_arguments_are_rejected(void **unused)
 	assert_int_equal(config.max_interval_ns, 126000);
 }
 
-static void expect_init_error(const struct irqmod_ixgbe_config *config, int error)
+static void expect_init_error(const struct irqmod_intel_itr_config *config, int error)
 {
 	struct irqmod_ixgbe state;
 
@@ -217,8 +217,8 @@ static void expect_init_error(const struct irqmod_ixgbe_config *config, int erro
 
 static void test_ixgbe_init_rejects_every_invalid_config(void **unused)
 {
-	const struct irqmod_ixgbe_config good = linux_config(10000);
-	struct irqmod_ixgbe_config bad;
+	const struct irqmod_intel_itr_config good = linux_config(10000);
+	struct irqmod_intel_itr_config bad;
 	struct irqmod_ixgbe state;
 
 	(void)unused;
@@ -275,7 +275,7 @@ static void test_ixgbe_init_rejects_every_invalid_config(void **unused)
 
 static void test_ixgbe_set_max_interval_keeps_history(void **unused)
 {
-	struct irqmod_ixgbe_config config = linux_config(10000);
+	struct irqmod_intel_itr_config config = linux_config(10000);
 	struct irqmod_ixgbe state;
 	bool changed;
 
@@ -301,7 +301,7 @@ static void test_ixgbe_set_max_interval_keeps_history(void **unused)
 
 static void test_ixgbe_lowered_max_also_caps_reset_start(void **unused)
 {
-	struct irqmod_ixgbe_config config = linux_config(10000);
+	struct irqmod_intel_itr_config config = linux_config(10000);
 	struct irqmod_ixgbe state;
 
 	(void)unused;
@@ -313,7 +313,7 @@ static void test_ixgbe_lowered_max_also_caps_reset_start(void **unused)
 
 static void test_ixgbe_set_link_speed_switches_scale_without_reinit(void **unused)
 {
-	struct irqmod_ixgbe_config config = linux_config(10000);
+	struct irqmod_intel_itr_config config = linux_config(10000);
 	struct irqmod_ixgbe state;
 
 	(void)unused;
@@ -341,7 +341,7 @@ static void test_ixgbe_set_link_speed_switches_scale_without_reinit(void **unuse
 
 static void test_ixgbe_step_and_min_are_parameters(void **unused)
 {
-	struct irqmod_ixgbe_config config = linux_config(10000);
+	struct irqmod_intel_itr_config config = linux_config(10000);
 	struct irqmod_ixgbe state;
 
 	(void)unused;
@@ -358,7 +358,7 @@ static void test_ixgbe_step_and_min_are_parameters(void **unused)
 
 static void test_ixgbe_tiny_tick_counts_staleness_in_ns(void **unused)
 {
-	struct irqmod_ixgbe_config config = linux_config(10000);
+	struct irqmod_intel_itr_config config = linux_config(10000);
 	struct irqmod_ixgbe state;
 
 	(void)unused;
@@ -453,7 +453,7 @@ static void test_ixgbe_closed_loop_settles_where_derived(void **unused)
 	(void)unused;
 	for (c = 0; c < sizeof(closed_loop_cases) / sizeof(closed_loop_cases[0]); c++) {
 		const struct closed_loop_case *test = &closed_loop_cases[c];
-		struct irqmod_ixgbe_config config;
+		struct irqmod_intel_itr_config config;
 		struct irqmod_ixgbe state;
 		uint64_t now_ns = 0;
 		uint32_t interval_ns, call;
@@ -673,7 +673,7 @@ static uint64_t property_run(uint64_t seed, bool compare)
 	uint64_t digest = 1469598103934665603ull;
 	uint64_t now_ns = 2000000; /* first call >= 2 jiffies after setup */
 	uint32_t previous_ns;
-	struct irqmod_ixgbe_config config;
+	struct irqmod_intel_itr_config config;
 	struct irqmod_ixgbe state;
 	struct reference_vector reference;
 	uint32_t step, link = property_link_speeds[seed % 6];
@@ -740,7 +740,7 @@ static void test_ixgbe_extreme_samples_and_runtime_changes_stay_in_bounds(void *
 {
 	uint64_t seed = PROPERTY_SEED;
 	uint64_t now_ns = 0;
-	struct irqmod_ixgbe_config config;
+	struct irqmod_intel_itr_config config;
 	struct irqmod_ixgbe state;
 	uint32_t step;
 
