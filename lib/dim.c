@@ -297,11 +297,6 @@ int irqmod_dim_check_table(const struct irqmod_dim_profile *profiles,
 	return 0;
 }
 
-uint16_t irqmod_dim_add_events(uint16_t events, const struct irqmod_sample *sample)
-{
-	return (uint16_t)(events + (sample->events ? sample->events : 1u));
-}
-
 void irqmod_dim_walk_reset(struct irqmod_dim_walk *walk, uint8_t level,
 			   uint8_t tune_state)
 {
@@ -327,23 +322,6 @@ enum irqmod_dim_step irqmod_dim_walk_step(struct irqmod_dim_walk *walk,
 		walk->steps_left++;
 	}
 	return IRQMOD_DIM_STEPPED;
-}
-
-void irqmod_dim_answer(const struct irqmod_dim_profile *profiles,
-		       uint8_t old_level, uint8_t level,
-		       struct irqmod_decision *decision)
-{
-	const struct irqmod_dim_profile *profile = &profiles[level];
-	const struct irqmod_dim_profile *old = &profiles[old_level];
-	bool changed = profile->interval_usecs != old->interval_usecs ||
-		       profile->rate_limit_usecs != old->rate_limit_usecs ||
-		       profile->frames != old->frames;
-
-	irqmod_decision_rearm(decision,
-			      profile->interval_usecs * IRQMOD_NS_PER_USEC,
-			      changed);
-	decision->rate_limit_ns = profile->rate_limit_usecs * IRQMOD_NS_PER_USEC;
-	decision->frames = profile->frames;
 }
 
 /* ---- net DIM ---- */

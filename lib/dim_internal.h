@@ -9,7 +9,10 @@
 #ifndef IRQMOD_DIM_INTERNAL_H
 #define IRQMOD_DIM_INTERNAL_H
 
+#include "irqmod/convert.h"
 #include "irqmod/dim.h"
+
+#include "decision.h"
 
 /* Outcome of comparing a window with the reference (Linux DIM_STATS_*). */
 enum irqmod_dim_compare {
@@ -63,9 +66,14 @@ int irqmod_dim_check_table(const struct irqmod_dim_profile *profiles,
 
 /*
  * Add one call's events to Linux's u16 event counter (dim_sample.event_ctr,
- * which wraps); a sample with events 0 counts as one event.
+ * which wraps); a sample with events 0 counts as one event. Inline, like
+ * irqmod_dim_answer(): both run on every update.
  */
-uint16_t irqmod_dim_add_events(uint16_t events, const struct irqmod_sample *sample);
+static inline uint16_t irqmod_dim_add_events(uint16_t events,
+					     const struct irqmod_sample *sample)
+{
+	return (uint16_t)(events + (sample->events ? sample->events : 1u));
+}
 
 /* Put the walk at @level heading @tune_state, with no steps and not tired. */
 void irqmod_dim_walk_reset(struct irqmod_dim_walk *walk, uint8_t level,
@@ -84,8 +92,21 @@ enum irqmod_dim_step irqmod_dim_walk_step(struct irqmod_dim_walk *walk,
  * The answer of every update: the profile of @level, changed when its values
  * differ from those of @old_level.
  */
-void irqmod_dim_answer(const struct irqmod_dim_profile *profiles,
-		       uint8_t old_level, uint8_t level,
-		       struct irqmod_decision *decision);
+static inline void irqmod_dim_answer(const struct irqmod_dim_profile *profiles,
+				     uint8_t old_level, uint8_t level,
+				     struct irqmod_decision *decision)
+{
+	const struct irqmod_dim_profile *profile = &profiles[level];
+	const struct irqmod_dim_profile *old = &profiles[old_level];
+	bool changed = profile->interval_usecs != old->interval_usecs ||
+		       profile->rate_limit_usecs != old->rate_limit_usecs ||
+		       profile->frames != old->frames;
+
+	irqmod_decision_rearm(decision,
+			      profile->interval_usecs * IRQMOD_NS_PER_USEC,
+			      changed);
+	decision->rate_limit_ns = profile->rate_limit_usecs * IRQMOD_NS_PER_USEC;
+	decision->frames = profile->frames;
+}
 
 #endif /* IRQMOD_DIM_INTERNAL_H */

@@ -1,9 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 #include "itr_curve.h"
 
-#include "irqmod/convert.h"
-
-#include "deps.h"
 
 uint32_t irqmod_itr_curve_value(const struct irqmod_itr_curve *curve,
 				uint64_t avg_bytes)
@@ -95,30 +92,4 @@ void irqmod_itr_config_copy(struct irqmod_intel_itr_config *to,
 	to->link_speed_mbps = from->link_speed_mbps;
 	to->rx_ring = from->rx_ring;
 	to->tx_ring = from->tx_ring;
-}
-
-uint32_t irqmod_itr_clamp_usecs(const struct irqmod_intel_itr_config *config,
-				uint32_t usecs)
-{
-	uint32_t low = config->min_interval_ns / IRQMOD_NS_PER_USEC;
-	uint32_t high = config->max_interval_ns / IRQMOD_NS_PER_USEC;
-
-	if (usecs < low)
-		return low;
-	if (usecs > high)
-		return high;
-	return usecs;
-}
-
-bool irqmod_itr_stale(const struct irqmod_intel_itr_config *config,
-		      uint64_t now_ns, uint64_t *last_tick, bool *updated)
-{
-	uint64_t tick = IRQMOD_DIV_U64_U32(now_ns, config->tick_ns);
-	/* time_after(jiffies, last + 1), without overflow at the top of u64. */
-	bool stale = !*updated ||
-		     (tick > *last_tick && tick - *last_tick >= IRQMOD_ITR_STALE_TICKS);
-
-	*last_tick = tick;
-	*updated = true;
-	return stale;
 }

@@ -11,7 +11,10 @@
 #define IRQMOD_ITR_CURVE_H
 
 #include "irqmod/common.h"
+#include "irqmod/convert.h"
 #include "irqmod/intel_itr.h"
+
+#include "deps.h"
 
 /* Number of linear pieces between the flat start and the plateau. */
 #define IRQMOD_ITR_CURVE_PIECES 3
@@ -148,10 +151,20 @@ void irqmod_itr_config_copy(struct irqmod_intel_itr_config *to,
 
 /*
  * irqmod_itr_clamp_usecs() - @usecs clamped into the settings' [min, max],
- * both in microseconds.
+ * both in microseconds. Inline: it runs several times per update.
  */
-uint32_t irqmod_itr_clamp_usecs(const struct irqmod_intel_itr_config *config,
-				 uint32_t usecs);
+static inline uint32_t irqmod_itr_clamp_usecs(const struct irqmod_intel_itr_config *config,
+					      uint32_t usecs)
+{
+	uint32_t low = config->min_interval_ns / IRQMOD_NS_PER_USEC;
+	uint32_t high = config->max_interval_ns / IRQMOD_NS_PER_USEC;
+
+	if (usecs < low)
+		return low;
+	if (usecs > high)
+		return high;
+	return usecs;
+}
 
 /*
  * irqmod_itr_stale() - the jiffy staleness test of ixgbe_update_itr() and
@@ -159,9 +172,20 @@ uint32_t irqmod_itr_clamp_usecs(const struct irqmod_intel_itr_config *config,
  * tick after the previous call, i.e. the tick advanced by two or more. The
  * first call after init or reset (@updated false) is stale. Time standing
  * still or going back is not stale. Records the current tick in @last_tick
- * and sets @updated.
+ * and sets @updated. Inline: it runs once per update.
  */
-bool irqmod_itr_stale(const struct irqmod_intel_itr_config *config,
-		      uint64_t now_ns, uint64_t *last_tick, bool *updated);
+static inline bool irqmod_itr_stale(const struct irqmod_intel_itr_config *config,
+				    uint64_t now_ns, uint64_t *last_tick,
+				    bool *updated)
+{
+	uint64_t tick = IRQMOD_DIV_U64_U32(now_ns, config->tick_ns);
+	/* Written so that it cannot overflow at the top of u64. */
+	bool stale = !*updated ||
+		     (tick > *last_tick && tick - *last_tick >= IRQMOD_ITR_STALE_TICKS);
+
+	*last_tick = tick;
+	*updated = true;
+	return stale;
+}
 
 #endif /* IRQMOD_ITR_CURVE_H */
