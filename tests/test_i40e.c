@@ -9,6 +9,7 @@
 
 #include "irqmod/i40e.h"
 #include "vectors/i40e_vectors.h"
+#include "support.h"
 
 static_assert(sizeof(struct irqmod_i40e) <= 64, "state must fit 64 bytes");
 
@@ -17,7 +18,7 @@ static void test_i40e_worked_vectors_match_hand_derivation(void **unused)
 	size_t v;
 
 	(void)unused;
-	for (v = 0; v < sizeof(irqmod_i40e_vectors) / sizeof(irqmod_i40e_vectors[0]); v++) {
+	for (v = 0; v < TEST_ARRAY_SIZE(irqmod_i40e_vectors); v++) {
 		const struct irqmod_i40e_vector *vector = &irqmod_i40e_vectors[v];
 		struct irqmod_intel_itr_config config;
 		struct irqmod_i40e state;
@@ -274,25 +275,14 @@ static bool reference_update_enable(struct reference_vector *q, uint64_t now_ns,
 	return written;
 }
 
-static uint64_t xorshift64(uint64_t *seed)
-{
-	uint64_t x = *seed;
-
-	x ^= x << 13;
-	x ^= x >> 7;
-	x ^= x << 17;
-	*seed = x;
-	return x;
-}
-
 static uint32_t random_packets(uint64_t *seed)
 {
 	static const uint32_t edges[] = { 0, 1, 3, 4, 32, 33, 55, 56, 112, 113, 256, 257 };
-	uint64_t r = xorshift64(seed);
+	uint64_t r = test_xorshift64(seed);
 
 	switch (r % 6) {
 	case 0:
-		return edges[(r >> 8) % (sizeof(edges) / sizeof(edges[0]))];
+		return edges[(r >> 8) % TEST_ARRAY_SIZE(edges)];
 	case 1:
 		return (uint32_t)((r >> 8) % 4);
 	case 2:
@@ -321,7 +311,7 @@ static uint64_t i40e_property_run(uint64_t seed, bool compare)
 	for (step = 0; step < 200000; step++) {
 		struct irqmod_sample sample = { 0 };
 		struct irqmod_decision decision;
-		uint64_t r = xorshift64(&seed);
+		uint64_t r = test_xorshift64(&seed);
 
 		if (r % 13 == 0)
 			now_ns += 2000000 + (r >> 8) % 3000000;
@@ -332,9 +322,9 @@ static uint64_t i40e_property_run(uint64_t seed, bool compare)
 		sample.now_ns = now_ns;
 		sample.rx_packets = random_packets(&seed);
 		sample.tx_packets = random_packets(&seed);
-		sample.rx_bytes = (uint64_t)sample.rx_packets * (xorshift64(&seed) % 9500) +
-				  xorshift64(&seed) % 64;
-		sample.tx_bytes = (uint64_t)sample.tx_packets * (xorshift64(&seed) % 66000);
+		sample.rx_bytes = (uint64_t)sample.rx_packets * (test_xorshift64(&seed) % 9500) +
+				  test_xorshift64(&seed) % 64;
+		sample.tx_bytes = (uint64_t)sample.tx_packets * (test_xorshift64(&seed) % 66000);
 		irqmod_i40e_update(&state, &sample, &decision);
 		assert_in_range(decision.rx_interval_ns, 2000, 126000);
 		assert_in_range(decision.tx_interval_ns, 2000, 126000);
@@ -392,13 +382,13 @@ static void test_i40e_extreme_samples_stay_in_bounds(void **unused)
 	for (step = 0; step < 50000; step++) {
 		struct irqmod_sample sample = { 0 };
 		struct irqmod_decision decision;
-		uint64_t r = xorshift64(&seed);
+		uint64_t r = test_xorshift64(&seed);
 
-		sample.now_ns = xorshift64(&seed) >> (r % 64);
+		sample.now_ns = test_xorshift64(&seed) >> (r % 64);
 		sample.rx_packets = r % 3 ? (uint32_t)(r >> 32) : UINT32_MAX;
 		sample.tx_packets = random_packets(&seed);
-		sample.rx_bytes = r % 5 ? xorshift64(&seed) : UINT64_MAX;
-		sample.tx_bytes = xorshift64(&seed) >> (r % 64);
+		sample.rx_bytes = r % 5 ? test_xorshift64(&seed) : UINT64_MAX;
+		sample.tx_bytes = test_xorshift64(&seed) >> (r % 64);
 		irqmod_i40e_update(&state, &sample, &decision);
 		assert_in_range(decision.rx_interval_ns, 10000, 84000);
 		assert_in_range(decision.tx_interval_ns, 10000, 84000);

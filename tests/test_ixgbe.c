@@ -11,6 +11,7 @@
 #include "irqmod/controller.h"
 #include "irqmod/ixgbe.h"
 #include "vectors/ixgbe_vectors.h"
+#include "support.h"
 
 static_assert(sizeof(struct irqmod_ixgbe) <= 64, "state must fit 64 bytes");
 
@@ -45,7 +46,7 @@ static void test_ixgbe_worked_vectors_match_hand_derivation(void **unused)
 	size_t v;
 
 	(void)unused;
-	for (v = 0; v < sizeof(irqmod_ixgbe_vectors) / sizeof(irqmod_ixgbe_vectors[0]); v++) {
+	for (v = 0; v < TEST_ARRAY_SIZE(irqmod_ixgbe_vectors); v++) {
 		const struct irqmod_ixgbe_vector *vector = &irqmod_ixgbe_vectors[v];
 		struct irqmod_intel_itr_config config;
 		struct irqmod_ixgbe state;
@@ -611,26 +612,15 @@ static uint32_t reference_set_itr(struct reference_vector *vector, uint64_t now_
 	return (vector->itr >> 2) * 1000u;
 }
 
-static uint64_t xorshift64(uint64_t *seed)
-{
-	uint64_t x = *seed;
-
-	x ^= x << 13;
-	x ^= x >> 7;
-	x ^= x << 17;
-	*seed = x;
-	return x;
-}
-
 /* A packet count from every band, with the band edges weighted up. */
 static uint32_t random_packets(uint64_t *seed)
 {
 	static const uint32_t edges[] = { 0, 1, 3, 4, 47, 48, 95, 96, 255, 256 };
-	uint64_t r = xorshift64(seed);
+	uint64_t r = test_xorshift64(seed);
 
 	switch (r % 8) {
 	case 0:
-		return edges[(r >> 8) % (sizeof(edges) / sizeof(edges[0]))];
+		return edges[(r >> 8) % TEST_ARRAY_SIZE(edges)];
 	case 1:
 		return (uint32_t)((r >> 8) % 4);
 	case 2:
@@ -645,7 +635,7 @@ static uint32_t random_packets(uint64_t *seed)
 /* A time step: mostly forward by < 1 ms, sometimes a stale gap, back, or hours. */
 static uint64_t random_now(uint64_t *seed, uint64_t now_ns)
 {
-	uint64_t r = xorshift64(seed);
+	uint64_t r = test_xorshift64(seed);
 
 	switch (r % 16) {
 	case 0:
@@ -688,15 +678,15 @@ static uint64_t property_run(uint64_t seed, bool compare)
 	for (step = 0; step < PROPERTY_STEPS; step++) {
 		struct irqmod_sample sample = { 0 };
 		struct irqmod_decision decision;
-		uint32_t rx_size = (uint32_t)(xorshift64(&seed) % 10000);
-		uint32_t tx_size = (uint32_t)(xorshift64(&seed) % 66000);
+		uint32_t rx_size = (uint32_t)(test_xorshift64(&seed) % 10000);
+		uint32_t tx_size = (uint32_t)(test_xorshift64(&seed) % 66000);
 
 		now_ns = random_now(&seed, now_ns);
 		sample.now_ns = now_ns;
 		sample.rx_packets = random_packets(&seed);
 		sample.tx_packets = random_packets(&seed);
 		sample.rx_bytes = (uint64_t)sample.rx_packets * rx_size +
-				  xorshift64(&seed) % 64;
+				  test_xorshift64(&seed) % 64;
 		sample.tx_bytes = (uint64_t)sample.tx_packets * tx_size;
 		irqmod_ixgbe_update(&state, &sample, &decision);
 		assert_in_range(decision.rx_interval_ns, 10000, 126000);
@@ -751,7 +741,7 @@ static void test_ixgbe_extreme_samples_and_runtime_changes_stay_in_bounds(void *
 	for (step = 0; step < 100000; step++) {
 		struct irqmod_sample sample;
 		struct irqmod_decision decision;
-		uint64_t r = xorshift64(&seed);
+		uint64_t r = test_xorshift64(&seed);
 
 		if (r % 97 == 0)
 			assert_int_equal(irqmod_ixgbe_set_max_interval(&state,
@@ -759,14 +749,14 @@ static void test_ixgbe_extreme_samples_and_runtime_changes_stay_in_bounds(void *
 		if (r % 89 == 0)
 			assert_int_equal(irqmod_ixgbe_set_link_speed(&state,
 				property_link_speeds[(r >> 16) % 6]), 0);
-		now_ns = (r >> 20) % 5 == 0 ? xorshift64(&seed) : random_now(&seed, now_ns);
+		now_ns = (r >> 20) % 5 == 0 ? test_xorshift64(&seed) : random_now(&seed, now_ns);
 		sample.now_ns = now_ns;
 		sample.rx_packets = (r >> 24) % 3 == 0 ? UINT32_MAX - (uint32_t)((r >> 30) % 3)
 						      : random_packets(&seed);
 		sample.tx_packets = random_packets(&seed);
 		sample.rx_bytes = (r >> 32) % 3 == 0 ? UINT64_MAX - (r >> 40) % 3
-						     : xorshift64(&seed);
-		sample.tx_bytes = (r >> 36) % 2 == 0 ? 0 : xorshift64(&seed) >> (r % 64);
+						     : test_xorshift64(&seed);
+		sample.tx_bytes = (r >> 36) % 2 == 0 ? 0 : test_xorshift64(&seed) >> (r % 64);
 		sample.events = 0;
 		sample.completions = 0;
 		sample.flags = (uint32_t)r;

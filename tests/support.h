@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/*
+ * Helpers shared by the CMocka tests (header-only, test code, not installed):
+ * a pseudo-random stream, the static inner controller and poisoned decision
+ * of the hybrid tests, and the checks of the shared vector step shapes
+ * (vectors/steps.h). Include after <cmocka.h>.
+ */
+#ifndef IRQMOD_TESTS_SUPPORT_H
+#define IRQMOD_TESTS_SUPPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "irqmod/controller.h"
+#include "irqmod/hybrid.h"
+#include "irqmod/static.h"
+#include "vectors/steps.h"
+
+/* Number of entries of an array (not of a pointer). */
+#define TEST_ARRAY_SIZE(array) (sizeof(array) / sizeof((array)[0]))
+
+/*
+ * A 24-bit pseudo-random value from a linear congruential stream (the
+ * constants of Numerical Recipes' ranqd1); any seed gives a reproducible
+ * sequence of odd inputs.
+ */
+static inline uint32_t test_next_random(uint32_t *seed)
+{
+	*seed = *seed * 1664525u + 1013904223u;
+	return *seed >> 8;
+}
+
+/* Marsaglia's xorshift64 (13, 7, 17): a 64-bit stream for property tests. */
+static inline uint64_t test_xorshift64(uint64_t *seed)
+{
+	uint64_t x = *seed;
+
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	*seed = x;
+	return x;
+}
+
+/* The generic settings of a static controller at @interval_ns, RX and TX. */
+static inline struct irqmod_controller_config test_static_config(uint32_t interval_ns)
+{
+	struct irqmod_controller_config config = {
+		.kind = IRQMOD_KIND_STATIC,
+		.config.static_config = { interval_ns, interval_ns },
+	};
+
+	return config;
+}
+
+/* A generic static inner controller at @interval_ns for RX and TX. */
+static inline void test_static_inner(struct irqmod_controller *inner,
+				     uint32_t interval_ns)
+{
+	struct irqmod_controller_config config = test_static_config(interval_ns);
+
+	assert_int_equal(irqmod_controller_init(inner, &config), 0);
+}
+
+/* A decision full of a poison pattern, so stale fields show up. */
+static inline void test_poison_decision(struct irqmod_decision *decision)
+{
+	decision->rx_interval_ns = 0xDEADBEEF;
+	decision->tx_interval_ns = 0xDEADBEEF;
+	decision->poll_delay_ns = 0xDEADBEEF;
+	decision->rate_limit_ns = 0xDEADBEEF;
+	decision->frames = 0xBEEF;
+	decision->action = 0xEE;
+	decision->changed = true;
+}
+
+/*
+ * Check one step of a register-keeping controller: the register value it
+ * left (@register_value), both intervals and the changed flag. Names the
+ * vector and the step (counted from 1) on a mismatch.
+ */
+static inline void test_expect_register_step(const char *name, size_t index,
+					     uint32_t register_value,
+					     const struct irqmod_decision *decision,
+					     const struct irqmod_register_vector_step *step)
+{
+	if (register_value != step->register_value ||
+	    decision->rx_interval_ns != step->interval_ns ||
+	    decision->changed != step->changed)
+		fail_msg("%s, step %zu: register %u interval %u changed %d",
+			 name, index + 1, register_value,
+			 decision->rx_interval_ns, decision->changed);
+	assert_int_equal(decision->tx_interval_ns, decision->rx_interval_ns);
+}
+
+/*
+ * Run one hybrid vector: a fresh hybrid of @config (whose inner controller
+ * is set here to a static one at @inner_interval_ns) takes each step; the
+ * action, delay and interval must match, and with @unchanged the changed
+ * flag must stay false. The decision is poisoned before each call.
+ */
+static inline void test_run_hybrid_vector(struct irqmod_hybrid_config *config,
+					  uint32_t inner_interval_ns,
+					  const char *name,
+					  const struct irqmod_hybrid_vector_step *steps,
+					  size_t step_count, bool unchanged)
+{
+	struct irqmod_hybrid hybrid;
+	size_t i;
+
+	config->inner = test_static_config(inner_interval_ns);
+	assert_int_equal(irqmod_hybrid_init(&hybrid, config), 0);
+	for (i = 0; i < step_count; i++) {
+		struct irqmod_decision decision;
+
+		test_poison_decision(&decision);
+		irqmod_hybrid_update(&hybrid, &steps[i].sample, &decision);
+		print_message("%s: step %zu\n", name, i);
+		assert_int_equal(decision.action, steps[i].action);
+		assert_int_equal(decision.poll_delay_ns, steps[i].poll_delay_ns);
+		assert_int_equal(decision.rx_interval_ns, steps[i].rx_interval_ns);
+		if (unchanged)
+			assert_false(decision.changed);
+	}
+}
+
+#endif /* IRQMOD_TESTS_SUPPORT_H */
