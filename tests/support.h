@@ -13,6 +13,7 @@
 
 #include "irqmod/controller.h"
 #include "irqmod/hybrid.h"
+#include "irqmod/intel_itr.h"
 #include "irqmod/static.h"
 #include "vectors/steps.h"
 
@@ -75,6 +76,29 @@ static inline void test_poison_decision(struct irqmod_decision *decision)
 }
 
 /*
+ * Check one worked-example step that expects @rx_interval_ns,
+ * @tx_interval_ns and @changed in a re-arm decision; names the vector and
+ * the step on a mismatch.
+ */
+static inline void test_expect_rearm_step(const char *name, size_t index,
+					  const struct irqmod_decision *decision,
+					  uint32_t rx_interval_ns,
+					  uint32_t tx_interval_ns, bool changed)
+{
+	if (decision->rx_interval_ns != rx_interval_ns ||
+	    decision->tx_interval_ns != tx_interval_ns ||
+	    decision->changed != changed)
+		print_error("vector '%s' step %zu: got rx %u tx %u changed %d, want rx %u tx %u changed %d\n",
+			    name, index, decision->rx_interval_ns,
+			    decision->tx_interval_ns, decision->changed,
+			    rx_interval_ns, tx_interval_ns, changed);
+	assert_int_equal(decision->rx_interval_ns, rx_interval_ns);
+	assert_int_equal(decision->tx_interval_ns, tx_interval_ns);
+	assert_int_equal(decision->changed, changed);
+	assert_int_equal(decision->action, IRQMOD_ACTION_REARM);
+}
+
+/*
  * Check one step of a register-keeping controller: the register value it
  * left (@register_value), both intervals and the changed flag. Names the
  * vector and the step (counted from 1) on a mismatch.
@@ -122,6 +146,78 @@ static inline void test_run_hybrid_vector(struct irqmod_hybrid_config *config,
 		if (unchanged)
 			assert_false(decision.changed);
 	}
+}
+
+/*
+ * Inits a poisoned state of one Intel adaptive controller with @config and
+ * checks that the result is @error and that the state was left untouched.
+ */
+typedef void (*test_intel_itr_expect_init)(const struct irqmod_intel_itr_config *config,
+					   int error);
+
+/* The largest step every Intel adaptive controller accepts (MIN_INC < 128 us). */
+#define TEST_INTEL_ITR_MAX_STEP_NS 126000u
+
+/*
+ * Every kind of invalid struct irqmod_intel_itr_config, each made from the
+ * valid @good by one change, against the limits of irqmod_ixgbe_init() or
+ * irqmod_i40e_init(): intervals in whole @granule_ns, a ceiling of at most
+ * @max_interval_ns, links up to @max_link_speed_mbps. @good must have
+ * min + granule <= initial <= max - granule.
+ */
+static inline void test_intel_itr_bad_configs(const struct irqmod_intel_itr_config *good,
+					      uint32_t granule_ns,
+					      uint32_t max_interval_ns,
+					      uint32_t max_link_speed_mbps,
+					      test_intel_itr_expect_init expect)
+{
+	uint32_t half_granule_ns = granule_ns / 2;
+	struct irqmod_intel_itr_config bad;
+
+	bad = *good;
+	bad.rx_ring = false;
+	bad.tx_ring = false;
+	expect(&bad, -IRQMOD_EINVAL);
+
+	bad = *good;
+	bad.step_ns = 0;
+	expect(&bad, -IRQMOD_ESTEP);
+	bad.step_ns = granule_ns + half_granule_ns; /* not whole granules */
+	expect(&bad, -IRQMOD_ESTEP);
+	bad.step_ns = TEST_INTEL_ITR_MAX_STEP_NS + granule_ns;
+	expect(&bad, -IRQMOD_ESTEP);
+	bad = *good;
+	bad.tick_ns = 0;
+	expect(&bad, -IRQMOD_ESTEP);
+
+	bad = *good;
+	bad.min_interval_ns = 0;
+	expect(&bad, -IRQMOD_ERANGE);
+	bad.min_interval_ns = good->min_interval_ns + half_granule_ns;
+	expect(&bad, -IRQMOD_ERANGE);
+	bad = *good;
+	bad.max_interval_ns = max_interval_ns + granule_ns;
+	expect(&bad, -IRQMOD_ERANGE);
+	bad.max_interval_ns = good->max_interval_ns - half_granule_ns;
+	expect(&bad, -IRQMOD_ERANGE);
+	bad = *good;
+	bad.initial_interval_ns = good->initial_interval_ns + half_granule_ns;
+	expect(&bad, -IRQMOD_ERANGE);
+	bad.initial_interval_ns = good->min_interval_ns - granule_ns; /* below min */
+	expect(&bad, -IRQMOD_ERANGE);
+	bad.initial_interval_ns = good->max_interval_ns + granule_ns; /* above max */
+	expect(&bad, -IRQMOD_ERANGE);
+
+	bad = *good;
+	bad.min_interval_ns = 10 * granule_ns;
+	bad.max_interval_ns = 5 * granule_ns;
+	expect(&bad, -IRQMOD_EMINMAX);
+
+	bad = *good;
+	bad.link_speed_mbps = 0;
+	expect(&bad, -IRQMOD_ELINK);
+	bad.link_speed_mbps = max_link_speed_mbps + 1;
+	expect(&bad, -IRQMOD_ELINK);
 }
 
 #endif /* IRQMOD_TESTS_SUPPORT_H */

@@ -32,18 +32,9 @@ static void test_i40e_worked_vectors_match_hand_derivation(void **unused)
 			struct irqmod_decision decision;
 
 			irqmod_i40e_update(&state, &step->sample, &decision);
-			if (decision.rx_interval_ns != step->rx_interval_ns ||
-			    decision.tx_interval_ns != step->tx_interval_ns ||
-			    decision.changed != step->changed)
-				print_error("vector '%s' step %u: got rx %u tx %u changed %d, want rx %u tx %u changed %d\n",
-					    vector->name, i, decision.rx_interval_ns,
-					    decision.tx_interval_ns, decision.changed,
-					    step->rx_interval_ns, step->tx_interval_ns,
-					    step->changed);
-			assert_int_equal(decision.rx_interval_ns, step->rx_interval_ns);
-			assert_int_equal(decision.tx_interval_ns, step->tx_interval_ns);
-			assert_int_equal(decision.changed, step->changed);
-			assert_int_equal(decision.action, IRQMOD_ACTION_REARM);
+			test_expect_rearm_step(vector->name, i, &decision,
+					       step->rx_interval_ns,
+					       step->tx_interval_ns, step->changed);
 		}
 	}
 }
@@ -79,48 +70,16 @@ static void expect_init_error(const struct irqmod_intel_itr_config *config, int 
 
 static void test_i40e_init_rejects_every_invalid_config(void **unused)
 {
-	struct irqmod_intel_itr_config good, bad;
+	struct irqmod_intel_itr_config good;
 	struct irqmod_i40e state;
 
 	(void)unused;
 	assert_int_equal(irqmod_i40e_config_linux(&good, 10000), 0);
 	assert_int_equal(irqmod_i40e_init(NULL, &good), -IRQMOD_EINVAL);
 	assert_int_equal(irqmod_i40e_init(&state, NULL), -IRQMOD_EINVAL);
-	bad = good;
-	bad.rx_ring = bad.tx_ring = false;
-	expect_init_error(&bad, -IRQMOD_EINVAL);
-	bad = good;
-	bad.step_ns = 0;
-	expect_init_error(&bad, -IRQMOD_ESTEP);
-	bad.step_ns = 3000; /* odd usecs */
-	expect_init_error(&bad, -IRQMOD_ESTEP);
-	bad.step_ns = 128000;
-	expect_init_error(&bad, -IRQMOD_ESTEP);
-	bad = good;
-	bad.tick_ns = 0;
-	expect_init_error(&bad, -IRQMOD_ESTEP);
-	bad = good;
-	bad.min_interval_ns = 0;
-	expect_init_error(&bad, -IRQMOD_ERANGE);
-	bad.min_interval_ns = 3000;
-	expect_init_error(&bad, -IRQMOD_ERANGE);
-	bad = good;
-	bad.max_interval_ns = IRQMOD_I40E_INTERVAL_LIMIT_NS + 2000;
-	expect_init_error(&bad, -IRQMOD_ERANGE);
-	bad = good;
-	bad.initial_interval_ns = 51000;
-	expect_init_error(&bad, -IRQMOD_ERANGE);
-	bad.initial_interval_ns = 128000;
-	expect_init_error(&bad, -IRQMOD_ERANGE);
-	bad = good;
-	bad.min_interval_ns = 20000;
-	bad.max_interval_ns = 10000;
-	expect_init_error(&bad, -IRQMOD_EMINMAX);
-	bad = good;
-	bad.link_speed_mbps = 0;
-	expect_init_error(&bad, -IRQMOD_ELINK);
-	bad.link_speed_mbps = IRQMOD_I40E_MAX_LINK_SPEED_MBPS + 1;
-	expect_init_error(&bad, -IRQMOD_ELINK);
+	/* Even microseconds (the register counts 2 us), ceiling I40E_MAX_ITR. */
+	test_intel_itr_bad_configs(&good, 2000, IRQMOD_I40E_INTERVAL_LIMIT_NS,
+				   IRQMOD_I40E_MAX_LINK_SPEED_MBPS, expect_init_error);
 }
 
 static void test_i40e_reset_restarts_from_the_initial_values(void **unused)
