@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "irqmod/controller.h"
+#include "irqmod/dim.h"
 #include "irqmod/hybrid.h"
 #include "irqmod/intel_itr.h"
 #include "irqmod/static.h"
@@ -96,6 +97,27 @@ static inline void test_expect_rearm_step(const char *name, size_t index,
 	assert_int_equal(decision->tx_interval_ns, tx_interval_ns);
 	assert_int_equal(decision->changed, changed);
 	assert_int_equal(decision->action, IRQMOD_ACTION_REARM);
+}
+
+/*
+ * Check one step of a DIM vector: the walk stands at @expected_level, the
+ * decision programs that level of @profiles and is changed when the level
+ * moved from @previous_level. Names the vector and the call on a mismatch.
+ */
+static inline void test_expect_dim_level(const char *name, size_t index,
+					 uint8_t level,
+					 const struct irqmod_decision *decision,
+					 const struct irqmod_dim_profile *profiles,
+					 uint8_t expected_level, uint8_t previous_level)
+{
+	if (level != expected_level)
+		print_error("vector '%s' call %zu: level %u, expected %u\n",
+			    name, index, level, expected_level);
+	assert_int_equal(level, expected_level);
+	assert_int_equal(decision->rx_interval_ns,
+			 profiles[expected_level].interval_usecs * 1000u);
+	assert_int_equal(decision->frames, profiles[expected_level].frames);
+	assert_int_equal(decision->changed, expected_level != previous_level);
 }
 
 /*

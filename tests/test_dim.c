@@ -299,14 +299,8 @@ static void replay_net_vector(const struct irqmod_dim_vector *vector)
 		struct irqmod_decision decision;
 
 		irqmod_dim_update(&state, &sample, &decision);
-		if (state.walk.level != step->level)
-			print_error("vector '%s' call %u: level %u, expected %u\n",
-				    vector->name, i, state.walk.level, step->level);
-		assert_int_equal(state.walk.level, step->level);
-		assert_int_equal(decision.rx_interval_ns,
-				 table[step->level].interval_usecs * 1000u);
-		assert_int_equal(decision.frames, table[step->level].frames);
-		assert_int_equal(decision.changed, step->level != level);
+		test_expect_dim_level(vector->name, i, state.walk.level, &decision,
+				      table, step->level, level);
 		level = step->level;
 	}
 }

@@ -98,14 +98,8 @@ static void replay_rdma_vector(const struct irqmod_dim_vector *vector)
 		struct irqmod_decision decision;
 
 		irqmod_dim_rdma_update(&state, &sample, &decision);
-		if (state.walk.level != step->level)
-			print_error("vector '%s' call %u: level %u, expected %u\n",
-				    vector->name, i, state.walk.level, step->level);
-		assert_int_equal(state.walk.level, step->level);
-		assert_int_equal(decision.rx_interval_ns,
-				 config.profiles[step->level].interval_usecs * 1000u);
-		assert_int_equal(decision.frames, config.profiles[step->level].frames);
-		assert_int_equal(decision.changed, step->level != level);
+		test_expect_dim_level(vector->name, i, state.walk.level, &decision,
+				      config.profiles, step->level, level);
 		/* RDMA DIM never parks */
 		assert_true(state.walk.tune_state == IRQMOD_DIM_GOING_RIGHT ||
 			    state.walk.tune_state == IRQMOD_DIM_GOING_LEFT);
