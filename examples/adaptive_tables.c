@@ -17,7 +17,7 @@
 static unsigned int ixgbe_usecs(unsigned int link_speed_mbps, unsigned int packets,
 				unsigned int size)
 {
-	struct irqmod_ixgbe_config config;
+	struct irqmod_intel_itr_config config;
 	struct irqmod_ixgbe state;
 	struct irqmod_sample sample = { 0 };
 	struct irqmod_decision decision;
@@ -46,7 +46,7 @@ static unsigned int ixgbe_usecs(unsigned int link_speed_mbps, unsigned int packe
 static unsigned int i40e_usecs(unsigned int link_speed_mbps, unsigned int packets,
 			       unsigned int size)
 {
-	struct irqmod_i40e_config config;
+	struct irqmod_intel_itr_config config;
 	struct irqmod_i40e state;
 	struct irqmod_sample sample = { 0 };
 	struct irqmod_decision decision;

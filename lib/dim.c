@@ -6,13 +6,14 @@
  */
 #include "irqmod/dim.h"
 
+#include "irqmod/convert.h"
+
 #include "decision.h"
 #include "deps.h"
 #include "dim_internal.h"
 
-/* Microseconds in a millisecond (Linux USEC_PER_MSEC), ns in a microsecond. */
+/* Microseconds in a millisecond (Linux USEC_PER_MSEC). */
 #define IRQMOD_DIM_USECS_PER_MS 1000u
-#define IRQMOD_DIM_NS_PER_USEC 1000u
 /* Largest rate Linux's int fields of struct dim_stats can hold. */
 #define IRQMOD_DIM_RATE_MAX 0x7FFFFFFFu
 /* Percent scale of the significance test and of cpe_ratio. */
@@ -203,13 +204,13 @@ uint32_t irqmod_dim_window_usecs(uint64_t start_ns, uint64_t end_ns)
 
 	if (difference_ns <= IRQMOD_DIM_S64_MAX)
 		return (uint32_t)IRQMOD_DIV_U64_U32(difference_ns,
-						    IRQMOD_DIM_NS_PER_USEC);
+						    IRQMOD_NS_PER_USEC);
 	/*
 	 * Time went backwards: Linux divides the negative s64 difference
 	 * (truncating towards zero) and stores it in a u32, which wraps.
 	 */
 	usecs = (uint32_t)IRQMOD_DIV_U64_U32(start_ns - end_ns,
-					     IRQMOD_DIM_NS_PER_USEC);
+					     IRQMOD_NS_PER_USEC);
 	return 0u - usecs;
 }
 
@@ -296,22 +297,31 @@ int irqmod_dim_check_table(const struct irqmod_dim_profile *profiles,
 	return 0;
 }
 
-void irqmod_dim_fill_decision(const struct irqmod_dim_profile *profile,
-			      bool changed, struct irqmod_decision *decision)
+void irqmod_dim_walk_reset(struct irqmod_dim_walk *walk, uint8_t level,
+			   uint8_t tune_state)
 {
-	uint32_t interval_ns = profile->interval_usecs * IRQMOD_DIM_NS_PER_USEC;
-
-	irqmod_decision_rearm(decision, interval_ns, changed);
-	decision->rate_limit_ns = profile->rate_limit_usecs * IRQMOD_DIM_NS_PER_USEC;
-	decision->frames = profile->frames;
+	walk->level = level;
+	walk->tune_state = tune_state;
+	walk->steps_right = 0;
+	walk->steps_left = 0;
+	walk->tired = 0;
 }
 
-bool irqmod_dim_profiles_differ(const struct irqmod_dim_profile *a,
-				const struct irqmod_dim_profile *b)
+enum irqmod_dim_step irqmod_dim_walk_step(struct irqmod_dim_walk *walk,
+					  uint8_t levels)
 {
-	return a->interval_usecs != b->interval_usecs ||
-	       a->rate_limit_usecs != b->rate_limit_usecs ||
-	       a->frames != b->frames;
+	if (walk->tune_state == IRQMOD_DIM_GOING_RIGHT) {
+		if (walk->level == levels - 1u)
+			return IRQMOD_DIM_ON_EDGE;
+		walk->level++;
+		walk->steps_right++;
+	} else if (walk->tune_state == IRQMOD_DIM_GOING_LEFT) {
+		if (walk->level == 0)
+			return IRQMOD_DIM_ON_EDGE;
+		walk->level--;
+		walk->steps_left++;
+	}
+	return IRQMOD_DIM_STEPPED;
 }
 
 /* ---- net DIM ---- */
@@ -356,17 +366,8 @@ static enum irqmod_dim_step irqmod_dim_step(struct irqmod_dim *state)
 
 	if (walk->tired == IRQMOD_DIM_TIRED_PER_LEVEL * state->levels)
 		return IRQMOD_DIM_TOO_TIRED;
-	if (walk->tune_state == IRQMOD_DIM_GOING_RIGHT) {
-		if (walk->level == state->levels - 1u)
-			return IRQMOD_DIM_ON_EDGE;
-		walk->level++;
-		walk->steps_right++;
-	} else if (walk->tune_state == IRQMOD_DIM_GOING_LEFT) {
-		if (walk->level == 0)
-			return IRQMOD_DIM_ON_EDGE;
-		walk->level--;
-		walk->steps_left++;
-	}
+	if (irqmod_dim_walk_step(walk, state->levels) == IRQMOD_DIM_ON_EDGE)
+		return IRQMOD_DIM_ON_EDGE;
 	walk->tired++;
 	return IRQMOD_DIM_STEPPED;
 }
@@ -465,11 +466,8 @@ void irqmod_dim_reset(struct irqmod_dim *state)
 	state->start_events = 0;
 	state->measure_state = IRQMOD_DIM_START_MEASURE;
 	/* A zeroed Linux struct dim: parked on top, no steps, not tired. */
-	state->walk.level = state->start_level;
-	state->walk.tune_state = IRQMOD_DIM_PARKING_ON_TOP;
-	state->walk.steps_right = 0;
-	state->walk.steps_left = 0;
-	state->walk.tired = 0;
+	irqmod_dim_walk_reset(&state->walk, state->start_level,
+			      IRQMOD_DIM_PARKING_ON_TOP);
 }
 
 void irqmod_dim_update(struct irqmod_dim *state, const struct irqmod_sample *sample,
@@ -481,8 +479,7 @@ void irqmod_dim_update(struct irqmod_dim *state, const struct irqmod_sample *sam
 	uint16_t window_events;
 
 	/* Keep Linux's cumulative counters: u16 events, u32 packets and bytes. */
-	state->events = (uint16_t)(state->events +
-				   (sample->events ? sample->events : 1u));
+	state->events = irqmod_dim_add_events(state->events, sample);
 	if (state->direction == IRQMOD_DIM_DIRECTION_TX) {
 		state->packets += sample->tx_packets;
 		state->bytes += (uint32_t)sample->tx_bytes;
@@ -520,8 +517,5 @@ void irqmod_dim_update(struct irqmod_dim *state, const struct irqmod_sample *sam
 	state->measure_state = IRQMOD_DIM_MEASURING;
 
 answer:
-	irqmod_dim_fill_decision(&state->profiles[state->walk.level],
-				 irqmod_dim_profiles_differ(&state->profiles[old_level],
-							    &state->profiles[state->walk.level]),
-				 decision);
+	irqmod_dim_answer(state->profiles, old_level, state->walk.level, decision);
 }

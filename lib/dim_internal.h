@@ -9,7 +9,10 @@
 #ifndef IRQMOD_DIM_INTERNAL_H
 #define IRQMOD_DIM_INTERNAL_H
 
+#include "irqmod/convert.h"
 #include "irqmod/dim.h"
+
+#include "decision.h"
 
 /* Outcome of comparing a window with the reference (Linux DIM_STATS_*). */
 enum irqmod_dim_compare {
@@ -61,12 +64,49 @@ void irqmod_dim_park_tired(struct irqmod_dim_walk *walk);
 int irqmod_dim_check_table(const struct irqmod_dim_profile *profiles,
 			   uint32_t levels, uint32_t start_level);
 
-/* Fill a decision from one profile; changed as given. */
-void irqmod_dim_fill_decision(const struct irqmod_dim_profile *profile,
-			      bool changed, struct irqmod_decision *decision);
+/*
+ * Add one call's events to Linux's u16 event counter (dim_sample.event_ctr,
+ * which wraps); a sample with events 0 counts as one event. Inline, like
+ * irqmod_dim_answer(): both run on every update.
+ */
+static inline uint16_t irqmod_dim_add_events(uint16_t events,
+					     const struct irqmod_sample *sample)
+{
+	return (uint16_t)(events + (sample->events ? sample->events : 1u));
+}
 
-/* True when two profiles program different values. */
-bool irqmod_dim_profiles_differ(const struct irqmod_dim_profile *a,
-				const struct irqmod_dim_profile *b);
+/* Put the walk at @level heading @tune_state, with no steps and not tired. */
+void irqmod_dim_walk_reset(struct irqmod_dim_walk *walk, uint8_t level,
+			   uint8_t tune_state);
+
+/*
+ * The move of Linux net_dim_step() and rdma_dim_step(): one level in the
+ * walk's direction among @levels, counting the step; IRQMOD_DIM_ON_EDGE
+ * when the walk is already at the edge it heads to. A parked walk does not
+ * move. The tired limit is net DIM's own.
+ */
+enum irqmod_dim_step irqmod_dim_walk_step(struct irqmod_dim_walk *walk,
+					  uint8_t levels);
+
+/*
+ * The answer of every update: the profile of @level, changed when its values
+ * differ from those of @old_level.
+ */
+static inline void irqmod_dim_answer(const struct irqmod_dim_profile *profiles,
+				     uint8_t old_level, uint8_t level,
+				     struct irqmod_decision *decision)
+{
+	const struct irqmod_dim_profile *profile = &profiles[level];
+	const struct irqmod_dim_profile *old = &profiles[old_level];
+	bool changed = profile->interval_usecs != old->interval_usecs ||
+		       profile->rate_limit_usecs != old->rate_limit_usecs ||
+		       profile->frames != old->frames;
+
+	irqmod_decision_rearm(decision,
+			      profile->interval_usecs * IRQMOD_NS_PER_USEC,
+			      changed);
+	decision->rate_limit_ns = profile->rate_limit_usecs * IRQMOD_NS_PER_USEC;
+	decision->frames = profile->frames;
+}
 
 #endif /* IRQMOD_DIM_INTERNAL_H */

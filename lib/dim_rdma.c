@@ -46,26 +46,6 @@ static enum irqmod_dim_compare irqmod_dim_rdma_compare(const struct irqmod_dim_r
 	return IRQMOD_DIM_SAME;
 }
 
-/* Linux rdma_dim_step(): no tired limit. */
-static enum irqmod_dim_step irqmod_dim_rdma_step(struct irqmod_dim_rdma *state)
-{
-	struct irqmod_dim_walk *walk = &state->walk;
-
-	if (walk->tune_state == IRQMOD_DIM_GOING_RIGHT) {
-		if (walk->level == state->levels - 1u)
-			return IRQMOD_DIM_ON_EDGE;
-		walk->level++;
-		walk->steps_right++;
-	}
-	if (walk->tune_state == IRQMOD_DIM_GOING_LEFT) {
-		if (walk->level == 0)
-			return IRQMOD_DIM_ON_EDGE;
-		walk->level--;
-		walk->steps_left++;
-	}
-	return IRQMOD_DIM_STEPPED;
-}
-
 /* Linux rdma_dim_decision(): true when the level changed. */
 static bool irqmod_dim_rdma_decide(struct irqmod_dim_rdma *state,
 				   const struct irqmod_dim_rdma_rates *current)
@@ -75,22 +55,18 @@ static bool irqmod_dim_rdma_decide(struct irqmod_dim_rdma *state,
 
 	if (walk->tune_state != IRQMOD_DIM_PARKING_ON_TOP &&
 	    walk->tune_state != IRQMOD_DIM_PARKING_TIRED) {
-		switch (irqmod_dim_rdma_compare(current, state)) {
-		case IRQMOD_DIM_SAME:
+		enum irqmod_dim_compare compare = irqmod_dim_rdma_compare(current, state);
+
+		if (compare == IRQMOD_DIM_SAME) {
 			if (current->completions_per_event <=
 			    IRQMOD_DIM_RDMA_RATIO_PER_LEVEL * (uint32_t)previous_level)
 				walk->level = 0;
-			break;
-		case IRQMOD_DIM_WORSE:
-			irqmod_dim_turn(walk);
-			/* then step, like a better result */
-			if (irqmod_dim_rdma_step(state) == IRQMOD_DIM_ON_EDGE)
+		} else {
+			/* Worse turns first; then both step (no tired limit). */
+			if (compare == IRQMOD_DIM_WORSE)
 				irqmod_dim_turn(walk);
-			break;
-		default: /* better */
-			if (irqmod_dim_rdma_step(state) == IRQMOD_DIM_ON_EDGE)
+			if (irqmod_dim_walk_step(walk, state->levels) == IRQMOD_DIM_ON_EDGE)
 				irqmod_dim_turn(walk);
-			break;
 		}
 	}
 	state->prev_completions_per_ms = current->completions_per_ms;
@@ -136,11 +112,8 @@ void irqmod_dim_rdma_reset(struct irqmod_dim_rdma *state)
 	state->start_events = 0;
 	state->measure_state = IRQMOD_DIM_START_MEASURE;
 	/* drivers/infiniband/core/cq.c rdma_dim_init(): going right. */
-	state->walk.level = state->start_level;
-	state->walk.tune_state = IRQMOD_DIM_GOING_RIGHT;
-	state->walk.steps_right = 0;
-	state->walk.steps_left = 0;
-	state->walk.tired = 0;
+	irqmod_dim_walk_reset(&state->walk, state->start_level,
+			      IRQMOD_DIM_GOING_RIGHT);
 }
 
 void irqmod_dim_rdma_update(struct irqmod_dim_rdma *state,
@@ -152,8 +125,7 @@ void irqmod_dim_rdma_update(struct irqmod_dim_rdma *state,
 	uint32_t window_usecs;
 	uint64_t ratio;
 
-	state->events = (uint16_t)(state->events +
-				   (sample->events ? sample->events : 1u));
+	state->events = irqmod_dim_add_events(state->events, sample);
 	state->completions += sample->completions;
 
 	if (state->measure_state == IRQMOD_DIM_MEASURING) {
@@ -188,8 +160,5 @@ void irqmod_dim_rdma_update(struct irqmod_dim_rdma *state,
 	state->measure_state = IRQMOD_DIM_MEASURING;
 
 answer:
-	irqmod_dim_fill_decision(&state->profiles[state->walk.level],
-				 irqmod_dim_profiles_differ(&state->profiles[old_level],
-							    &state->profiles[state->walk.level]),
-				 decision);
+	irqmod_dim_answer(state->profiles, old_level, state->walk.level, decision);
 }

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 #include "irqmod/i40e.h"
 
+#include "irqmod/convert.h"
+
 #include "decision.h"
 #include "deps.h"
 #include "itr_curve.h"
 
-#define NS_PER_USEC 1000u
 /* Even microseconds: the register counts 2 us (i40e_buildreg_itr). */
 #define I40E_GRANULE_NS 2000u
 /* I40E_ITR_MASK (i40e_txrx.h): the usecs part of a u16 value, even only. */
@@ -63,72 +64,52 @@ static uint32_t i40e_divisor_scale(uint32_t link_speed_mbps)
 	}
 }
 
-static bool i40e_even_usecs(uint32_t interval_ns)
-{
-	return interval_ns % I40E_GRANULE_NS == 0;
-}
+/* What irqmod_i40e_init() accepts: even microseconds, up to I40E_MAX_ITR. */
+static const struct irqmod_itr_limits i40e_limits = {
+	.granule_ns = I40E_GRANULE_NS,
+	.max_step_ns = IRQMOD_I40E_MAX_INTERVAL_NS,
+	.max_interval_ns = IRQMOD_I40E_INTERVAL_LIMIT_NS,
+	.max_link_speed_mbps = IRQMOD_I40E_MAX_LINK_SPEED_MBPS,
+};
 
-static int i40e_validate(const struct irqmod_i40e_config *config)
-{
-	if (!config->rx_ring && !config->tx_ring)
-		return -IRQMOD_EINVAL;
-	if (config->step_ns < I40E_GRANULE_NS || config->step_ns > 126000u ||
-	    !i40e_even_usecs(config->step_ns) || config->tick_ns == 0)
-		return -IRQMOD_ESTEP;
-	if (config->min_interval_ns < I40E_GRANULE_NS ||
-	    config->max_interval_ns > IRQMOD_I40E_INTERVAL_LIMIT_NS ||
-	    !i40e_even_usecs(config->min_interval_ns) ||
-	    !i40e_even_usecs(config->max_interval_ns) ||
-	    !i40e_even_usecs(config->initial_interval_ns))
-		return -IRQMOD_ERANGE;
-	if (config->min_interval_ns > config->max_interval_ns)
-		return -IRQMOD_EMINMAX;
-	if (config->initial_interval_ns < config->min_interval_ns ||
-	    config->initial_interval_ns > config->max_interval_ns)
-		return -IRQMOD_ERANGE;
-	if (config->link_speed_mbps == 0 ||
-	    config->link_speed_mbps > IRQMOD_I40E_MAX_LINK_SPEED_MBPS)
-		return -IRQMOD_ELINK;
-	return 0;
-}
+/* irqmod_i40e_config_linux(); the link speed is the caller's. */
+static const struct irqmod_intel_itr_config i40e_linux_config = {
+	.min_interval_ns = IRQMOD_I40E_MIN_INTERVAL_NS,
+	.max_interval_ns = IRQMOD_I40E_MAX_INTERVAL_NS,
+	.step_ns = IRQMOD_I40E_STEP_NS,
+	.initial_interval_ns = IRQMOD_I40E_INITIAL_INTERVAL_NS,
+	.tick_ns = IRQMOD_I40E_TICK_NS,
+	.rx_ring = true,
+	.tx_ring = true,
+};
 
-int irqmod_i40e_config_linux(struct irqmod_i40e_config *config,
+int irqmod_i40e_config_linux(struct irqmod_intel_itr_config *config,
 			     uint32_t link_speed_mbps)
 {
+	int error;
+
 	if (!config)
 		return -IRQMOD_EINVAL;
-	if (link_speed_mbps == 0 ||
-	    link_speed_mbps > IRQMOD_I40E_MAX_LINK_SPEED_MBPS)
-		return -IRQMOD_ELINK;
-	config->min_interval_ns = IRQMOD_I40E_MIN_INTERVAL_NS;
-	config->max_interval_ns = IRQMOD_I40E_MAX_INTERVAL_NS;
-	config->step_ns = IRQMOD_I40E_STEP_NS;
-	config->initial_interval_ns = IRQMOD_I40E_INITIAL_INTERVAL_NS;
-	config->tick_ns = IRQMOD_I40E_TICK_NS;
+	error = irqmod_itr_link_check(link_speed_mbps,
+				      IRQMOD_I40E_MAX_LINK_SPEED_MBPS);
+	if (error)
+		return error;
+	irqmod_itr_config_copy(config, &i40e_linux_config);
 	config->link_speed_mbps = link_speed_mbps;
-	config->rx_ring = true;
-	config->tx_ring = true;
 	return 0;
 }
 
 int irqmod_i40e_init(struct irqmod_i40e *state,
-		     const struct irqmod_i40e_config *config)
+		     const struct irqmod_intel_itr_config *config)
 {
 	int error;
 
 	if (!state || !config)
 		return -IRQMOD_EINVAL;
-	error = i40e_validate(config);
+	error = irqmod_itr_config_check(config, &i40e_limits);
 	if (error)
 		return error;
-	state->config.min_interval_ns = config->min_interval_ns;
-	state->config.max_interval_ns = config->max_interval_ns;
-	state->config.step_ns = config->step_ns;
-	state->config.initial_interval_ns = config->initial_interval_ns;
-	state->config.tick_ns = config->tick_ns;
-	state->config.link_speed_mbps = config->link_speed_mbps;
-	state->config.rx_ring = config->rx_ring;
-	state->config.tx_ring = config->tx_ring;
+	irqmod_itr_config_copy(&state->config, config);
 	irqmod_i40e_reset(state);
 	return 0;
 }
@@ -136,7 +117,7 @@ int irqmod_i40e_init(struct irqmod_i40e *state,
 void irqmod_i40e_reset(struct irqmod_i40e *state)
 {
 	/* ITR_TO_REG() of the setting drops the DYNAMIC bit: bulk mode. */
-	uint16_t initial = (uint16_t)(state->config.initial_interval_ns / NS_PER_USEC);
+	uint16_t initial = (uint16_t)(state->config.initial_interval_ns / IRQMOD_NS_PER_USEC);
 
 	state->rx.target_itr = initial;
 	state->rx.current_itr = initial;
@@ -148,24 +129,18 @@ void irqmod_i40e_reset(struct irqmod_i40e *state)
 }
 
 /* Keep the flag, clamp the usecs into [min, max] (a no-op with Linux's). */
-static uint16_t i40e_clamp(const struct irqmod_i40e_config *config, uint32_t itr)
+static uint16_t i40e_clamp(const struct irqmod_intel_itr_config *config, uint32_t itr)
 {
-	uint32_t usecs = itr & I40E_ITR_MASK;
-	uint32_t low = config->min_interval_ns / NS_PER_USEC;
-	uint32_t high = config->max_interval_ns / NS_PER_USEC;
+	uint32_t usecs = irqmod_itr_clamp_usecs(config, itr & I40E_ITR_MASK);
 
-	if (usecs < low)
-		usecs = low;
-	if (usecs > high)
-		usecs = high;
 	return (uint16_t)((itr & IRQMOD_I40E_LATENCY) | usecs);
 }
 
 /* adjust_by_size: @itr holds only the mode flag on entry. */
-static uint32_t i40e_size_itr(const struct irqmod_i40e_config *config,
+static uint32_t i40e_size_itr(const struct irqmod_intel_itr_config *config,
 			      uint32_t itr, uint32_t packets, uint64_t bytes)
 {
-	uint32_t step_usecs = config->step_ns / NS_PER_USEC;
+	uint32_t step_usecs = config->step_ns / IRQMOD_NS_PER_USEC;
 	uint64_t avg_bytes = IRQMOD_DIV_U64_U32(bytes, packets);
 	uint32_t value = irqmod_itr_curve_value(&i40e_curve, avg_bytes);
 	uint32_t usecs;
@@ -175,8 +150,8 @@ static uint32_t i40e_size_itr(const struct irqmod_i40e_config *config,
 	usecs = irqmod_itr_round_up(value, step_usecs *
 				    i40e_divisor_scale(config->link_speed_mbps),
 				    step_usecs);
-	if (usecs > config->max_interval_ns / NS_PER_USEC)
-		usecs = config->max_interval_ns / NS_PER_USEC;
+	if (usecs > config->max_interval_ns / IRQMOD_NS_PER_USEC)
+		usecs = config->max_interval_ns / IRQMOD_NS_PER_USEC;
 	return itr | usecs;
 }
 
@@ -184,10 +159,10 @@ static uint32_t i40e_size_itr(const struct irqmod_i40e_config *config,
 static void i40e_update_container(struct irqmod_i40e *state, bool is_rx,
 				  uint32_t packets, uint64_t bytes, bool stale)
 {
-	const struct irqmod_i40e_config *config = &state->config;
+	const struct irqmod_intel_itr_config *config = &state->config;
 	struct irqmod_i40e_container *container = is_rx ? &state->rx : &state->tx;
-	uint32_t min_usecs = config->min_interval_ns / NS_PER_USEC;
-	uint32_t max_usecs = config->max_interval_ns / NS_PER_USEC;
+	uint32_t min_usecs = config->min_interval_ns / IRQMOD_NS_PER_USEC;
+	uint32_t max_usecs = config->max_interval_ns / IRQMOD_NS_PER_USEC;
 	uint32_t itr;
 	enum irqmod_itr_band band;
 
@@ -222,7 +197,7 @@ static void i40e_update_container(struct irqmod_i40e *state, bool is_rx,
 	case IRQMOD_ITR_BAND_NONE:
 	case IRQMOD_ITR_BAND_LATENCY:
 	case IRQMOD_ITR_BAND_INCREASE:
-		itr = (uint32_t)container->target_itr + config->step_ns / NS_PER_USEC;
+		itr = (uint32_t)container->target_itr + config->step_ns / IRQMOD_NS_PER_USEC;
 		if ((itr & I40E_ITR_MASK) > max_usecs)
 			itr = (itr & IRQMOD_I40E_LATENCY) + max_usecs;
 		break;
@@ -250,16 +225,12 @@ void irqmod_i40e_update(struct irqmod_i40e *state,
 			const struct irqmod_sample *sample,
 			struct irqmod_decision *decision)
 {
-	const struct irqmod_i40e_config *config = &state->config;
-	uint64_t tick = IRQMOD_DIV_U64_U32(sample->now_ns, config->tick_ns);
+	const struct irqmod_intel_itr_config *config = &state->config;
 	struct irqmod_i40e_container *rx = &state->rx;
 	struct irqmod_i40e_container *tx = &state->tx;
-	bool stale, written = true;
-
-	stale = !state->updated ||
-		(tick > state->last_tick && tick - state->last_tick >= 2);
-	state->last_tick = tick;
-	state->updated = true;
+	bool written = true;
+	bool stale = irqmod_itr_stale(config, sample->now_ns, &state->last_tick,
+				      &state->updated);
 
 	/* i40e_update_enable_itr(): TX first, then RX. */
 	if (config->tx_ring)
@@ -291,7 +262,7 @@ void irqmod_i40e_update(struct irqmod_i40e *state,
 		state->countdown = IRQMOD_I40E_COUNTDOWN_CALLS;
 
 	irqmod_decision_rearm(decision,
-			      (rx->current_itr & I40E_ITR_MASK) * NS_PER_USEC,
+			      (rx->current_itr & I40E_ITR_MASK) * IRQMOD_NS_PER_USEC,
 			      written);
-	decision->tx_interval_ns = (tx->current_itr & I40E_ITR_MASK) * NS_PER_USEC;
+	decision->tx_interval_ns = (tx->current_itr & I40E_ITR_MASK) * IRQMOD_NS_PER_USEC;
 }

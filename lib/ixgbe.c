@@ -1,13 +1,12 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 #include "irqmod/ixgbe.h"
 
+#include "irqmod/convert.h"
 #include "irqmod/floor.h"
 
 #include "decision.h"
 #include "deps.h"
 #include "itr_curve.h"
-
-#define NS_PER_USEC 1000u
 
 /*
  * The average-size curve of Linux ixgbe_update_itr() since the 2019 u8-wrap
@@ -55,61 +54,39 @@ static const struct irqmod_itr_bands ixgbe_bands = {
  */
 #define IXGBE_LATENCY_FLAG 0x80u
 
-static bool ixgbe_whole_usecs(uint32_t interval_ns)
-{
-	return interval_ns % NS_PER_USEC == 0;
-}
+/* What irqmod_ixgbe_init() accepts: whole microseconds up to 126 us. */
+static const struct irqmod_itr_limits ixgbe_limits = {
+	.granule_ns = IRQMOD_NS_PER_USEC,
+	.max_step_ns = IRQMOD_IXGBE_MAX_INTERVAL_NS,
+	.max_interval_ns = IRQMOD_IXGBE_MAX_INTERVAL_NS,
+	.max_link_speed_mbps = IRQMOD_IXGBE_MAX_LINK_SPEED_MBPS,
+};
 
-static uint32_t clamp_usecs(const struct irqmod_ixgbe_config *config,
-			    uint32_t usecs)
-{
-	uint32_t low = config->min_interval_ns / NS_PER_USEC;
-	uint32_t high = config->max_interval_ns / NS_PER_USEC;
+/* IRQMOD_IXGBE_PRESET_LINUX; the link speed is the caller's. */
+static const struct irqmod_intel_itr_config ixgbe_linux_config = {
+	.min_interval_ns = IRQMOD_IXGBE_MIN_INTERVAL_NS,
+	.max_interval_ns = IRQMOD_IXGBE_MAX_INTERVAL_NS,
+	.step_ns = IRQMOD_IXGBE_STEP_NS,
+	.initial_interval_ns = IRQMOD_IXGBE_INITIAL_INTERVAL_NS,
+	.tick_ns = IRQMOD_IXGBE_TICK_NS,
+	.rx_ring = true,
+	.tx_ring = true,
+};
 
-	if (usecs < low)
-		return low;
-	if (usecs > high)
-		return high;
-	return usecs;
-}
-
-static int ixgbe_validate(const struct irqmod_ixgbe_config *config)
-{
-	if (!config->rx_ring && !config->tx_ring)
-		return -IRQMOD_EINVAL;
-	if (config->step_ns < NS_PER_USEC ||
-	    config->step_ns > IRQMOD_IXGBE_MAX_INTERVAL_NS ||
-	    !ixgbe_whole_usecs(config->step_ns) || config->tick_ns == 0)
-		return -IRQMOD_ESTEP;
-	if (config->min_interval_ns < NS_PER_USEC ||
-	    config->max_interval_ns > IRQMOD_IXGBE_MAX_INTERVAL_NS ||
-	    !ixgbe_whole_usecs(config->min_interval_ns) ||
-	    !ixgbe_whole_usecs(config->max_interval_ns) ||
-	    !ixgbe_whole_usecs(config->initial_interval_ns))
-		return -IRQMOD_ERANGE;
-	if (config->min_interval_ns > config->max_interval_ns)
-		return -IRQMOD_EMINMAX;
-	if (config->initial_interval_ns < config->min_interval_ns ||
-	    config->initial_interval_ns > config->max_interval_ns)
-		return -IRQMOD_ERANGE;
-	if (config->link_speed_mbps == 0 ||
-	    config->link_speed_mbps > IRQMOD_IXGBE_MAX_LINK_SPEED_MBPS)
-		return -IRQMOD_ELINK;
-	return 0;
-}
-
-int irqmod_ixgbe_config_preset(struct irqmod_ixgbe_config *config,
+int irqmod_ixgbe_config_preset(struct irqmod_intel_itr_config *config,
 			       enum irqmod_ixgbe_preset preset,
 			       uint32_t link_speed_mbps)
 {
 	uint32_t max_interval_ns = IRQMOD_IXGBE_MAX_INTERVAL_NS;
 	uint32_t initial_interval_ns = IRQMOD_IXGBE_INITIAL_INTERVAL_NS;
+	int error;
 
 	if (!config)
 		return -IRQMOD_EINVAL;
-	if (link_speed_mbps == 0 ||
-	    link_speed_mbps > IRQMOD_IXGBE_MAX_LINK_SPEED_MBPS)
-		return -IRQMOD_ELINK;
+	error = irqmod_itr_link_check(link_speed_mbps,
+				      IRQMOD_IXGBE_MAX_LINK_SPEED_MBPS);
+	if (error)
+		return error;
 	switch (preset) {
 	case IRQMOD_IXGBE_PRESET_LINUX:
 		break;
@@ -131,36 +108,24 @@ int irqmod_ixgbe_config_preset(struct irqmod_ixgbe_config *config,
 	default:
 		return -IRQMOD_EPRESET;
 	}
-	config->min_interval_ns = IRQMOD_IXGBE_MIN_INTERVAL_NS;
+	irqmod_itr_config_copy(config, &ixgbe_linux_config);
 	config->max_interval_ns = max_interval_ns;
-	config->step_ns = IRQMOD_IXGBE_STEP_NS;
 	config->initial_interval_ns = initial_interval_ns;
-	config->tick_ns = IRQMOD_IXGBE_TICK_NS;
 	config->link_speed_mbps = link_speed_mbps;
-	config->rx_ring = true;
-	config->tx_ring = true;
 	return 0;
 }
 
 int irqmod_ixgbe_init(struct irqmod_ixgbe *state,
-		      const struct irqmod_ixgbe_config *config)
+		      const struct irqmod_intel_itr_config *config)
 {
 	int error;
 
 	if (!state || !config)
 		return -IRQMOD_EINVAL;
-	error = ixgbe_validate(config);
+	error = irqmod_itr_config_check(config, &ixgbe_limits);
 	if (error)
 		return error;
-	/* Field by field: no struct copy a compiler could turn into memcpy. */
-	state->config.min_interval_ns = config->min_interval_ns;
-	state->config.max_interval_ns = config->max_interval_ns;
-	state->config.step_ns = config->step_ns;
-	state->config.initial_interval_ns = config->initial_interval_ns;
-	state->config.tick_ns = config->tick_ns;
-	state->config.link_speed_mbps = config->link_speed_mbps;
-	state->config.rx_ring = config->rx_ring;
-	state->config.tx_ring = config->tx_ring;
+	irqmod_itr_config_copy(&state->config, config);
 	irqmod_ixgbe_reset(state);
 	return 0;
 }
@@ -168,14 +133,14 @@ int irqmod_ixgbe_init(struct irqmod_ixgbe *state,
 void irqmod_ixgbe_reset(struct irqmod_ixgbe *state)
 {
 	/* Linux ixgbe_alloc_q_vector(): MAX_USECS | LATENCY per container. */
-	uint8_t max_usecs = (uint8_t)(state->config.max_interval_ns / NS_PER_USEC);
+	uint8_t max_usecs = (uint8_t)(state->config.max_interval_ns / IRQMOD_NS_PER_USEC);
 
 	state->rx.usecs = max_usecs;
 	state->rx.latency = true;
 	state->tx.usecs = max_usecs;
 	state->tx.latency = true;
-	state->interval_usecs = (uint8_t)clamp_usecs(&state->config,
-		state->config.initial_interval_ns / NS_PER_USEC);
+	state->interval_usecs = (uint8_t)irqmod_itr_clamp_usecs(&state->config,
+		state->config.initial_interval_ns / IRQMOD_NS_PER_USEC);
 	state->last_tick = 0;
 	state->updated = false;
 }
@@ -188,10 +153,10 @@ static bool ixgbe_slow_link(uint32_t link_speed_mbps)
 }
 
 /* ixgbe_update_itr()'s adjust_by_size: interval in us from the average size. */
-static uint32_t ixgbe_size_usecs(const struct irqmod_ixgbe_config *config,
+static uint32_t ixgbe_size_usecs(const struct irqmod_intel_itr_config *config,
 				 uint32_t packets, uint64_t bytes, bool latency)
 {
-	uint32_t step_usecs = config->step_ns / NS_PER_USEC;
+	uint32_t step_usecs = config->step_ns / IRQMOD_NS_PER_USEC;
 	uint64_t avg_bytes = IRQMOD_DIV_U64_U32(bytes, packets);
 	uint32_t value = irqmod_itr_curve_value(&ixgbe_curve, avg_bytes);
 
@@ -209,13 +174,13 @@ static uint32_t ixgbe_size_usecs(const struct irqmod_ixgbe_config *config,
 }
 
 /* ixgbe_update_itr() for one container; @current_usecs is q_vector->itr >> 2. */
-static void ixgbe_update_container(const struct irqmod_ixgbe_config *config,
+static void ixgbe_update_container(const struct irqmod_intel_itr_config *config,
 				   struct irqmod_ixgbe_container *container,
 				   uint32_t packets, uint64_t bytes, bool stale,
 				   uint32_t current_usecs)
 {
-	uint32_t min_usecs = config->min_interval_ns / NS_PER_USEC;
-	uint32_t step_usecs = config->step_ns / NS_PER_USEC;
+	uint32_t min_usecs = config->min_interval_ns / IRQMOD_NS_PER_USEC;
+	uint32_t step_usecs = config->step_ns / IRQMOD_NS_PER_USEC;
 	uint32_t usecs;
 	bool latency = false;
 
@@ -255,7 +220,7 @@ static void ixgbe_update_container(const struct irqmod_ixgbe_config *config,
 	 * the Linux preset, keeps the value below the flag bit (the 2019 fix's
 	 * concern) and applies a lower irqmod ceiling everywhere.
 	 */
-	container->usecs = (uint8_t)clamp_usecs(config, usecs);
+	container->usecs = (uint8_t)irqmod_itr_clamp_usecs(config, usecs);
 	container->latency = latency;
 }
 
@@ -268,17 +233,11 @@ void irqmod_ixgbe_update(struct irqmod_ixgbe *state,
 			 const struct irqmod_sample *sample,
 			 struct irqmod_decision *decision)
 {
-	const struct irqmod_ixgbe_config *config = &state->config;
-	uint64_t tick = IRQMOD_DIV_U64_U32(sample->now_ns, config->tick_ns);
+	const struct irqmod_intel_itr_config *config = &state->config;
 	uint32_t current_usecs = state->interval_usecs;
 	uint32_t key, usecs, interval_ns;
-	bool stale;
-
-	/* time_after(jiffies, last + 1), without overflow at the top of u64. */
-	stale = !state->updated ||
-		(tick > state->last_tick && tick - state->last_tick >= 2);
-	state->last_tick = tick;
-	state->updated = true;
+	bool stale = irqmod_itr_stale(config, sample->now_ns, &state->last_tick,
+				      &state->updated);
 
 	/* ixgbe_set_itr() updates TX first, then RX; both read q_vector->itr. */
 	if (config->tx_ring)
@@ -304,8 +263,8 @@ void irqmod_ixgbe_update(struct irqmod_ixgbe *state,
 	} else {
 		key = ixgbe_container_key(&state->tx);
 	}
-	usecs = clamp_usecs(config, key & ~IXGBE_LATENCY_FLAG);
-	interval_ns = usecs * NS_PER_USEC;
+	usecs = irqmod_itr_clamp_usecs(config, key & ~IXGBE_LATENCY_FLAG);
+	interval_ns = usecs * IRQMOD_NS_PER_USEC;
 
 	irqmod_decision_rearm(decision, interval_ns, usecs != current_usecs);
 	state->interval_usecs = (uint8_t)usecs;
@@ -316,7 +275,7 @@ int irqmod_ixgbe_set_max_interval(struct irqmod_ixgbe *state,
 {
 	if (!state)
 		return -IRQMOD_EINVAL;
-	if (!ixgbe_whole_usecs(max_interval_ns) ||
+	if (max_interval_ns % IRQMOD_NS_PER_USEC != 0 ||
 	    max_interval_ns > IRQMOD_IXGBE_MAX_INTERVAL_NS)
 		return -IRQMOD_ERANGE;
 	if (max_interval_ns < state->config.min_interval_ns)
@@ -328,11 +287,14 @@ int irqmod_ixgbe_set_max_interval(struct irqmod_ixgbe *state,
 int irqmod_ixgbe_set_link_speed(struct irqmod_ixgbe *state,
 				uint32_t link_speed_mbps)
 {
+	int error;
+
 	if (!state)
 		return -IRQMOD_EINVAL;
-	if (link_speed_mbps == 0 ||
-	    link_speed_mbps > IRQMOD_IXGBE_MAX_LINK_SPEED_MBPS)
-		return -IRQMOD_ELINK;
+	error = irqmod_itr_link_check(link_speed_mbps,
+				      IRQMOD_IXGBE_MAX_LINK_SPEED_MBPS);
+	if (error)
+		return error;
 	state->config.link_speed_mbps = link_speed_mbps;
 	return 0;
 }

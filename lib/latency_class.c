@@ -6,7 +6,10 @@
 /*
  * Linux e1000_update_itr (e1000_main.c, e1000e netdev.c): every number of
  * the state machine; e1000 and e1000e return a bulk class to low when fewer
- * than 6000 bytes arrived.
+ * than 6000 bytes arrived. Linux igb_main.c igb_update_itr (and
+ * igc_update_itr) and FreeBSD if_igc.c igc_neweitr use the same numbers
+ * except IGB_BULK_QUIET_LOW_BYTES; FreeBSD writes "packets < 3" where Linux
+ * writes "packets <= 2".
  */
 static const struct irqmod_latency_thresholds e1000_thresholds = {
 	.jumbo_bytes_per_packet = 8000,
@@ -24,26 +27,8 @@ static const struct irqmod_latency_thresholds e1000_thresholds = {
 	.bulk_quiet_low_bytes = 6000,
 };
 
-/*
- * Linux igb_main.c igb_update_itr (and igc_update_itr), FreeBSD if_igc.c
- * igc_neweitr: the same numbers except bulk returns to low below 1500 bytes.
- * FreeBSD writes "packets < 3" where Linux writes "packets <= 2".
- */
-static const struct irqmod_latency_thresholds igb_thresholds = {
-	.jumbo_bytes_per_packet = 8000,
-	.lowest_to_low_packets = 5,
-	.lowest_to_low_bytes = 512,
-	.low_busy_bytes = 10000,
-	.low_busy_bulk_packets = 10,
-	.low_busy_bulk_bytes_per_packet = 1200,
-	.low_busy_lowest_packets = 35,
-	.low_quiet_bulk_bytes_per_packet = 2000,
-	.low_quiet_lowest_packets = 2,
-	.low_quiet_lowest_bytes = 512,
-	.bulk_busy_bytes = 25000,
-	.bulk_busy_low_packets = 35,
-	.bulk_quiet_low_bytes = 1500,
-};
+/* igb_update_itr, igc_neweitr: bulk returns to low below 1500 bytes. */
+#define IGB_BULK_QUIET_LOW_BYTES 1500u
 
 /* Class rates of e1000_set_itr and FreeBSD IGC_INTS_70K/20K/4K: ints/s. */
 #define RATE_LOWEST_PER_S 70000u
@@ -86,8 +71,7 @@ static void copy_thresholds(struct irqmod_latency_thresholds *to,
 int irqmod_latency_class_preset(struct irqmod_latency_class_config *config,
 				uint32_t preset, uint32_t link_speed_mbps)
 {
-	const struct irqmod_latency_thresholds *thresholds;
-	uint32_t lowest, low, bulk, start;
+	uint32_t lowest, low, bulk, start, bulk_quiet_low_bytes;
 	uint8_t encoding, combine, conservative, smoothing, start_class;
 
 	if (!config)
@@ -97,7 +81,7 @@ int irqmod_latency_class_preset(struct irqmod_latency_class_config *config,
 	switch (preset) {
 	case IRQMOD_LATENCY_CLASS_PRESET_E1000:
 	case IRQMOD_LATENCY_CLASS_PRESET_E1000E:
-		thresholds = &e1000_thresholds;
+		bulk_quiet_low_bytes = e1000_thresholds.bulk_quiet_low_bytes;
 		lowest = RATE_LOWEST_PER_S;
 		low = RATE_LOW_PER_S;
 		bulk = RATE_BULK_PER_S;
@@ -109,7 +93,7 @@ int irqmod_latency_class_preset(struct irqmod_latency_class_config *config,
 		start_class = IRQMOD_LATENCY_LOWEST;
 		break;
 	case IRQMOD_LATENCY_CLASS_PRESET_IGB:
-		thresholds = &igb_thresholds;
+		bulk_quiet_low_bytes = IGB_BULK_QUIET_LOW_BYTES;
 		lowest = IGB_70K_ITR;
 		low = IGB_20K_ITR;
 		bulk = IGB_4K_ITR;
@@ -121,7 +105,7 @@ int irqmod_latency_class_preset(struct irqmod_latency_class_config *config,
 		start_class = IRQMOD_LATENCY_LOWEST;
 		break;
 	case IRQMOD_LATENCY_CLASS_PRESET_FREEBSD_AIM:
-		thresholds = &igb_thresholds;
+		bulk_quiet_low_bytes = IGB_BULK_QUIET_LOW_BYTES;
 		lowest = RATE_LOWEST_PER_S;
 		low = RATE_LOW_PER_S;
 		bulk = RATE_BULK_PER_S;
@@ -135,7 +119,8 @@ int irqmod_latency_class_preset(struct irqmod_latency_class_config *config,
 	default:
 		return -IRQMOD_EPRESET;
 	}
-	copy_thresholds(&config->thresholds, thresholds);
+	copy_thresholds(&config->thresholds, &e1000_thresholds);
+	config->thresholds.bulk_quiet_low_bytes = bulk_quiet_low_bytes;
 	config->class_level[IRQMOD_LATENCY_LOWEST] = lowest;
 	config->class_level[IRQMOD_LATENCY_LOW] = low;
 	config->class_level[IRQMOD_LATENCY_BULK] = bulk;

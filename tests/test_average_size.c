@@ -9,6 +9,7 @@
 #include "irqmod/average_size.h"
 #include "irqmod/controller.h"
 #include "vectors/average_size_vectors.h"
+#include "support.h"
 
 _Static_assert(sizeof(struct irqmod_average_size) <= 64,
 	       "average-size state must fit 64 bytes");
@@ -50,8 +51,7 @@ static void test_average_size_vectors_match_hand_derivations(void **unused)
 	size_t v, s;
 
 	(void)unused;
-	for (v = 0; v < sizeof(irqmod_average_size_vectors) /
-			sizeof(irqmod_average_size_vectors[0]); v++) {
+	for (v = 0; v < TEST_ARRAY_SIZE(irqmod_average_size_vectors); v++) {
 		const struct irqmod_average_size_vector *vector =
 			&irqmod_average_size_vectors[v];
 		struct irqmod_average_size_config config;
@@ -68,13 +68,8 @@ static void test_average_size_vectors_match_hand_derivations(void **unused)
 
 			irqmod_average_size_update(&state, &vector->steps[s].sample,
 						   &decision);
-			if (state.register_value != vector->steps[s].register_value ||
-			    decision.rx_interval_ns != vector->steps[s].interval_ns ||
-			    decision.changed != vector->steps[s].changed)
-				fail_msg("%s, step %zu: register %u interval %u changed %d",
-					 vector->name, s + 1, state.register_value,
-					 decision.rx_interval_ns, decision.changed);
-			assert_int_equal(decision.tx_interval_ns, decision.rx_interval_ns);
+			test_expect_register_step(vector->name, s, state.register_value,
+						  &decision, &vector->steps[s]);
 		}
 	}
 }
@@ -145,12 +140,6 @@ static void test_average_size_init_bad_configs_return_their_codes(void **unused)
 	expect_init_error(&config, -IRQMOD_EINVAL);
 }
 
-static uint32_t next_random(uint32_t *seed)
-{
-	*seed = *seed * 1664525u + 1013904223u;
-	return *seed >> 8;
-}
-
 /*
  * Bounds: register outputs lie between the interval of the smallest value
  * (12, or the floor) and of 1500, or the start level; rate outputs between
@@ -166,7 +155,7 @@ static void test_average_size_odd_inputs_stay_within_bounds(void **unused)
 	size_t c;
 
 	(void)unused;
-	for (c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+	for (c = 0; c < TEST_ARRAY_SIZE(cases); c++) {
 		struct irqmod_average_size_config config;
 		struct irqmod_average_size state;
 		uint32_t i, seed = (uint32_t)c + 7;
@@ -177,7 +166,7 @@ static void test_average_size_odd_inputs_stay_within_bounds(void **unused)
 			struct irqmod_sample sample = { .now_ns = UINT64_MAX - i };
 			struct irqmod_decision decision;
 
-			switch (next_random(&seed) % 4) {
+			switch (test_next_random(&seed) % 4) {
 			case 0:
 				sample.rx_bytes = UINT64_MAX;
 				sample.rx_packets = 1;
@@ -185,12 +174,12 @@ static void test_average_size_odd_inputs_stay_within_bounds(void **unused)
 				sample.tx_packets = UINT32_MAX;
 				break;
 			case 1:
-				sample.rx_bytes = next_random(&seed);
+				sample.rx_bytes = test_next_random(&seed);
 				break;
 			default:
-				sample.rx_packets = 1 + next_random(&seed) % 64;
+				sample.rx_packets = 1 + test_next_random(&seed) % 64;
 				sample.rx_bytes = (uint64_t)sample.rx_packets *
-						  (1 + next_random(&seed) % 9500);
+						  (1 + test_next_random(&seed) % 9500);
 				break;
 			}
 			irqmod_average_size_update(&state, &sample, &decision);

@@ -7,7 +7,7 @@
 #include <cmocka.h>
 
 #include "irqmod/defer_irq.h"
-#include "hybrid_test_util.h"
+#include "support.h"
 #include "vectors/defer_irq_vectors.h"
 
 _Static_assert(sizeof(struct irqmod_defer_irq) <= 32,
@@ -68,32 +68,19 @@ static void test_defer_irq_init_limits_and_off_settings_are_accepted(void **unus
 
 static void test_defer_irq_vectors_give_expected_actions_and_delays(void **unused)
 {
-	size_t v, i;
+	size_t v;
 
 	(void)unused;
-	for (v = 0; v < sizeof(irqmod_defer_irq_vectors) /
-			sizeof(irqmod_defer_irq_vectors[0]); v++) {
-		const struct irqmod_defer_irq_vector *vector =
-			&irqmod_defer_irq_vectors[v];
-		struct irqmod_defer_irq state;
-		struct irqmod_controller inner;
+	for (v = 0; v < TEST_ARRAY_SIZE(irqmod_defer_irq_vectors); v++) {
+		const struct irqmod_defer_irq_vector *vector = &irqmod_defer_irq_vectors[v];
+		struct irqmod_hybrid_config config = {
+			.kind = IRQMOD_HYBRID_DEFER_IRQ,
+			.config.defer_irq = vector->config,
+		};
 
-		test_static_inner(&inner, IRQMOD_DEFER_IRQ_VECTOR_INNER_NS);
-		assert_int_equal(irqmod_defer_irq_init(&state, &vector->config), 0);
-		for (i = 0; i < vector->step_count; i++) {
-			const struct irqmod_defer_irq_vector_step *step =
-				&vector->steps[i];
-			struct irqmod_decision decision;
-
-			test_poison_decision(&decision);
-			irqmod_defer_irq_update(&state, &inner, &step->sample,
-						&decision);
-			print_message("%s: step %zu\n", vector->name, i);
-			assert_int_equal(decision.action, step->action);
-			assert_int_equal(decision.poll_delay_ns, step->poll_delay_ns);
-			assert_int_equal(decision.rx_interval_ns, step->rx_interval_ns);
-			assert_false(decision.changed);
-		}
+		test_run_hybrid_vector(&config, IRQMOD_DEFER_IRQ_VECTOR_INNER_NS,
+				       vector->name, vector->steps,
+				       vector->step_count, true);
 	}
 }
 

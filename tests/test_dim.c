@@ -14,6 +14,7 @@
 #include "irqmod/controller.h"
 #include "irqmod/dim.h"
 #include "vectors/dim_vectors.h"
+#include "support.h"
 
 /* The layout is part of the API: drivers embed one per queue. */
 _Static_assert(sizeof(struct irqmod_dim) <= 64, "net DIM state exceeds 64 bytes");
@@ -298,14 +299,8 @@ static void replay_net_vector(const struct irqmod_dim_vector *vector)
 		struct irqmod_decision decision;
 
 		irqmod_dim_update(&state, &sample, &decision);
-		if (state.walk.level != step->level)
-			print_error("vector '%s' call %u: level %u, expected %u\n",
-				    vector->name, i, state.walk.level, step->level);
-		assert_int_equal(state.walk.level, step->level);
-		assert_int_equal(decision.rx_interval_ns,
-				 table[step->level].interval_usecs * 1000u);
-		assert_int_equal(decision.frames, table[step->level].frames);
-		assert_int_equal(decision.changed, step->level != level);
+		test_expect_dim_level(vector->name, i, state.walk.level, &decision,
+				      table, step->level, level);
 		level = step->level;
 	}
 }
@@ -315,7 +310,7 @@ static void test_dim_worked_vectors_give_expected_levels(void **unused)
 	size_t i, net = 0;
 
 	(void)unused;
-	for (i = 0; i < sizeof(irqmod_dim_vectors) / sizeof(irqmod_dim_vectors[0]); i++) {
+	for (i = 0; i < TEST_ARRAY_SIZE(irqmod_dim_vectors); i++) {
 		if (irqmod_dim_vectors[i].rdma)
 			continue;
 		replay_net_vector(&irqmod_dim_vectors[i]);
@@ -529,18 +524,6 @@ static void test_dim_single_level_table_always_answers_it(void **unused)
 	}
 }
 
-/* Deterministic xorshift64 for the property test. */
-static uint64_t next_random(uint64_t *seed)
-{
-	uint64_t x = *seed;
-
-	x ^= x << 13;
-	x ^= x >> 7;
-	x ^= x << 17;
-	*seed = x;
-	return x;
-}
-
 /*
  * Any stream (time jumping, standing still, going back; huge and zero
  * counts): the answer is always the entry of the current level, levels
@@ -565,7 +548,7 @@ static void test_dim_random_streams_always_answer_a_table_entry(void **unused)
 		assert_int_equal(irqmod_dim_init(&state, &config), 0);
 		last_ns = config.profiles[config.start_level].interval_usecs * 1000u;
 		for (i = 0; i < 200000; i++) {
-			uint64_t r = next_random(&seed);
+			uint64_t r = test_xorshift64(&seed);
 			struct irqmod_sample sample = { 0 };
 			struct irqmod_decision decision;
 			uint8_t before = state.walk.level;

@@ -12,6 +12,7 @@
 
 #include "irqmod/dim.h"
 #include "vectors/dim_vectors.h"
+#include "support.h"
 
 _Static_assert(sizeof(struct irqmod_dim_rdma) <= 64, "RDMA DIM state exceeds 64 bytes");
 #if UINTPTR_MAX == UINT64_MAX
@@ -97,14 +98,8 @@ static void replay_rdma_vector(const struct irqmod_dim_vector *vector)
 		struct irqmod_decision decision;
 
 		irqmod_dim_rdma_update(&state, &sample, &decision);
-		if (state.walk.level != step->level)
-			print_error("vector '%s' call %u: level %u, expected %u\n",
-				    vector->name, i, state.walk.level, step->level);
-		assert_int_equal(state.walk.level, step->level);
-		assert_int_equal(decision.rx_interval_ns,
-				 config.profiles[step->level].interval_usecs * 1000u);
-		assert_int_equal(decision.frames, config.profiles[step->level].frames);
-		assert_int_equal(decision.changed, step->level != level);
+		test_expect_dim_level(vector->name, i, state.walk.level, &decision,
+				      config.profiles, step->level, level);
 		/* RDMA DIM never parks */
 		assert_true(state.walk.tune_state == IRQMOD_DIM_GOING_RIGHT ||
 			    state.walk.tune_state == IRQMOD_DIM_GOING_LEFT);
@@ -117,7 +112,7 @@ static void test_dim_rdma_worked_vectors_give_expected_levels(void **unused)
 	size_t i, rdma = 0;
 
 	(void)unused;
-	for (i = 0; i < sizeof(irqmod_dim_vectors) / sizeof(irqmod_dim_vectors[0]); i++) {
+	for (i = 0; i < TEST_ARRAY_SIZE(irqmod_dim_vectors); i++) {
 		if (!irqmod_dim_vectors[i].rdma)
 			continue;
 		replay_rdma_vector(&irqmod_dim_vectors[i]);
@@ -185,17 +180,6 @@ static void test_dim_rdma_zero_time_and_reset(void **unused)
 	assert_int_equal(state.prev_completions_per_ms, 0);
 }
 
-static uint64_t next_random(uint64_t *seed)
-{
-	uint64_t x = *seed;
-
-	x ^= x << 13;
-	x ^= x >> 7;
-	x ^= x << 17;
-	*seed = x;
-	return x;
-}
-
 static void test_dim_rdma_random_streams_always_answer_a_table_entry(void **unused)
 {
 	struct irqmod_dim_rdma_config config;
@@ -207,7 +191,7 @@ static void test_dim_rdma_random_streams_always_answer_a_table_entry(void **unus
 	assert_int_equal(irqmod_dim_rdma_default_config(&config), 0);
 	assert_int_equal(irqmod_dim_rdma_init(&state, &config), 0);
 	for (i = 0; i < 300000; i++) {
-		uint64_t r = next_random(&seed);
+		uint64_t r = test_xorshift64(&seed);
 		struct irqmod_sample sample = { 0 };
 		struct irqmod_decision decision;
 		uint8_t before = state.walk.level;

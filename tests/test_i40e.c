@@ -9,6 +9,7 @@
 
 #include "irqmod/i40e.h"
 #include "vectors/i40e_vectors.h"
+#include "support.h"
 
 static_assert(sizeof(struct irqmod_i40e) <= 64, "state must fit 64 bytes");
 
@@ -17,9 +18,9 @@ static void test_i40e_worked_vectors_match_hand_derivation(void **unused)
 	size_t v;
 
 	(void)unused;
-	for (v = 0; v < sizeof(irqmod_i40e_vectors) / sizeof(irqmod_i40e_vectors[0]); v++) {
+	for (v = 0; v < TEST_ARRAY_SIZE(irqmod_i40e_vectors); v++) {
 		const struct irqmod_i40e_vector *vector = &irqmod_i40e_vectors[v];
-		struct irqmod_i40e_config config;
+		struct irqmod_intel_itr_config config;
 		struct irqmod_i40e state;
 		unsigned int i;
 
@@ -31,25 +32,16 @@ static void test_i40e_worked_vectors_match_hand_derivation(void **unused)
 			struct irqmod_decision decision;
 
 			irqmod_i40e_update(&state, &step->sample, &decision);
-			if (decision.rx_interval_ns != step->rx_interval_ns ||
-			    decision.tx_interval_ns != step->tx_interval_ns ||
-			    decision.changed != step->changed)
-				print_error("vector '%s' step %u: got rx %u tx %u changed %d, want rx %u tx %u changed %d\n",
-					    vector->name, i, decision.rx_interval_ns,
-					    decision.tx_interval_ns, decision.changed,
-					    step->rx_interval_ns, step->tx_interval_ns,
-					    step->changed);
-			assert_int_equal(decision.rx_interval_ns, step->rx_interval_ns);
-			assert_int_equal(decision.tx_interval_ns, step->tx_interval_ns);
-			assert_int_equal(decision.changed, step->changed);
-			assert_int_equal(decision.action, IRQMOD_ACTION_REARM);
+			test_expect_rearm_step(vector->name, i, &decision,
+					       step->rx_interval_ns,
+					       step->tx_interval_ns, step->changed);
 		}
 	}
 }
 
 static void test_i40e_linux_config_is_the_driver_constants(void **unused)
 {
-	struct irqmod_i40e_config config;
+	struct irqmod_intel_itr_config config;
 
 	(void)unused;
 	assert_int_equal(irqmod_i40e_config_linux(&config, 40000), 0);
@@ -65,7 +57,7 @@ static void test_i40e_linux_config_is_the_driver_constants(void **unused)
 	assert_int_equal(config.link_speed_mbps, 40000); /* untouched */
 }
 
-static void expect_init_error(const struct irqmod_i40e_config *config, int error)
+static void expect_init_error(const struct irqmod_intel_itr_config *config, int error)
 {
 	struct irqmod_i40e state;
 
@@ -78,53 +70,21 @@ static void expect_init_error(const struct irqmod_i40e_config *config, int error
 
 static void test_i40e_init_rejects_every_invalid_config(void **unused)
 {
-	struct irqmod_i40e_config good, bad;
+	struct irqmod_intel_itr_config good;
 	struct irqmod_i40e state;
 
 	(void)unused;
 	assert_int_equal(irqmod_i40e_config_linux(&good, 10000), 0);
 	assert_int_equal(irqmod_i40e_init(NULL, &good), -IRQMOD_EINVAL);
 	assert_int_equal(irqmod_i40e_init(&state, NULL), -IRQMOD_EINVAL);
-	bad = good;
-	bad.rx_ring = bad.tx_ring = false;
-	expect_init_error(&bad, -IRQMOD_EINVAL);
-	bad = good;
-	bad.step_ns = 0;
-	expect_init_error(&bad, -IRQMOD_ESTEP);
-	bad.step_ns = 3000; /* odd usecs */
-	expect_init_error(&bad, -IRQMOD_ESTEP);
-	bad.step_ns = 128000;
-	expect_init_error(&bad, -IRQMOD_ESTEP);
-	bad = good;
-	bad.tick_ns = 0;
-	expect_init_error(&bad, -IRQMOD_ESTEP);
-	bad = good;
-	bad.min_interval_ns = 0;
-	expect_init_error(&bad, -IRQMOD_ERANGE);
-	bad.min_interval_ns = 3000;
-	expect_init_error(&bad, -IRQMOD_ERANGE);
-	bad = good;
-	bad.max_interval_ns = IRQMOD_I40E_INTERVAL_LIMIT_NS + 2000;
-	expect_init_error(&bad, -IRQMOD_ERANGE);
-	bad = good;
-	bad.initial_interval_ns = 51000;
-	expect_init_error(&bad, -IRQMOD_ERANGE);
-	bad.initial_interval_ns = 128000;
-	expect_init_error(&bad, -IRQMOD_ERANGE);
-	bad = good;
-	bad.min_interval_ns = 20000;
-	bad.max_interval_ns = 10000;
-	expect_init_error(&bad, -IRQMOD_EMINMAX);
-	bad = good;
-	bad.link_speed_mbps = 0;
-	expect_init_error(&bad, -IRQMOD_ELINK);
-	bad.link_speed_mbps = IRQMOD_I40E_MAX_LINK_SPEED_MBPS + 1;
-	expect_init_error(&bad, -IRQMOD_ELINK);
+	/* Even microseconds (the register counts 2 us), ceiling I40E_MAX_ITR. */
+	test_intel_itr_bad_configs(&good, 2000, IRQMOD_I40E_INTERVAL_LIMIT_NS,
+				   IRQMOD_I40E_MAX_LINK_SPEED_MBPS, expect_init_error);
 }
 
 static void test_i40e_reset_restarts_from_the_initial_values(void **unused)
 {
-	struct irqmod_i40e_config config;
+	struct irqmod_intel_itr_config config;
 	struct irqmod_i40e state;
 	struct irqmod_sample sample = { .now_ns = 0 };
 	struct irqmod_decision decision;
@@ -274,25 +234,14 @@ static bool reference_update_enable(struct reference_vector *q, uint64_t now_ns,
 	return written;
 }
 
-static uint64_t xorshift64(uint64_t *seed)
-{
-	uint64_t x = *seed;
-
-	x ^= x << 13;
-	x ^= x >> 7;
-	x ^= x << 17;
-	*seed = x;
-	return x;
-}
-
 static uint32_t random_packets(uint64_t *seed)
 {
 	static const uint32_t edges[] = { 0, 1, 3, 4, 32, 33, 55, 56, 112, 113, 256, 257 };
-	uint64_t r = xorshift64(seed);
+	uint64_t r = test_xorshift64(seed);
 
 	switch (r % 6) {
 	case 0:
-		return edges[(r >> 8) % (sizeof(edges) / sizeof(edges[0]))];
+		return edges[(r >> 8) % TEST_ARRAY_SIZE(edges)];
 	case 1:
 		return (uint32_t)((r >> 8) % 4);
 	case 2:
@@ -308,7 +257,7 @@ static uint64_t i40e_property_run(uint64_t seed, bool compare)
 {
 	uint64_t digest = 1469598103934665603ull;
 	uint64_t now_ns = 2000000;
-	struct irqmod_i40e_config config;
+	struct irqmod_intel_itr_config config;
 	struct irqmod_i40e state;
 	struct reference_vector reference = {
 		.rx = { 50, 50, 1 }, .tx = { 50, 50, 1 }, .countdown = 0,
@@ -321,7 +270,7 @@ static uint64_t i40e_property_run(uint64_t seed, bool compare)
 	for (step = 0; step < 200000; step++) {
 		struct irqmod_sample sample = { 0 };
 		struct irqmod_decision decision;
-		uint64_t r = xorshift64(&seed);
+		uint64_t r = test_xorshift64(&seed);
 
 		if (r % 13 == 0)
 			now_ns += 2000000 + (r >> 8) % 3000000;
@@ -332,9 +281,9 @@ static uint64_t i40e_property_run(uint64_t seed, bool compare)
 		sample.now_ns = now_ns;
 		sample.rx_packets = random_packets(&seed);
 		sample.tx_packets = random_packets(&seed);
-		sample.rx_bytes = (uint64_t)sample.rx_packets * (xorshift64(&seed) % 9500) +
-				  xorshift64(&seed) % 64;
-		sample.tx_bytes = (uint64_t)sample.tx_packets * (xorshift64(&seed) % 66000);
+		sample.rx_bytes = (uint64_t)sample.rx_packets * (test_xorshift64(&seed) % 9500) +
+				  test_xorshift64(&seed) % 64;
+		sample.tx_bytes = (uint64_t)sample.tx_packets * (test_xorshift64(&seed) % 66000);
 		irqmod_i40e_update(&state, &sample, &decision);
 		assert_in_range(decision.rx_interval_ns, 2000, 126000);
 		assert_in_range(decision.tx_interval_ns, 2000, 126000);
@@ -379,7 +328,7 @@ static void test_i40e_random_stream_is_deterministic(void **unused)
 
 static void test_i40e_extreme_samples_stay_in_bounds(void **unused)
 {
-	struct irqmod_i40e_config config;
+	struct irqmod_intel_itr_config config;
 	struct irqmod_i40e state;
 	uint64_t seed = 7;
 	uint32_t step;
@@ -392,13 +341,13 @@ static void test_i40e_extreme_samples_stay_in_bounds(void **unused)
 	for (step = 0; step < 50000; step++) {
 		struct irqmod_sample sample = { 0 };
 		struct irqmod_decision decision;
-		uint64_t r = xorshift64(&seed);
+		uint64_t r = test_xorshift64(&seed);
 
-		sample.now_ns = xorshift64(&seed) >> (r % 64);
+		sample.now_ns = test_xorshift64(&seed) >> (r % 64);
 		sample.rx_packets = r % 3 ? (uint32_t)(r >> 32) : UINT32_MAX;
 		sample.tx_packets = random_packets(&seed);
-		sample.rx_bytes = r % 5 ? xorshift64(&seed) : UINT64_MAX;
-		sample.tx_bytes = xorshift64(&seed) >> (r % 64);
+		sample.rx_bytes = r % 5 ? test_xorshift64(&seed) : UINT64_MAX;
+		sample.tx_bytes = test_xorshift64(&seed) >> (r % 64);
 		irqmod_i40e_update(&state, &sample, &decision);
 		assert_in_range(decision.rx_interval_ns, 10000, 84000);
 		assert_in_range(decision.tx_interval_ns, 10000, 84000);

@@ -11,12 +11,13 @@
 #include "irqmod/controller.h"
 #include "irqmod/ixgbe.h"
 #include "vectors/ixgbe_vectors.h"
+#include "support.h"
 
 static_assert(sizeof(struct irqmod_ixgbe) <= 64, "state must fit 64 bytes");
 
-static struct irqmod_ixgbe_config linux_config(uint32_t link_speed_mbps)
+static struct irqmod_intel_itr_config linux_config(uint32_t link_speed_mbps)
 {
-	struct irqmod_ixgbe_config config;
+	struct irqmod_intel_itr_config config;
 
 	assert_int_equal(irqmod_ixgbe_config_preset(&config,
 						    IRQMOD_IXGBE_PRESET_LINUX,
@@ -45,9 +46,9 @@ static void test_ixgbe_worked_vectors_match_hand_derivation(void **unused)
 	size_t v;
 
 	(void)unused;
-	for (v = 0; v < sizeof(irqmod_ixgbe_vectors) / sizeof(irqmod_ixgbe_vectors[0]); v++) {
+	for (v = 0; v < TEST_ARRAY_SIZE(irqmod_ixgbe_vectors); v++) {
 		const struct irqmod_ixgbe_vector *vector = &irqmod_ixgbe_vectors[v];
-		struct irqmod_ixgbe_config config;
+		struct irqmod_intel_itr_config config;
 		struct irqmod_ixgbe state;
 		unsigned int i;
 
@@ -62,16 +63,9 @@ static void test_ixgbe_worked_vectors_match_hand_derivation(void **unused)
 			struct irqmod_decision decision;
 
 			irqmod_ixgbe_update(&state, &step->sample, &decision);
-			if (decision.rx_interval_ns != step->interval_ns ||
-			    decision.changed != step->changed)
-				print_error("vector '%s' step %u: got %u ns changed %d, want %u ns changed %d\n",
-					    vector->name, i, decision.rx_interval_ns,
-					    decision.changed, step->interval_ns,
-					    step->changed);
-			assert_int_equal(decision.rx_interval_ns, step->interval_ns);
-			assert_int_equal(decision.tx_interval_ns, step->interval_ns);
-			assert_int_equal(decision.changed, step->changed);
-			assert_int_equal(decision.action, IRQMOD_ACTION_REARM);
+			test_expect_rearm_step(vector->name, i, &decision,
+					       step->interval_ns, step->interval_ns,
+					       step->changed);
 			assert_int_equal(decision.frames, 0);
 			assert_int_equal(decision.poll_delay_ns, 0);
 			assert_int_equal(decision.rate_limit_ns, 0);
@@ -81,7 +75,7 @@ static void test_ixgbe_worked_vectors_match_hand_derivation(void **unused)
 
 static void test_ixgbe_issue_examples_64_1500_1968_bytes_give_22_118_126_usecs(void **unused)
 {
-	struct irqmod_ixgbe_config config = linux_config(10000);
+	struct irqmod_intel_itr_config config = linux_config(10000);
 	struct irqmod_ixgbe state;
 
 	(void)unused;
@@ -98,7 +92,7 @@ static void test_ixgbe_issue_examples_64_1500_1968_bytes_give_22_118_126_usecs(v
 
 static void test_ixgbe_first_call_is_stale_whatever_the_counts(void **unused)
 {
-	struct irqmod_ixgbe_config config = linux_config(10000);
+	struct irqmod_intel_itr_config config = linux_config(10000);
 	struct irqmod_ixgbe state;
 	bool changed;
 
@@ -112,7 +106,7 @@ static void test_ixgbe_first_call_is_stale_whatever_the_counts(void **unused)
 
 static void test_ixgbe_first_call_reports_unchanged_when_initial_is_min(void **unused)
 {
-	struct irqmod_ixgbe_config config = linux_config(10000);
+	struct irqmod_intel_itr_config config = linux_config(10000);
 	struct irqmod_ixgbe state;
 	bool changed = true;
 
@@ -125,7 +119,7 @@ static void test_ixgbe_first_call_reports_unchanged_when_initial_is_min(void **u
 
 static void test_ixgbe_reset_keeps_config_and_restarts_stale(void **unused)
 {
-	struct irqmod_ixgbe_config config = linux_config(1000);
+	struct irqmod_intel_itr_config config = linux_config(1000);
 	struct irqmod_ixgbe state;
 	bool changed;
 
@@ -146,7 +140,7 @@ static void test_ixgbe_reset_keeps_config_and_restarts_stale(void **unused)
 
 static void test_ixgbe_linux_preset_is_the_driver_constants(void **unused)
 {
-	struct irqmod_ixgbe_config config = linux_config(10000);
+	struct irqmod_intel_itr_config config = linux_config(10000);
 
 	(void)unused;
 	assert_int_equal(config.min_interval_ns, 10000);
@@ -161,7 +155,7 @@ static void test_ixgbe_linux_preset_is_the_driver_constants(void **unused)
 
 static void test_ixgbe_irqmod_preset_ceiling_is_the_socket_buffer_floor(void **unused)
 {
-	struct irqmod_ixgbe_config config;
+	struct irqmod_intel_itr_config config;
 
 	(void)unused;
 	/* 10G: floor 84 us (see test_floor). */
@@ -188,7 +182,7 @@ static void test_ixgbe_irqmod_preset_ceiling_is_the_socket_buffer_floor(void **u
 
 static void test_ixgbe_preset_invalid_arguments_are_rejected(void **unused)
 {
-	struct irqmod_ixgbe_config config = linux_config(10000);
+	struct irqmod_intel_itr_config config = linux_config(10000);
 
 	(void)unused;
 	assert_int_equal(irqmod_ixgbe_config_preset(NULL, IRQMOD_IXGBE_PRESET_LINUX,
@@ -204,7 +198,7 @@ static void test_ixgbe_preset_invalid_arguments_are_rejected(void **unused)
 	assert_int_equal(config.max_interval_ns, 126000);
 }
 
-static void expect_init_error(const struct irqmod_ixgbe_config *config, int error)
+static void expect_init_error(const struct irqmod_intel_itr_config *config, int error)
 {
 	struct irqmod_ixgbe state;
 
@@ -217,65 +211,22 @@ static void expect_init_error(const struct irqmod_ixgbe_config *config, int erro
 
 static void test_ixgbe_init_rejects_every_invalid_config(void **unused)
 {
-	const struct irqmod_ixgbe_config good = linux_config(10000);
-	struct irqmod_ixgbe_config bad;
+	const struct irqmod_intel_itr_config good = linux_config(10000);
 	struct irqmod_ixgbe state;
 
 	(void)unused;
 	assert_int_equal(irqmod_ixgbe_init(NULL, &good), -IRQMOD_EINVAL);
 	assert_int_equal(irqmod_ixgbe_init(&state, NULL), -IRQMOD_EINVAL);
-
-	bad = good;
-	bad.rx_ring = false;
-	bad.tx_ring = false;
-	expect_init_error(&bad, -IRQMOD_EINVAL);
-
-	bad = good;
-	bad.step_ns = 0;
-	expect_init_error(&bad, -IRQMOD_ESTEP);
-	bad.step_ns = 1500; /* not whole usecs */
-	expect_init_error(&bad, -IRQMOD_ESTEP);
-	bad.step_ns = 127000;
-	expect_init_error(&bad, -IRQMOD_ESTEP);
-	bad = good;
-	bad.tick_ns = 0;
-	expect_init_error(&bad, -IRQMOD_ESTEP);
-
-	bad = good;
-	bad.min_interval_ns = 0;
-	expect_init_error(&bad, -IRQMOD_ERANGE);
-	bad.min_interval_ns = 10500;
-	expect_init_error(&bad, -IRQMOD_ERANGE);
-	bad = good;
-	bad.max_interval_ns = 128000; /* would reach the flag bit */
-	expect_init_error(&bad, -IRQMOD_ERANGE);
-	bad.max_interval_ns = 84500;
-	expect_init_error(&bad, -IRQMOD_ERANGE);
-	bad = good;
-	bad.initial_interval_ns = 50500;
-	expect_init_error(&bad, -IRQMOD_ERANGE);
-	bad.initial_interval_ns = 8000; /* below min */
-	expect_init_error(&bad, -IRQMOD_ERANGE);
-	bad.initial_interval_ns = 127000; /* above max */
-	expect_init_error(&bad, -IRQMOD_ERANGE);
-
-	bad = good;
-	bad.min_interval_ns = 20000;
-	bad.max_interval_ns = 18000;
-	expect_init_error(&bad, -IRQMOD_EMINMAX);
-
-	bad = good;
-	bad.link_speed_mbps = 0;
-	expect_init_error(&bad, -IRQMOD_ELINK);
-	bad.link_speed_mbps = IRQMOD_IXGBE_MAX_LINK_SPEED_MBPS + 1;
-	expect_init_error(&bad, -IRQMOD_ELINK);
+	/* Whole microseconds; ceiling 126 us, as 128 would reach the flag bit. */
+	test_intel_itr_bad_configs(&good, 1000, IRQMOD_IXGBE_MAX_INTERVAL_NS,
+				   IRQMOD_IXGBE_MAX_LINK_SPEED_MBPS, expect_init_error);
 }
 
 /* ---- runtime setters ---------------------------------------------------- */
 
 static void test_ixgbe_set_max_interval_keeps_history(void **unused)
 {
-	struct irqmod_ixgbe_config config = linux_config(10000);
+	struct irqmod_intel_itr_config config = linux_config(10000);
 	struct irqmod_ixgbe state;
 	bool changed;
 
@@ -301,7 +252,7 @@ static void test_ixgbe_set_max_interval_keeps_history(void **unused)
 
 static void test_ixgbe_lowered_max_also_caps_reset_start(void **unused)
 {
-	struct irqmod_ixgbe_config config = linux_config(10000);
+	struct irqmod_intel_itr_config config = linux_config(10000);
 	struct irqmod_ixgbe state;
 
 	(void)unused;
@@ -313,7 +264,7 @@ static void test_ixgbe_lowered_max_also_caps_reset_start(void **unused)
 
 static void test_ixgbe_set_link_speed_switches_scale_without_reinit(void **unused)
 {
-	struct irqmod_ixgbe_config config = linux_config(10000);
+	struct irqmod_intel_itr_config config = linux_config(10000);
 	struct irqmod_ixgbe state;
 
 	(void)unused;
@@ -341,7 +292,7 @@ static void test_ixgbe_set_link_speed_switches_scale_without_reinit(void **unuse
 
 static void test_ixgbe_step_and_min_are_parameters(void **unused)
 {
-	struct irqmod_ixgbe_config config = linux_config(10000);
+	struct irqmod_intel_itr_config config = linux_config(10000);
 	struct irqmod_ixgbe state;
 
 	(void)unused;
@@ -358,7 +309,7 @@ static void test_ixgbe_step_and_min_are_parameters(void **unused)
 
 static void test_ixgbe_tiny_tick_counts_staleness_in_ns(void **unused)
 {
-	struct irqmod_ixgbe_config config = linux_config(10000);
+	struct irqmod_intel_itr_config config = linux_config(10000);
 	struct irqmod_ixgbe state;
 
 	(void)unused;
@@ -453,7 +404,7 @@ static void test_ixgbe_closed_loop_settles_where_derived(void **unused)
 	(void)unused;
 	for (c = 0; c < sizeof(closed_loop_cases) / sizeof(closed_loop_cases[0]); c++) {
 		const struct closed_loop_case *test = &closed_loop_cases[c];
-		struct irqmod_ixgbe_config config;
+		struct irqmod_intel_itr_config config;
 		struct irqmod_ixgbe state;
 		uint64_t now_ns = 0;
 		uint32_t interval_ns, call;
@@ -611,26 +562,15 @@ static uint32_t reference_set_itr(struct reference_vector *vector, uint64_t now_
 	return (vector->itr >> 2) * 1000u;
 }
 
-static uint64_t xorshift64(uint64_t *seed)
-{
-	uint64_t x = *seed;
-
-	x ^= x << 13;
-	x ^= x >> 7;
-	x ^= x << 17;
-	*seed = x;
-	return x;
-}
-
 /* A packet count from every band, with the band edges weighted up. */
 static uint32_t random_packets(uint64_t *seed)
 {
 	static const uint32_t edges[] = { 0, 1, 3, 4, 47, 48, 95, 96, 255, 256 };
-	uint64_t r = xorshift64(seed);
+	uint64_t r = test_xorshift64(seed);
 
 	switch (r % 8) {
 	case 0:
-		return edges[(r >> 8) % (sizeof(edges) / sizeof(edges[0]))];
+		return edges[(r >> 8) % TEST_ARRAY_SIZE(edges)];
 	case 1:
 		return (uint32_t)((r >> 8) % 4);
 	case 2:
@@ -645,7 +585,7 @@ static uint32_t random_packets(uint64_t *seed)
 /* A time step: mostly forward by < 1 ms, sometimes a stale gap, back, or hours. */
 static uint64_t random_now(uint64_t *seed, uint64_t now_ns)
 {
-	uint64_t r = xorshift64(seed);
+	uint64_t r = test_xorshift64(seed);
 
 	switch (r % 16) {
 	case 0:
@@ -673,7 +613,7 @@ static uint64_t property_run(uint64_t seed, bool compare)
 	uint64_t digest = 1469598103934665603ull;
 	uint64_t now_ns = 2000000; /* first call >= 2 jiffies after setup */
 	uint32_t previous_ns;
-	struct irqmod_ixgbe_config config;
+	struct irqmod_intel_itr_config config;
 	struct irqmod_ixgbe state;
 	struct reference_vector reference;
 	uint32_t step, link = property_link_speeds[seed % 6];
@@ -688,15 +628,15 @@ static uint64_t property_run(uint64_t seed, bool compare)
 	for (step = 0; step < PROPERTY_STEPS; step++) {
 		struct irqmod_sample sample = { 0 };
 		struct irqmod_decision decision;
-		uint32_t rx_size = (uint32_t)(xorshift64(&seed) % 10000);
-		uint32_t tx_size = (uint32_t)(xorshift64(&seed) % 66000);
+		uint32_t rx_size = (uint32_t)(test_xorshift64(&seed) % 10000);
+		uint32_t tx_size = (uint32_t)(test_xorshift64(&seed) % 66000);
 
 		now_ns = random_now(&seed, now_ns);
 		sample.now_ns = now_ns;
 		sample.rx_packets = random_packets(&seed);
 		sample.tx_packets = random_packets(&seed);
 		sample.rx_bytes = (uint64_t)sample.rx_packets * rx_size +
-				  xorshift64(&seed) % 64;
+				  test_xorshift64(&seed) % 64;
 		sample.tx_bytes = (uint64_t)sample.tx_packets * tx_size;
 		irqmod_ixgbe_update(&state, &sample, &decision);
 		assert_in_range(decision.rx_interval_ns, 10000, 126000);
@@ -740,7 +680,7 @@ static void test_ixgbe_extreme_samples_and_runtime_changes_stay_in_bounds(void *
 {
 	uint64_t seed = PROPERTY_SEED;
 	uint64_t now_ns = 0;
-	struct irqmod_ixgbe_config config;
+	struct irqmod_intel_itr_config config;
 	struct irqmod_ixgbe state;
 	uint32_t step;
 
@@ -751,7 +691,7 @@ static void test_ixgbe_extreme_samples_and_runtime_changes_stay_in_bounds(void *
 	for (step = 0; step < 100000; step++) {
 		struct irqmod_sample sample;
 		struct irqmod_decision decision;
-		uint64_t r = xorshift64(&seed);
+		uint64_t r = test_xorshift64(&seed);
 
 		if (r % 97 == 0)
 			assert_int_equal(irqmod_ixgbe_set_max_interval(&state,
@@ -759,14 +699,14 @@ static void test_ixgbe_extreme_samples_and_runtime_changes_stay_in_bounds(void *
 		if (r % 89 == 0)
 			assert_int_equal(irqmod_ixgbe_set_link_speed(&state,
 				property_link_speeds[(r >> 16) % 6]), 0);
-		now_ns = (r >> 20) % 5 == 0 ? xorshift64(&seed) : random_now(&seed, now_ns);
+		now_ns = (r >> 20) % 5 == 0 ? test_xorshift64(&seed) : random_now(&seed, now_ns);
 		sample.now_ns = now_ns;
 		sample.rx_packets = (r >> 24) % 3 == 0 ? UINT32_MAX - (uint32_t)((r >> 30) % 3)
 						      : random_packets(&seed);
 		sample.tx_packets = random_packets(&seed);
 		sample.rx_bytes = (r >> 32) % 3 == 0 ? UINT64_MAX - (r >> 40) % 3
-						     : xorshift64(&seed);
-		sample.tx_bytes = (r >> 36) % 2 == 0 ? 0 : xorshift64(&seed) >> (r % 64);
+						     : test_xorshift64(&seed);
+		sample.tx_bytes = (r >> 36) % 2 == 0 ? 0 : test_xorshift64(&seed) >> (r % 64);
 		sample.events = 0;
 		sample.completions = 0;
 		sample.flags = (uint32_t)r;

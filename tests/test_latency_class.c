@@ -9,6 +9,7 @@
 #include "irqmod/controller.h"
 #include "irqmod/latency_class.h"
 #include "vectors/latency_class_vectors.h"
+#include "support.h"
 
 _Static_assert(sizeof(struct irqmod_latency_class) <= 64,
 	       "latency-class state must fit 64 bytes");
@@ -30,8 +31,7 @@ static void test_latency_class_vectors_match_hand_derivations(void **unused)
 	size_t v, s;
 
 	(void)unused;
-	for (v = 0; v < sizeof(irqmod_latency_class_vectors) /
-			sizeof(irqmod_latency_class_vectors[0]); v++) {
+	for (v = 0; v < TEST_ARRAY_SIZE(irqmod_latency_class_vectors); v++) {
 		const struct irqmod_latency_class_vector *vector =
 			&irqmod_latency_class_vectors[v];
 		struct irqmod_latency_class_config config;
@@ -46,13 +46,8 @@ static void test_latency_class_vectors_match_hand_derivations(void **unused)
 
 			irqmod_latency_class_update(&state, &vector->steps[s].sample,
 						    &decision);
-			if (state.register_value != vector->steps[s].register_value ||
-			    decision.rx_interval_ns != vector->steps[s].interval_ns ||
-			    decision.changed != vector->steps[s].changed)
-				fail_msg("%s, step %zu: register %u interval %u changed %d",
-					 vector->name, s + 1, state.register_value,
-					 decision.rx_interval_ns, decision.changed);
-			assert_int_equal(decision.tx_interval_ns, decision.rx_interval_ns);
+			test_expect_register_step(vector->name, s, state.register_value,
+						  &decision, &vector->steps[s]);
 			assert_int_equal(decision.action, IRQMOD_ACTION_REARM);
 			assert_int_equal(decision.frames, 0);
 		}
@@ -205,12 +200,6 @@ static void test_latency_class_igb_bias_towards_bulk_has_no_effect(void **unused
 		}
 }
 
-static uint32_t next_random(uint32_t *seed)
-{
-	*seed = *seed * 1664525u + 1013904223u;
-	return *seed >> 8;
-}
-
 /* Every interval lies between the fastest and slowest level's interval. */
 static void test_latency_class_odd_inputs_stay_within_bounds(void **unused)
 {
@@ -240,7 +229,7 @@ static void test_latency_class_odd_inputs_stay_within_bounds(void **unused)
 		for (i = 0; i < 20000; i++) {
 			struct irqmod_sample sample = { 0 };
 			struct irqmod_decision decision;
-			uint32_t kind = next_random(&seed) % 6;
+			uint32_t kind = test_next_random(&seed) % 6;
 
 			sample.now_ns = (i % 7 == 0) ? UINT64_MAX - i : i * 1000u;
 			if (kind == 0) {
@@ -249,14 +238,14 @@ static void test_latency_class_odd_inputs_stay_within_bounds(void **unused)
 				sample.tx_bytes = UINT64_MAX;
 				sample.tx_packets = 1;
 			} else if (kind == 1) {
-				sample.rx_bytes = next_random(&seed); /* bytes, no packets */
+				sample.rx_bytes = test_next_random(&seed); /* bytes, no packets */
 			} else if (kind != 2) {
-				sample.rx_packets = next_random(&seed) % 64;
+				sample.rx_packets = test_next_random(&seed) % 64;
 				sample.rx_bytes = (uint64_t)sample.rx_packets *
-						  (next_random(&seed) % 9500);
-				sample.tx_packets = next_random(&seed) % 4;
+						  (test_next_random(&seed) % 9500);
+				sample.tx_packets = test_next_random(&seed) % 4;
 				sample.tx_bytes = (uint64_t)sample.tx_packets *
-						  (next_random(&seed) % 65536);
+						  (test_next_random(&seed) % 65536);
 			}
 			irqmod_latency_class_update(&state, &sample, &decision);
 			assert_in_range(decision.rx_interval_ns, low_ns, high_ns);

@@ -65,8 +65,8 @@ struct irqmod_controller_config {
 		struct irqmod_latency_class_config latency_class;
 		struct irqmod_average_size_config average_size;
 		struct irqmod_ixgbe_legacy_config ixgbe_legacy;
-		struct irqmod_ixgbe_config ixgbe_config;
-		struct irqmod_i40e_config i40e_config;
+		struct irqmod_intel_itr_config ixgbe_config;
+		struct irqmod_intel_itr_config i40e_config;
 	} config;
 };
 

@@ -33,6 +33,7 @@
 #define IRQMOD_I40E_H
 
 #include "irqmod/common.h"
+#include "irqmod/intel_itr.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -58,29 +59,6 @@ extern "C" {
 #define IRQMOD_I40E_LATENCY 0x8000u
 
 /**
- * struct irqmod_i40e_config - settings; intervals are even microseconds
- * (multiples of 2000 ns), because the register counts 2 us.
- * @min_interval_ns: RX stale restart and halving floor; >= 2000.
- * @max_interval_ns: TX stale restart and ceiling; min..8160000.
- * @step_ns: increment and rounding unit (MIN_INC); 2000..126000.
- * @initial_interval_ns: RX and TX interval programmed at setup; min..max.
- * @tick_ns: tick (jiffy) length of the staleness test; non-zero.
- * @link_speed_mbps: selects the curve divisor; 1..800000.
- * @rx_ring: the vector carries an RX ring.
- * @tx_ring: the vector carries a TX ring. At least one must be set.
- */
-struct irqmod_i40e_config {
-	uint32_t min_interval_ns;
-	uint32_t max_interval_ns;
-	uint32_t step_ns;
-	uint32_t initial_interval_ns;
-	uint32_t tick_ns;
-	uint32_t link_speed_mbps;
-	bool rx_ring;
-	bool tx_ring;
-};
-
-/**
  * struct irqmod_i40e_container - Linux struct i40e_ring_container's values.
  * @target_itr: usecs | IRQMOD_I40E_LATENCY, what the algorithm wants.
  * @current_itr: usecs | flag last written to the register.
@@ -100,7 +78,7 @@ struct irqmod_i40e_container {
  * @updated: false until the first update after init or reset.
  */
 struct irqmod_i40e {
-	struct irqmod_i40e_config config;
+	struct irqmod_intel_itr_config config;
 	uint64_t last_tick;
 	struct irqmod_i40e_container rx;
 	struct irqmod_i40e_container tx;
@@ -114,7 +92,7 @@ struct irqmod_i40e {
  * @link_speed_mbps: link speed in Mb/s.
  * Return: 0, -IRQMOD_EINVAL for NULL, -IRQMOD_ELINK for 0 or above 800 Gb/s.
  */
-IRQMOD_API int irqmod_i40e_config_linux(struct irqmod_i40e_config *config,
+IRQMOD_API int irqmod_i40e_config_linux(struct irqmod_intel_itr_config *config,
 					uint32_t link_speed_mbps);
 
 /**
@@ -129,7 +107,7 @@ IRQMOD_API int irqmod_i40e_config_linux(struct irqmod_i40e_config *config,
  * is untouched on error.
  */
 IRQMOD_API int irqmod_i40e_init(struct irqmod_i40e *state,
-				const struct irqmod_i40e_config *config);
+				const struct irqmod_intel_itr_config *config);
 
 /**
  * irqmod_i40e_reset() - forget the history, keep the config: targets and

@@ -12,6 +12,7 @@
 #include "irqmod/hybrid.h"
 #include "irqmod/hybrid_base.h"
 #include "irqmod/idle_poll.h"
+#include "irqmod/intel_itr.h"
 #include "irqmod/recheck.h"
 #include "irqmod/itr_encoding.h"
 #include "irqmod/ixgbe_legacy.h"

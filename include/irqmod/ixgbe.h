@@ -42,6 +42,7 @@
 #define IRQMOD_IXGBE_H
 
 #include "irqmod/common.h"
+#include "irqmod/intel_itr.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -86,30 +87,6 @@ enum irqmod_ixgbe_preset {
 };
 
 /**
- * struct irqmod_ixgbe_config - settings. All intervals are whole microseconds
- * (multiples of 1000 ns), because the algorithm works in microseconds.
- * @min_interval_ns: floor of halving and the stale restart; >= 1000.
- * @max_interval_ns: ceiling of every value; min..126000.
- * @step_ns: increment and rounding unit (MIN_INC); 1000..126000.
- * @initial_interval_ns: the interval the driver programs at setup; min..max.
- * @tick_ns: length of one tick (jiffy) of the staleness test; non-zero.
- * @link_speed_mbps: link speed; 10, 1000 and 2500 select the slow-link
- *                   scale, every other value the 10 Gb/s scale; 1..800000.
- * @rx_ring: the vector carries an RX ring.
- * @tx_ring: the vector carries a TX ring. At least one must be set.
- */
-struct irqmod_ixgbe_config {
-	uint32_t min_interval_ns;
-	uint32_t max_interval_ns;
-	uint32_t step_ns;
-	uint32_t initial_interval_ns;
-	uint32_t tick_ns;
-	uint32_t link_speed_mbps;
-	bool rx_ring;
-	bool tx_ring;
-};
-
-/**
  * struct irqmod_ixgbe_container - one ring container's last value (Linux
  * struct ixgbe_ring_container.itr, kept as two fields).
  * @usecs: interval in us, within [min, max].
@@ -130,7 +107,7 @@ struct irqmod_ixgbe_container {
  * @updated: false until the first update after init or reset.
  */
 struct irqmod_ixgbe {
-	struct irqmod_ixgbe_config config;
+	struct irqmod_intel_itr_config config;
 	uint64_t last_tick;
 	struct irqmod_ixgbe_container rx;
 	struct irqmod_ixgbe_container tx;
@@ -147,7 +124,7 @@ struct irqmod_ixgbe {
  * Return: 0, -IRQMOD_EINVAL for NULL, -IRQMOD_EPRESET for an unknown preset,
  * -IRQMOD_ELINK for a link speed of 0 or above 800 Gb/s.
  */
-IRQMOD_API int irqmod_ixgbe_config_preset(struct irqmod_ixgbe_config *config,
+IRQMOD_API int irqmod_ixgbe_config_preset(struct irqmod_intel_itr_config *config,
 					  enum irqmod_ixgbe_preset preset,
 					  uint32_t link_speed_mbps);
 
@@ -165,7 +142,7 @@ IRQMOD_API int irqmod_ixgbe_config_preset(struct irqmod_ixgbe_config *config,
  * of 0 or above 800 Gb/s. @state is untouched on error.
  */
 IRQMOD_API int irqmod_ixgbe_init(struct irqmod_ixgbe *state,
-				 const struct irqmod_ixgbe_config *config);
+				 const struct irqmod_intel_itr_config *config);
 
 /**
  * irqmod_ixgbe_reset() - forget the history, keep the config.

@@ -14,20 +14,7 @@
 #define IRQMOD_AVERAGE_SIZE_VECTORS_H
 
 #include "irqmod/average_size.h"
-
-/**
- * struct irqmod_average_size_vector_step - one sample and the expected answer.
- * @sample: what the poll reports.
- * @register_value: expected register field after the update.
- * @interval_ns: expected decision interval.
- * @changed: expected decision.changed.
- */
-struct irqmod_average_size_vector_step {
-	struct irqmod_sample sample;
-	uint32_t register_value;
-	uint32_t interval_ns;
-	bool changed;
-};
+#include "steps.h"
 
 /**
  * struct irqmod_average_size_vector - a named sequence.
@@ -47,7 +34,7 @@ struct irqmod_average_size_vector {
 	uint32_t max_rate_per_s;
 	uint32_t link_speed_mbps;
 	uint32_t start_interval_ns;
-	const struct irqmod_average_size_vector_step *steps;
+	const struct irqmod_register_vector_step *steps;
 	uint32_t count;
 };
 
@@ -61,7 +48,7 @@ struct irqmod_average_size_vector {
  * 6: TX only, 1000 B: 1024, mid -> 341; register 340 -> 85 us.
  * 7: TSO, 1 TX packet of 65160 B: capped -> 1500 -> 375 us.
  */
-static const struct irqmod_average_size_vector_step as_igb_mode3_steps[] = {
+static const struct irqmod_register_vector_step as_igb_mode3_steps[] = {
 	{ { .now_ns = 1, .rx_bytes = 64, .rx_packets = 1 }, 196, 49000, true },
 	{ { .now_ns = 2, .rx_bytes = 15000, .rx_packets = 10 }, 760, 190000, true },
 	{ { .now_ns = 3, .rx_bytes = 18000, .rx_packets = 2 }, 1500, 375000, true },
@@ -79,7 +66,7 @@ static const struct irqmod_average_size_vector_step as_igb_mode3_steps[] = {
  * 4: 1175 B: s = 1199, mid -> 399; register 396 -> 99 us.
  * 5: 1176 B: s = 1200, not mid -> 600 -> 150 us.
  */
-static const struct irqmod_average_size_vector_step as_igb_mode1_steps[] = {
+static const struct irqmod_register_vector_step as_igb_mode1_steps[] = {
 	{ { .now_ns = 1, .rx_bytes = 64, .rx_packets = 1 }, 44, 11000, true },
 	{ { .now_ns = 2, .rx_bytes = 276, .rx_packets = 1 }, 148, 37000, true },
 	{ { .now_ns = 3, .rx_bytes = 277, .rx_packets = 1 }, 100, 25000, true },
@@ -88,7 +75,7 @@ static const struct irqmod_average_size_vector_step as_igb_mode1_steps[] = {
 };
 
 /* igb at 100 Mb/s: IGB_4K_ITR 980 -> 245 us for any traffic. */
-static const struct irqmod_average_size_vector_step as_igb_slow_steps[] = {
+static const struct irqmod_register_vector_step as_igb_slow_steps[] = {
 	{ { .now_ns = 1, .rx_bytes = 64, .rx_packets = 1 }, 980, 245000, true },
 	{ { .now_ns = 2 }, 980, 245000, false },
 };
@@ -101,7 +88,7 @@ static const struct irqmod_average_size_vector_step as_igb_slow_steps[] = {
  * 4: 9000 B: 1500 -> 1496 -> 374 us.
  * 5: 1 B per packet: 25 -> 12 -> 8 -> 2 us, the smallest interval.
  */
-static const struct irqmod_average_size_vector_step as_ix_steps[] = {
+static const struct irqmod_register_vector_step as_ix_steps[] = {
 	{ { .now_ns = 1, .rx_bytes = 64, .rx_packets = 1 }, 40, 10000, true },
 	{ { .now_ns = 2, .rx_bytes = 15000, .rx_packets = 10 }, 760, 190000, true },
 	{ { .now_ns = 3, .tx_bytes = 640, .tx_packets = 10 }, 760, 190000, false },
@@ -117,7 +104,7 @@ static const struct irqmod_average_size_vector_step as_ix_steps[] = {
  * 3: 9000 B: 1500 -> 2666 ints/s: 375 -> EITR 1500 -> 375 us (no floor).
  * 4: idle: keep.
  */
-static const struct irqmod_average_size_vector_step as_em_aim1_steps[] = {
+static const struct irqmod_register_vector_step as_em_aim1_steps[] = {
 	{ { .now_ns = 1, .rx_bytes = 60, .rx_packets = 1 }, 200, 50000, true },
 	{ { .now_ns = 2, .rx_bytes = 15000, .rx_packets = 10 }, 760, 190000, true },
 	{ { .now_ns = 3, .rx_bytes = 18000, .rx_packets = 2 }, 1500, 375000, true },
@@ -125,7 +112,7 @@ static const struct irqmod_average_size_vector_step as_em_aim1_steps[] = {
 };
 
 /* enable_aim=2: cap 70000: 60 B -> 95238 -> 70000: EITR 14 << 2 = 56 -> 14 us. */
-static const struct irqmod_average_size_vector_step as_em_aim2_steps[] = {
+static const struct irqmod_register_vector_step as_em_aim2_steps[] = {
 	{ { .now_ns = 1, .rx_bytes = 60, .rx_packets = 1 }, 56, 14000, true },
 };
 

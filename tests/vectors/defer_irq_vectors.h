@@ -9,6 +9,7 @@
 #define IRQMOD_DEFER_IRQ_VECTORS_H
 
 #include "irqmod/defer_irq.h"
+#include "steps.h"
 
 /** IRQMOD_DEFER_IRQ_VECTOR_INNER_NS - interval of the static inner controller. */
 #define IRQMOD_DEFER_IRQ_VECTOR_INNER_NS 50000u
@@ -16,20 +17,6 @@
 #define IRQMOD_DEFER_IRQ_VECTOR_FRAME_BYTES 1514u
 /** IRQMOD_DEFER_IRQ_VECTOR_MAX_STEPS - longest step list below. */
 #define IRQMOD_DEFER_IRQ_VECTOR_MAX_STEPS 8
-
-/**
- * struct irqmod_defer_irq_vector_step - one call.
- * @sample: what the driver reports.
- * @action: expected enum irqmod_action.
- * @poll_delay_ns: expected delay (POLL answers), 0 for re-arms.
- * @rx_interval_ns: expected interval (the inner's on re-arm, 0 on POLL).
- */
-struct irqmod_defer_irq_vector_step {
-	struct irqmod_sample sample;
-	uint8_t action;
-	uint32_t poll_delay_ns;
-	uint32_t rx_interval_ns;
-};
 
 /**
  * struct irqmod_defer_irq_vector - a config and the steps that follow init.
@@ -42,7 +29,7 @@ struct irqmod_defer_irq_vector {
 	const char *name;
 	struct irqmod_defer_irq_config config;
 	uint32_t step_count;
-	struct irqmod_defer_irq_vector_step steps[IRQMOD_DEFER_IRQ_VECTOR_MAX_STEPS];
+	struct irqmod_hybrid_vector_step steps[IRQMOD_DEFER_IRQ_VECTOR_MAX_STEPS];
 };
 
 #define DI_WORK(t, n, f) { .now_ns = (t), .rx_packets = (n), \

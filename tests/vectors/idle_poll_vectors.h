@@ -10,6 +10,7 @@
 #define IRQMOD_IDLE_POLL_VECTORS_H
 
 #include "irqmod/idle_poll.h"
+#include "steps.h"
 
 /** IRQMOD_IDLE_POLL_VECTOR_INNER_NS - interval of the static inner controller. */
 #define IRQMOD_IDLE_POLL_VECTOR_INNER_NS 50000u
@@ -18,20 +19,6 @@
 
 /* One full-size Ethernet frame: 1514 bytes without FCS (IEEE 802.3). */
 #define IRQMOD_IDLE_POLL_VECTOR_FRAME_BYTES 1514u
-
-/**
- * struct irqmod_idle_poll_vector_step - one call.
- * @sample: what the driver reports.
- * @action: expected enum irqmod_action.
- * @poll_delay_ns: expected delay (POLL answers), 0 for re-arms.
- * @rx_interval_ns: expected interval (the inner's on re-arm, 0 on POLL).
- */
-struct irqmod_idle_poll_vector_step {
-	struct irqmod_sample sample;
-	uint8_t action;
-	uint32_t poll_delay_ns;
-	uint32_t rx_interval_ns;
-};
 
 /**
  * struct irqmod_idle_poll_vector - a config and the steps that follow init.
@@ -44,7 +31,7 @@ struct irqmod_idle_poll_vector {
 	const char *name;
 	struct irqmod_idle_poll_config config;
 	uint32_t step_count;
-	struct irqmod_idle_poll_vector_step steps[IRQMOD_IDLE_POLL_VECTOR_MAX_STEPS];
+	struct irqmod_hybrid_vector_step steps[IRQMOD_IDLE_POLL_VECTOR_MAX_STEPS];
 };
 
 #define IP_WORK(t, n) { .now_ns = (t), .rx_packets = (n), \

@@ -13,20 +13,10 @@
 #define IRQMOD_IXGBE_LEGACY_VECTORS_H
 
 #include "irqmod/ixgbe_legacy.h"
+#include "steps.h"
 
-/**
- * struct irqmod_ixgbe_legacy_vector_step - one sample and the expected answer.
- * @sample: what the poll reports.
- * @itr: expected q_vector->itr (usecs << 2) after the update.
- * @interval_ns: expected decision interval.
- * @changed: expected decision.changed (register & 0xFF8 differs).
- */
-struct irqmod_ixgbe_legacy_vector_step {
-	struct irqmod_sample sample;
-	uint32_t itr;
-	uint32_t interval_ns;
-	bool changed;
-};
+/* Steps are struct irqmod_register_vector_step: register_value is
+ * q_vector->itr (usecs << 2); changed when itr & 0xFF8 differs. */
 
 /**
  * struct irqmod_ixgbe_legacy_vector - a named sequence.
@@ -42,7 +32,7 @@ struct irqmod_ixgbe_legacy_vector {
 	bool floor_12k;
 	bool tx_only;
 	uint32_t start_interval_ns;
-	const struct irqmod_ixgbe_legacy_vector_step *steps;
+	const struct irqmod_register_vector_step *steps;
 	uint32_t count;
 };
 
@@ -55,7 +45,7 @@ struct irqmod_ixgbe_legacy_vector {
  * 4: 10*40*95 / 455 = 38000 / 455 = 83 -> 80 -> 20 us.
  * 5: 10*40*83 / 443 = 33200 / 443 = 74 -> 72 -> 18 us.
  */
-static const struct irqmod_ixgbe_legacy_vector_step il_light_steps[] = {
+static const struct irqmod_register_vector_step il_light_steps[] = {
 	{ { .now_ns = 1, .rx_bytes = 64, .rx_packets = 1 }, 142, 34000, true },
 	{ { .now_ns = 2, .rx_bytes = 64, .rx_packets = 1 }, 113, 28000, true },
 	{ { .now_ns = 3, .rx_bytes = 64, .rx_packets = 1 }, 95, 22000, true },
@@ -76,7 +66,7 @@ static const struct irqmod_ixgbe_legacy_vector_step il_light_steps[] = {
  * 6: an idle hour: the class stays bulk, smoothing goes on:
  *    10*336*231 / 3255 = 776160 / 3255 = 238 -> 232 -> 58 us.
  */
-static const struct irqmod_ixgbe_legacy_vector_step il_bulk_12k_steps[] = {
+static const struct irqmod_register_vector_step il_bulk_12k_steps[] = {
 	{ { .now_ns = 1, .rx_bytes = 96896, .rx_packets = 64 }, 200, 50000, false },
 	{ { .now_ns = 2, .rx_bytes = 96896, .rx_packets = 64 }, 208, 52000, true },
 	{ { .now_ns = 3, .rx_bytes = 96896, .rx_packets = 64 }, 216, 54000, true },
@@ -95,7 +85,7 @@ static const struct irqmod_ixgbe_legacy_vector_step il_bulk_12k_steps[] = {
  * 3: 100000 RX bytes but no packets: RX stays lowest; TX had none: low
  *    stays; 10*200*208 / 2008 = 416000 / 2008 = 207 -> 200 -> 50 us.
  */
-static const struct irqmod_ixgbe_legacy_vector_step il_tx_only_steps[] = {
+static const struct irqmod_register_vector_step il_tx_only_steps[] = {
 	{ { .now_ns = 1, .tx_bytes = 64, .tx_packets = 1 }, 210, 52000, true },
 	{ { .now_ns = 2, .tx_bytes = 65160, .tx_packets = 1 }, 208, 52000, false },
 	{ { .now_ns = 3, .rx_bytes = 100000 }, 207, 50000, true },

@@ -15,20 +15,7 @@
 #define IRQMOD_LATENCY_CLASS_VECTORS_H
 
 #include "irqmod/latency_class.h"
-
-/**
- * struct irqmod_latency_class_vector_step - one sample and the expected answer.
- * @sample: what the poll reports.
- * @register_value: expected state register value after the update.
- * @interval_ns: expected decision interval (RX and TX).
- * @changed: expected decision.changed.
- */
-struct irqmod_latency_class_vector_step {
-	struct irqmod_sample sample;
-	uint32_t register_value;
-	uint32_t interval_ns;
-	bool changed;
-};
+#include "steps.h"
 
 /**
  * struct irqmod_latency_class_vector - a named sequence.
@@ -46,7 +33,7 @@ struct irqmod_latency_class_vector {
 	uint8_t conservative;
 	uint32_t link_speed_mbps;
 	uint32_t start_interval_ns;
-	const struct irqmod_latency_class_vector_step *steps;
+	const struct irqmod_register_vector_step *steps;
 	uint32_t count;
 };
 
@@ -71,7 +58,7 @@ struct irqmod_latency_class_vector {
  * 7: 20000 again: no change.
  * 8: idle: classes stay low: no change.
  */
-static const struct irqmod_latency_class_vector_step lc_e1000e_conservative_steps[] = {
+static const struct irqmod_register_vector_step lc_e1000e_conservative_steps[] = {
 	{ { .now_ns = 1000, LC_BULK8 }, 195, 49920, false },
 	{ { .now_ns = 2000, LC_BULK8 }, 976, 249856, true },
 	{ { .now_ns = 3000, LC_PING }, 434, 111104, true },
@@ -92,7 +79,7 @@ static const struct irqmod_latency_class_vector_step lc_e1000e_conservative_step
  *    bulk: 4000 at once: ITR 976 -> 249856 ns.
  * 6: an idle hour: classes stay, no change.
  */
-static const struct irqmod_latency_class_vector_step lc_e1000e_dynamic_steps[] = {
+static const struct irqmod_register_vector_step lc_e1000e_dynamic_steps[] = {
 	{ { .now_ns = 1000, LC_PING, .tx_bytes = 60, .tx_packets = 1 }, 104, 26624, true },
 	{ { .now_ns = 2000, LC_PING, .tx_bytes = 60, .tx_packets = 1 }, 71, 18176, true },
 	{ { .now_ns = 3000, LC_PING, .tx_bytes = 60, .tx_packets = 1 }, 55, 14080, true },
@@ -114,7 +101,7 @@ static const struct irqmod_latency_class_vector_step lc_e1000e_dynamic_steps[] =
  *    would have moved it to low).
  * 6: ping: 60 < 1500 -> low: 196 -> 49 us.
  */
-static const struct irqmod_latency_class_vector_step lc_igb_conservative_steps[] = {
+static const struct irqmod_register_vector_step lc_igb_conservative_steps[] = {
 	{ { .now_ns = 1000, LC_PING }, 196, 49000, true },
 	{ { .now_ns = 2000, LC_BULK8 }, 196, 49000, false },
 	{ { .now_ns = 3000, .rx_bytes = 6056, .rx_packets = 4 }, 196, 49000, false },
@@ -124,7 +111,7 @@ static const struct irqmod_latency_class_vector_step lc_igb_conservative_steps[]
 };
 
 /* igb at 100 Mb/s: fixed IGB_4K_ITR 980 -> 245 us, whatever the traffic. */
-static const struct irqmod_latency_class_vector_step lc_igb_slow_link_steps[] = {
+static const struct irqmod_register_vector_step lc_igb_slow_link_steps[] = {
 	{ { .now_ns = 1000, LC_PING }, 980, 245000, true },
 	{ { .now_ns = 2000, LC_BULK8 }, 980, 245000, false },
 };
@@ -140,7 +127,7 @@ static const struct irqmod_latency_class_vector_step lc_igb_slow_link_steps[] = 
  * 5: 100 RX bytes but no packets: no direction qualifies: nothing happens.
  * 6: ping: bulk, 60 < 1500 -> low: 50 us.
  */
-static const struct irqmod_latency_class_vector_step lc_freebsd_aim1_steps[] = {
+static const struct irqmod_register_vector_step lc_freebsd_aim1_steps[] = {
 	{ { .now_ns = 1000 }, 500, 125000, false },
 	{ { .now_ns = 2000, LC_PING }, 200, 50000, true },
 	{ { .now_ns = 3000, LC_PING }, 200, 50000, false },
@@ -153,7 +140,7 @@ static const struct irqmod_latency_class_vector_step lc_freebsd_aim1_steps[] = {
  * FreeBSD enable_aim=2 (lowest allowed): bootstrap to low (50 us), then
  * lowest: 70000: EITR (1000000 / 70000 = 14) << 2 = 56 -> 14 us.
  */
-static const struct irqmod_latency_class_vector_step lc_freebsd_aim2_steps[] = {
+static const struct irqmod_register_vector_step lc_freebsd_aim2_steps[] = {
 	{ { .now_ns = 1000, LC_PING }, 200, 50000, true },
 	{ { .now_ns = 2000, LC_PING }, 56, 14000, true },
 };

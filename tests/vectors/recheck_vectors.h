@@ -7,6 +7,10 @@
 #define IRQMOD_RECHECK_VECTORS_H
 
 #include "irqmod/recheck.h"
+#include "steps.h"
+
+/* Steps are struct irqmod_hybrid_vector_step; poll_delay_ns is always 0 here
+ * (recheck looks again at once, or re-arms). */
 
 /** IRQMOD_RECHECK_VECTOR_INNER_NS - interval of the static inner controller. */
 #define IRQMOD_RECHECK_VECTOR_INNER_NS 50000u
@@ -14,20 +18,6 @@
 #define IRQMOD_RECHECK_VECTOR_FRAME_BYTES 1514u
 /** IRQMOD_RECHECK_VECTOR_MAX_STEPS - longest step list below. */
 #define IRQMOD_RECHECK_VECTOR_MAX_STEPS 6
-
-/**
- * struct irqmod_recheck_vector_step - one call.
- * @sample: what the driver reports.
- * @action: expected enum irqmod_action.
- * @poll_delay_ns: expected delay: always 0 (re-check at once, or re-arm).
- * @rx_interval_ns: expected interval (the inner's on re-arm, 0 on POLL).
- */
-struct irqmod_recheck_vector_step {
-	struct irqmod_sample sample;
-	uint8_t action;
-	uint32_t poll_delay_ns;
-	uint32_t rx_interval_ns;
-};
 
 /**
  * struct irqmod_recheck_vector - a config and the steps that follow init.
@@ -40,7 +30,7 @@ struct irqmod_recheck_vector {
 	const char *name;
 	struct irqmod_recheck_config config;
 	uint32_t step_count;
-	struct irqmod_recheck_vector_step steps[IRQMOD_RECHECK_VECTOR_MAX_STEPS];
+	struct irqmod_hybrid_vector_step steps[IRQMOD_RECHECK_VECTOR_MAX_STEPS];
 };
 
 #define RC_WORK(t, n) { .now_ns = (t), .rx_packets = (n), \

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/**
+ * DOC: Settings of the Intel adaptive controllers
+ *
+ * irqmod_ixgbe (irqmod/ixgbe.h) and irqmod_i40e (irqmod/i40e.h) run the same
+ * "ixgbe family" adaptive ITR of Linux (ixgbe_update_itr() since 2017,
+ * i40e_update_itr()) with different constants, so they take the same
+ * settings. The limits each controller accepts (the interval granule, the
+ * largest ceiling) are those of its init function.
+ */
+#ifndef IRQMOD_INTEL_ITR_H
+#define IRQMOD_INTEL_ITR_H
+
+#include "irqmod/common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * struct irqmod_intel_itr_config - settings of an Intel adaptive controller.
+ * Every interval is a whole number of the controller's granule: 1 us for
+ * ixgbe (the algorithm works in microseconds), 2 us for i40e (the register
+ * counts 2 us).
+ * @min_interval_ns: floor of halving and the RX stale restart; at least one
+ *                   granule.
+ * @max_interval_ns: ceiling of every value (and i40e's TX stale restart);
+ *                   min..126 us for ixgbe, min..8160 us for i40e.
+ * @step_ns: increment and rounding unit (MIN_INC); one granule..126 us.
+ * @initial_interval_ns: the interval the driver programs at setup; min..max.
+ * @tick_ns: length of one tick (jiffy) of the staleness test; non-zero.
+ * @link_speed_mbps: link speed, which selects the size curve's scale;
+ *                   1..800000.
+ * @rx_ring: the vector carries an RX ring.
+ * @tx_ring: the vector carries a TX ring. At least one must be set.
+ */
+struct irqmod_intel_itr_config {
+	uint32_t min_interval_ns;
+	uint32_t max_interval_ns;
+	uint32_t step_ns;
+	uint32_t initial_interval_ns;
+	uint32_t tick_ns;
+	uint32_t link_speed_mbps;
+	bool rx_ring;
+	bool tx_ring;
+};
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* IRQMOD_INTEL_ITR_H */
