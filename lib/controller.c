@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 #include "irqmod/controller.h"
 #include "decision.h"
+#include "dim_internal.h"
 
 static const char *const irqmod_kind_names[IRQMOD_KIND_COUNT] = {
 	[IRQMOD_KIND_STATIC] = "static",
@@ -188,6 +189,68 @@ void irqmod_controller_reset(struct irqmod_controller *controller)
 		irqmod_i40e_reset(&controller->state.i40e_state);
 		break;
 	default:
+		break;
+	}
+}
+
+void irqmod_controller_current(const struct irqmod_controller *controller,
+			       struct irqmod_decision *decision)
+{
+	const struct irqmod_dim *dim = &controller->state.dim_state;
+	const struct irqmod_dim_rdma *rdma = &controller->state.dim_rdma_state;
+	const struct irqmod_i40e *i40e = &controller->state.i40e_state;
+
+	switch (controller->kind) {
+	case IRQMOD_KIND_STATIC:
+		irqmod_decision_rearm(decision,
+				      controller->state.static_state.rx_interval_ns,
+				      false);
+		decision->tx_interval_ns =
+			controller->state.static_state.tx_interval_ns;
+		break;
+	case IRQMOD_KIND_IXGBE:
+		irqmod_decision_rearm(decision,
+				      controller->state.ixgbe_state.interval_usecs *
+					      IRQMOD_NS_PER_USEC,
+				      false);
+		break;
+	case IRQMOD_KIND_I40E:
+		/* current_itr is usecs | IRQMOD_I40E_LATENCY, as Linux keeps it. */
+		irqmod_decision_rearm(decision,
+				      (uint32_t)(i40e->rx.current_itr &
+						 ~IRQMOD_I40E_LATENCY) *
+					      IRQMOD_NS_PER_USEC,
+				      false);
+		decision->tx_interval_ns =
+			(uint32_t)(i40e->tx.current_itr & ~IRQMOD_I40E_LATENCY) *
+			IRQMOD_NS_PER_USEC;
+		break;
+	case IRQMOD_KIND_DIM:
+	case IRQMOD_KIND_ICE:
+		irqmod_dim_answer(dim->profiles, dim->walk.level, dim->walk.level,
+				  decision);
+		break;
+	case IRQMOD_KIND_DIM_RDMA:
+		irqmod_dim_answer(rdma->profiles, rdma->walk.level,
+				  rdma->walk.level, decision);
+		break;
+	case IRQMOD_KIND_LATENCY_CLASS:
+		irqmod_decision_rearm(decision,
+				      controller->state.latency_class.interval_ns,
+				      false);
+		break;
+	case IRQMOD_KIND_AVERAGE_SIZE:
+		irqmod_decision_rearm(decision,
+				      controller->state.average_size.interval_ns,
+				      false);
+		break;
+	case IRQMOD_KIND_IXGBE_LEGACY:
+		irqmod_decision_rearm(decision,
+				      controller->state.ixgbe_legacy.interval_ns,
+				      false);
+		break;
+	default:
+		irqmod_decision_rearm(decision, 0, false);
 		break;
 	}
 }

@@ -358,6 +358,49 @@ static void test_controller_reset_keeps_config_same_decisions_as_fresh_init(void
 	}
 }
 
+/*
+ * irqmod_controller_current() is what @changed is judged against: after
+ * init it is the start interval, so a first decision that reports no change
+ * repeats it and one that reports a change differs from it; after every
+ * update it repeats that update's answer, unchanged.
+ */
+static void test_controller_current_is_what_changed_is_judged_against(void **unused)
+{
+	uint32_t kind;
+
+	(void)unused;
+	for (kind = 0; kind < IRQMOD_KIND_COUNT; kind++) {
+		struct irqmod_controller controller;
+		uint64_t seed = test_controller_seeds[0];
+		uint64_t now_ns = 0;
+		uint32_t i;
+
+		test_controller_init_default(&controller, kind);
+		for (i = 0; i < TEST_CONTROLLER_STREAM_SAMPLES / 4u; i++) {
+			struct irqmod_sample sample;
+			struct irqmod_decision before;
+			struct irqmod_decision decision;
+			struct irqmod_decision after;
+			bool same;
+
+			irqmod_controller_current(&controller, &before);
+			assert_false(before.changed);
+			assert_int_equal(before.action, IRQMOD_ACTION_REARM);
+			test_controller_next_sample(&seed, &now_ns, &sample);
+			irqmod_controller_update(&controller, &sample, &decision);
+			same = decision.rx_interval_ns == before.rx_interval_ns &&
+			       decision.tx_interval_ns == before.tx_interval_ns &&
+			       decision.rate_limit_ns == before.rate_limit_ns &&
+			       decision.frames == before.frames;
+			if (!decision.changed)
+				assert_true(same);
+			irqmod_controller_current(&controller, &after);
+			decision.changed = false;
+			test_controller_assert_same_decision(&after, &decision);
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -368,6 +411,7 @@ int main(void)
 		cmocka_unit_test(test_controller_state_bytes_every_kind_at_most_64),
 		cmocka_unit_test(test_controller_update_random_stream_stays_in_bounds),
 		cmocka_unit_test(test_controller_reset_keeps_config_same_decisions_as_fresh_init),
+		cmocka_unit_test(test_controller_current_is_what_changed_is_judged_against),
 	};
 
 	return cmocka_run_group_tests_name("controller", tests, NULL, NULL);

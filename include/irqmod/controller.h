@@ -125,6 +125,21 @@ IRQMOD_API int irqmod_controller_default_config(struct irqmod_controller_config 
 						uint32_t kind, uint32_t link_speed_mbps);
 
 /**
+ * irqmod_controller_current() - the decision in force, without a sample.
+ * @controller: instance set up by irqmod_controller_init().
+ * @decision: filled in with the intervals (and frame threshold, rate limit)
+ *            the controller considers programmed, action re-arm and
+ *            @changed false.
+ *
+ * After init or reset this is the start interval: what a driver programs
+ * when it sets up the queue, and what the first update's @changed is judged
+ * against. After an update it repeats that update's intervals. Drivers that
+ * call one controller directly read the start value from its config.
+ */
+IRQMOD_API void irqmod_controller_current(const struct irqmod_controller *controller,
+					  struct irqmod_decision *decision);
+
+/**
  * irqmod_kind_name() - short name of a controller kind ("static", "ixgbe", ...).
  * @kind: an enum irqmod_kind value.
  * Return: a static string; "unknown" for values out of range.
