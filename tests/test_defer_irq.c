@@ -7,8 +7,8 @@
 #include <cmocka.h>
 
 #include "irqmod/defer_irq.h"
-#include "hybrid_test_util.h"
-#include "vectors/defer_irq_vectors.h"
+#include "vector_test_util.h"
+#include "vectors/defer_irq_run.h"
 
 _Static_assert(sizeof(struct irqmod_defer_irq) <= 32,
 	       "defer-irq adds at most 32 bytes to its inner controller");
@@ -68,33 +68,11 @@ static void test_defer_irq_init_limits_and_off_settings_are_accepted(void **unus
 
 static void test_defer_irq_vectors_give_expected_actions_and_delays(void **unused)
 {
-	size_t v, i;
+	/* tests/vectors/defer_irq_run.h: the runner the kernel self-test uses too. */
+	static const struct irqmod_vector_custom_set set = IRQMOD_VECTOR_CUSTOM_SET(defer_irq);
 
 	(void)unused;
-	for (v = 0; v < sizeof(irqmod_defer_irq_vectors) /
-			sizeof(irqmod_defer_irq_vectors[0]); v++) {
-		const struct irqmod_defer_irq_vector *vector =
-			&irqmod_defer_irq_vectors[v];
-		struct irqmod_defer_irq state;
-		struct irqmod_controller inner;
-
-		test_static_inner(&inner, IRQMOD_DEFER_IRQ_VECTOR_INNER_NS);
-		assert_int_equal(irqmod_defer_irq_init(&state, &vector->config), 0);
-		for (i = 0; i < vector->step_count; i++) {
-			const struct irqmod_defer_irq_vector_step *step =
-				&vector->steps[i];
-			struct irqmod_decision decision;
-
-			test_poison_decision(&decision);
-			irqmod_defer_irq_update(&state, &inner, &step->sample,
-						&decision);
-			print_message("%s: step %zu\n", vector->name, i);
-			assert_int_equal(decision.action, step->action);
-			assert_int_equal(decision.poll_delay_ns, step->poll_delay_ns);
-			assert_int_equal(decision.rx_interval_ns, step->rx_interval_ns);
-			assert_false(decision.changed);
-		}
-	}
+	test_vector_custom_set_passes(&set);
 }
 
 static void test_defer_irq_deferral_off_rearms_after_every_poll(void **unused)

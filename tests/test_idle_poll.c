@@ -7,8 +7,8 @@
 #include <cmocka.h>
 
 #include "irqmod/idle_poll.h"
-#include "hybrid_test_util.h"
-#include "vectors/idle_poll_vectors.h"
+#include "vector_test_util.h"
+#include "vectors/idle_poll_run.h"
 
 _Static_assert(sizeof(struct irqmod_idle_poll) <= 32,
 	       "idle poll adds at most 32 bytes to its inner controller");
@@ -84,33 +84,11 @@ static void test_idle_poll_init_limits_are_accepted(void **unused)
 
 static void test_idle_poll_vectors_give_expected_actions_and_delays(void **unused)
 {
-	size_t v, i;
+	/* tests/vectors/idle_poll_run.h: the runner the kernel self-test uses too. */
+	static const struct irqmod_vector_custom_set set = IRQMOD_VECTOR_CUSTOM_SET(idle_poll);
 
 	(void)unused;
-	for (v = 0; v < sizeof(irqmod_idle_poll_vectors) /
-			sizeof(irqmod_idle_poll_vectors[0]); v++) {
-		const struct irqmod_idle_poll_vector *vector =
-			&irqmod_idle_poll_vectors[v];
-		struct irqmod_idle_poll state;
-		struct irqmod_controller inner;
-
-		test_static_inner(&inner, IRQMOD_IDLE_POLL_VECTOR_INNER_NS);
-		assert_int_equal(irqmod_idle_poll_init(&state, &vector->config), 0);
-		for (i = 0; i < vector->step_count; i++) {
-			const struct irqmod_idle_poll_vector_step *step =
-				&vector->steps[i];
-			struct irqmod_decision decision;
-
-			test_poison_decision(&decision);
-			irqmod_idle_poll_update(&state, &inner, &step->sample,
-						&decision);
-			print_message("%s: step %zu\n", vector->name, i);
-			assert_int_equal(decision.action, step->action);
-			assert_int_equal(decision.poll_delay_ns, step->poll_delay_ns);
-			assert_int_equal(decision.rx_interval_ns, step->rx_interval_ns);
-			assert_false(decision.changed);
-		}
-	}
+	test_vector_custom_set_passes(&set);
 }
 
 static void test_idle_poll_polled_counts_are_summed_and_cleared_on_rearm(void **unused)

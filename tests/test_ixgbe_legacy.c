@@ -8,7 +8,8 @@
 
 #include "irqmod/controller.h"
 #include "irqmod/ixgbe_legacy.h"
-#include "vectors/ixgbe_legacy_vectors.h"
+#include "vector_test_util.h"
+#include "vectors/ixgbe_legacy_run.h"
 
 _Static_assert(sizeof(struct irqmod_ixgbe_legacy) <= 64,
 	       "ixgbe-legacy state must fit 64 bytes");
@@ -32,31 +33,11 @@ static void test_ixgbe_legacy_state_size_within_64_bytes(void **unused)
 
 static void test_ixgbe_legacy_vectors_match_hand_derivations(void **unused)
 {
-	size_t v, s;
+	/* tests/vectors/ixgbe_legacy_run.h: the runner the kernel self-test uses too. */
+	static const struct irqmod_vector_custom_set set = IRQMOD_VECTOR_CUSTOM_SET(ixgbe_legacy);
 
 	(void)unused;
-	for (v = 0; v < sizeof(irqmod_ixgbe_legacy_vectors) /
-			sizeof(irqmod_ixgbe_legacy_vectors[0]); v++) {
-		const struct irqmod_ixgbe_legacy_vector *vector =
-			&irqmod_ixgbe_legacy_vectors[v];
-		struct irqmod_ixgbe_legacy state;
-
-		init_or_fail(&state, vector->floor_12k, vector->tx_only);
-		assert_int_equal(state.interval_ns, vector->start_interval_ns);
-		for (s = 0; s < vector->count; s++) {
-			struct irqmod_decision decision;
-
-			irqmod_ixgbe_legacy_update(&state, &vector->steps[s].sample,
-						   &decision);
-			if (state.itr != vector->steps[s].itr ||
-			    decision.rx_interval_ns != vector->steps[s].interval_ns ||
-			    decision.changed != vector->steps[s].changed)
-				fail_msg("%s, step %zu: itr %u interval %u changed %d",
-					 vector->name, s + 1, state.itr,
-					 decision.rx_interval_ns, decision.changed);
-			assert_int_equal(decision.tx_interval_ns, decision.rx_interval_ns);
-		}
-	}
+	test_vector_custom_set_passes(&set);
 }
 
 /*

@@ -8,7 +8,8 @@
 
 #include "irqmod/controller.h"
 #include "irqmod/latency_class.h"
-#include "vectors/latency_class_vectors.h"
+#include "vector_test_util.h"
+#include "vectors/latency_class_run.h"
 
 _Static_assert(sizeof(struct irqmod_latency_class) <= 64,
 	       "latency-class state must fit 64 bytes");
@@ -27,36 +28,11 @@ static void test_latency_class_state_size_within_64_bytes(void **unused)
 
 static void test_latency_class_vectors_match_hand_derivations(void **unused)
 {
-	size_t v, s;
+	/* tests/vectors/latency_class_run.h: the runner the kernel self-test uses too. */
+	static const struct irqmod_vector_custom_set set = IRQMOD_VECTOR_CUSTOM_SET(latency_class);
 
 	(void)unused;
-	for (v = 0; v < sizeof(irqmod_latency_class_vectors) /
-			sizeof(irqmod_latency_class_vectors[0]); v++) {
-		const struct irqmod_latency_class_vector *vector =
-			&irqmod_latency_class_vectors[v];
-		struct irqmod_latency_class_config config;
-		struct irqmod_latency_class state;
-
-		preset_or_fail(&config, vector->preset, vector->link_speed_mbps);
-		config.conservative = vector->conservative;
-		assert_int_equal(irqmod_latency_class_init(&state, &config), 0);
-		assert_int_equal(state.interval_ns, vector->start_interval_ns);
-		for (s = 0; s < vector->count; s++) {
-			struct irqmod_decision decision;
-
-			irqmod_latency_class_update(&state, &vector->steps[s].sample,
-						    &decision);
-			if (state.register_value != vector->steps[s].register_value ||
-			    decision.rx_interval_ns != vector->steps[s].interval_ns ||
-			    decision.changed != vector->steps[s].changed)
-				fail_msg("%s, step %zu: register %u interval %u changed %d",
-					 vector->name, s + 1, state.register_value,
-					 decision.rx_interval_ns, decision.changed);
-			assert_int_equal(decision.tx_interval_ns, decision.rx_interval_ns);
-			assert_int_equal(decision.action, IRQMOD_ACTION_REARM);
-			assert_int_equal(decision.frames, 0);
-		}
-	}
+	test_vector_custom_set_passes(&set);
 }
 
 static void test_latency_class_init_null_pointers_are_rejected(void **unused)

@@ -7,8 +7,8 @@
 #include <cmocka.h>
 
 #include "irqmod/recheck.h"
-#include "hybrid_test_util.h"
-#include "vectors/recheck_vectors.h"
+#include "vector_test_util.h"
+#include "vectors/recheck_run.h"
 
 _Static_assert(sizeof(struct irqmod_recheck) <= 32,
 	       "recheck adds at most 32 bytes to its inner controller");
@@ -40,32 +40,11 @@ static void test_recheck_init_rounds_above_the_state_are_rejected(void **unused)
 
 static void test_recheck_vectors_give_expected_actions_and_delays(void **unused)
 {
-	size_t v, i;
+	/* tests/vectors/recheck_run.h: the runner the kernel self-test uses too. */
+	static const struct irqmod_vector_custom_set set = IRQMOD_VECTOR_CUSTOM_SET(recheck);
 
 	(void)unused;
-	for (v = 0; v < sizeof(irqmod_recheck_vectors) /
-			sizeof(irqmod_recheck_vectors[0]); v++) {
-		const struct irqmod_recheck_vector *vector =
-			&irqmod_recheck_vectors[v];
-		struct irqmod_recheck state;
-		struct irqmod_controller inner;
-
-		test_static_inner(&inner, IRQMOD_RECHECK_VECTOR_INNER_NS);
-		assert_int_equal(irqmod_recheck_init(&state, &vector->config), 0);
-		for (i = 0; i < vector->step_count; i++) {
-			const struct irqmod_recheck_vector_step *step =
-				&vector->steps[i];
-			struct irqmod_decision decision;
-
-			test_poison_decision(&decision);
-			irqmod_recheck_update(&state, &inner, &step->sample,
-					      &decision);
-			print_message("%s: step %zu\n", vector->name, i);
-			assert_int_equal(decision.action, step->action);
-			assert_int_equal(decision.poll_delay_ns, step->poll_delay_ns);
-			assert_int_equal(decision.rx_interval_ns, step->rx_interval_ns);
-		}
-	}
+	test_vector_custom_set_passes(&set);
 }
 
 static void test_recheck_endless_work_rearms_every_max_rounds_plus_one(void **unused)
