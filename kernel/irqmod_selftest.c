@@ -96,8 +96,7 @@ static void irqmod_print_decision(const char *label, const struct irqmod_decisio
 			       decision->frames, decision->action, decision->changed);
 }
 
-/* Diagnostic lines for a failed case, from what its runner recorded. */
-static void irqmod_print_failure(const char *name, const struct irqmod_vector_result *result)
+void irqmod_ktap_vector_failure(const char *name, const struct irqmod_vector_result *result)
 {
 	const char *field = result->field ? result->field : "(unnamed value)";
 
@@ -120,7 +119,7 @@ static void irqmod_print_failure(const char *name, const struct irqmod_vector_re
 				       result->step, field,
 				       (unsigned long long)result->got_value,
 				       (unsigned long long)result->expected_value);
-		irqmod_print_decision("decision (as expected)", &result->got);
+		irqmod_print_decision("decision there", &result->got);
 		break;
 	default:
 		irqmod_ktap_diagnostic("%s: failed (outcome %u)", name, result->failure);
@@ -143,7 +142,7 @@ static void irqmod_run_vector_set(const struct irqmod_vector_set *set,
 		bool passed = irqmod_vector_case_run(vector, controller, &result);
 
 		if (!passed)
-			irqmod_print_failure(vector->name, &result);
+			irqmod_ktap_vector_failure(vector->name, &result);
 		irqmod_ktap_case(&suite, vector->name,
 				 passed ? IRQMOD_KTAP_PASS : IRQMOD_KTAP_FAIL, NULL);
 	}
@@ -164,7 +163,7 @@ static void irqmod_run_custom_set(const struct irqmod_vector_custom_set *set)
 		bool passed = set->run_case(i, &result);
 
 		if (!passed)
-			irqmod_print_failure(set->case_name(i), &result);
+			irqmod_ktap_vector_failure(set->case_name(i), &result);
 		irqmod_ktap_case(&suite, set->case_name(i),
 				 passed ? IRQMOD_KTAP_PASS : IRQMOD_KTAP_FAIL, NULL);
 	}

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "vectors/dim_run.h"
 #include "vectors/sets.h"
 #include "vector_test_util.h"
 
@@ -217,6 +218,23 @@ static void test_vectors_custom_runners_catch_a_wrong_expectation(void **unused)
 	EXPECT_WRONG_LAST_HYBRID_STEP_CAUGHT(idle_poll);
 	EXPECT_WRONG_LAST_HYBRID_STEP_CAUGHT(defer_irq);
 	EXPECT_WRONG_LAST_HYBRID_STEP_CAUGHT(recheck);
+	/* DIM (tests/vectors/dim_run.h, not a set in sets.h): a wrong level. */
+	{
+		struct irqmod_dim_vector vector = irqmod_dim_vectors[0];
+		struct irqmod_dim_vector_step steps[TEST_MAX_STEPS];
+		uint32_t last = vector.count - 1;
+
+		assert_false(vector.rdma);
+		assert_true(vector.count > 0 && vector.count <= TEST_MAX_STEPS);
+		memcpy(steps, vector.steps, vector.count * sizeof(steps[0]));
+		steps[last].level = (uint8_t)((steps[last].level + 1) % vector.levels);
+		vector.steps = steps;
+		assert_false(irqmod_dim_vector_run(&vector, &result));
+		assert_int_equal(result.failure, IRQMOD_VECTOR_FAILED_VALUE);
+		assert_string_equal(result.field, "level");
+		assert_int_equal(result.step, last);
+		assert_true(irqmod_dim_vector_run(&irqmod_dim_vectors[0], &result));
+	}
 	EXPECT_WRONG_START_CAUGHT(latency_class);
 	EXPECT_WRONG_START_CAUGHT(average_size);
 	EXPECT_WRONG_START_CAUGHT(ixgbe_legacy);

@@ -42,12 +42,12 @@ static inline void test_vector_print_failure(const char *set, const char *case_n
 			    TEST_VECTOR_DECISION_ARGS(result->expected));
 		break;
 	case IRQMOD_VECTOR_FAILED_VALUE:
-		print_error("%s/%s step %u: decision as expected (" TEST_VECTOR_DECISION_FORMAT
-			    ") but %s is %llu, expected %llu\n",
-			    set, case_name, (unsigned int)result->step,
-			    TEST_VECTOR_DECISION_ARGS(result->got), field,
+		print_error("%s/%s step %u: %s is %llu, expected %llu (decision "
+			    TEST_VECTOR_DECISION_FORMAT ")\n",
+			    set, case_name, (unsigned int)result->step, field,
 			    (unsigned long long)result->got_value,
-			    (unsigned long long)result->expected_value);
+			    (unsigned long long)result->expected_value,
+			    TEST_VECTOR_DECISION_ARGS(result->got));
 		break;
 	default:
 		print_error("%s/%s: failed (outcome %u)\n", set, case_name,

@@ -90,9 +90,10 @@ struct irqmod_vector_set {
  *        case: @field, @got_value, @expected_value. No step ran.
  * @IRQMOD_VECTOR_FAILED_DECISION: the decision returned at @step, @got,
  *        differs from @expected in at least one field.
- * @IRQMOD_VECTOR_FAILED_VALUE: the decision at @step matched, but a value
- *        the case also expects (a register in the state) differs: @field,
- *        @got_value, @expected_value.
+ * @IRQMOD_VECTOR_FAILED_VALUE: a value the case expects besides the
+ *        decision (a register or level the state holds) differs after
+ *        @step: @field, @got_value, @expected_value; @got is the decision
+ *        of that step.
  */
 enum irqmod_vector_failure {
 	IRQMOD_VECTOR_PASSED,
@@ -226,10 +227,10 @@ static inline bool irqmod_vector_step_check(struct irqmod_vector_result *result,
 
 /**
  * irqmod_vector_value_check() - compare one value outside the decision after
- * a step whose decision matched (a register the state keeps).
+ * a step (a register or level the state keeps).
  * @result: the case's result.
  * @step: index of the step.
- * @decision: the (matching) decision of that step, kept for the message.
+ * @decision: the decision of that step, kept for the message.
  * @field: what the value is.
  * @got: the value the controller left.
  * @expected: the value the case expects.
