@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -139,28 +140,65 @@ static void test_vectors_custom_set_thunks_run_and_report_the_right_case(void **
 	assert_int_equal(result.expected.rx_interval_ns, 84001);
 }
 
-/* Room for a copy of any case's steps in the tests below. */
-#define TEST_MAX_STEPS 64
+/*
+ * A heap copy of the @count steps (@step_size bytes each) at @steps, with the
+ * field at byte @offset of step @index made wrong: a 4-byte field gets 1000
+ * more, a 1-byte field (a flag or a level) its low bit flipped. The copy is
+ * made without naming the step struct, so these checks do not depend on how
+ * a vector header calls it; on the heap, the copy has the type of the steps
+ * (memcpy gives allocated memory the effective type of its source).
+ */
+static void *copy_steps_with_one_wrong_field(const void *steps, size_t step_size, size_t count,
+					     size_t index, size_t offset, size_t width)
+{
+	unsigned char *copy = malloc(step_size * count);
+	unsigned char *field;
+
+	assert_non_null(copy);
+	assert_true(index < count && offset + width <= step_size);
+	memcpy(copy, steps, step_size * count);
+	field = copy + index * step_size + offset;
+	if (width == sizeof(uint32_t)) {
+		uint32_t value;
+
+		memcpy(&value, field, sizeof(value));
+		value += 1000;
+		memcpy(field, &value, sizeof(value));
+	} else {
+		assert_int_equal(width, 1);
+		*field ^= 1;
+	}
+	return copy;
+}
 
 /*
  * A copy of the first case of a pointer-step shape (ixgbe, i40e, ...) with
- * @field of its last step off by 1000 must fail at that step with @failure.
+ * @field of step @index wrong must fail at that step with @failure_kind.
  */
-#define EXPECT_WRONG_LAST_STEP_CAUGHT(shape, count, field, failure_kind)                  \
+#define EXPECT_WRONG_STEP_CAUGHT(shape, count, index, field, failure_kind)                  \
 	do {                                                                              \
 		struct irqmod_##shape##_vector vector = irqmod_##shape##_vectors[0];       \
-		struct irqmod_##shape##_vector_step steps[TEST_MAX_STEPS];                 \
 		struct irqmod_vector_result result;                                       \
-		uint32_t last = (uint32_t)vector.count - 1;                               \
+		uint32_t wrong = (index);                                                 \
+		void *steps;                                                              \
                                                                                           \
-		assert_true(vector.count > 0 && vector.count <= TEST_MAX_STEPS);          \
-		memcpy(steps, vector.steps, vector.count * sizeof(steps[0]));             \
-		steps[last].field += 1000;                                                \
+		assert_true(wrong < vector.count);                                        \
+		steps = copy_steps_with_one_wrong_field(                                  \
+			vector.steps, sizeof(vector.steps[0]), vector.count, wrong,       \
+			(size_t)((const char *)&vector.steps[0].field -                   \
+				 (const char *)&vector.steps[0]),                         \
+			sizeof(vector.steps[0].field));                                   \
 		vector.steps = steps;                                                     \
 		assert_false(irqmod_##shape##_vector_run(&vector, &result));              \
 		assert_int_equal(result.failure, failure_kind);                           \
-		assert_int_equal(result.step, last);                                      \
+		assert_int_equal(result.step, wrong);                                     \
+		free(steps);                                                              \
 	} while (0)
+
+/* The same at the last step of that first case. */
+#define EXPECT_WRONG_LAST_STEP_CAUGHT(shape, count, field, failure_kind)                 \
+	EXPECT_WRONG_STEP_CAUGHT(shape, count, (uint32_t)irqmod_##shape##_vectors[0].count - 1, \
+				 field, failure_kind)
 
 /* The same for the hybrids, whose cases hold their steps. */
 #define EXPECT_WRONG_LAST_HYBRID_STEP_CAUGHT(shape)                                      \
@@ -219,40 +257,16 @@ static void test_vectors_custom_runners_catch_a_wrong_expectation(void **unused)
 	EXPECT_WRONG_LAST_HYBRID_STEP_CAUGHT(defer_irq);
 	EXPECT_WRONG_LAST_HYBRID_STEP_CAUGHT(recheck);
 	/* DIM (tests/vectors/dim_run.h, not a set in sets.h): a wrong level. */
-	{
-		struct irqmod_dim_vector vector = irqmod_dim_vectors[0];
-		struct irqmod_dim_vector_step steps[TEST_MAX_STEPS];
-		uint32_t last = vector.count - 1;
-
-		assert_false(vector.rdma);
-		assert_true(vector.count > 0 && vector.count <= TEST_MAX_STEPS);
-		memcpy(steps, vector.steps, vector.count * sizeof(steps[0]));
-		steps[last].level = (uint8_t)((steps[last].level + 1) % vector.levels);
-		vector.steps = steps;
-		assert_false(irqmod_dim_vector_run(&vector, &result));
-		assert_int_equal(result.failure, IRQMOD_VECTOR_FAILED_VALUE);
-		assert_string_equal(result.field, "level");
-		assert_int_equal(result.step, last);
-		assert_true(irqmod_dim_vector_run(&irqmod_dim_vectors[0], &result));
-	}
+	assert_false(irqmod_dim_vectors[0].rdma);
+	EXPECT_WRONG_LAST_STEP_CAUGHT(dim, count, level, IRQMOD_VECTOR_FAILED_VALUE);
+	assert_true(irqmod_dim_vector_run(&irqmod_dim_vectors[0], &result));
+	assert_int_equal(result.failure, IRQMOD_VECTOR_PASSED);
 	EXPECT_WRONG_START_CAUGHT(latency_class);
 	EXPECT_WRONG_START_CAUGHT(average_size);
 	EXPECT_WRONG_START_CAUGHT(ixgbe_legacy);
 
 	/* A flipped changed flag on step 0 of ixgbe's first case. */
-	{
-		struct irqmod_ixgbe_vector vector = irqmod_ixgbe_vectors[0];
-		struct irqmod_ixgbe_vector_step steps[TEST_MAX_STEPS];
-
-		assert_true(vector.step_count <= TEST_MAX_STEPS);
-		memcpy(steps, vector.steps, vector.step_count * sizeof(steps[0]));
-		steps[0].changed = !steps[0].changed;
-		vector.steps = steps;
-		assert_false(irqmod_ixgbe_vector_run(&vector, &result));
-		assert_int_equal(result.failure, IRQMOD_VECTOR_FAILED_DECISION);
-		assert_int_equal(result.step, 0);
-		assert_int_equal(result.got.changed, irqmod_ixgbe_vectors[0].steps[0].changed);
-	}
+	EXPECT_WRONG_STEP_CAUGHT(ixgbe, step_count, 0, changed, IRQMOD_VECTOR_FAILED_DECISION);
 	/* Init errors: a link speed of 0, an idle budget that never ends. */
 	{
 		struct irqmod_ixgbe_vector vector = irqmod_ixgbe_vectors[0];

@@ -47,15 +47,16 @@ irqmod_average_size_vector_run(const struct irqmod_average_size_vector *vector,
 				       vector->start_interval_ns))
 		return false;
 	for (i = 0; i < vector->count; i++) {
-		const struct irqmod_average_size_vector_step *step = &vector->steps[i];
 		struct irqmod_decision decision, expected;
 
-		irqmod_vector_rearm(&expected, step->interval_ns, step->interval_ns, step->changed);
+		irqmod_vector_rearm(&expected, vector->steps[i].interval_ns,
+				    vector->steps[i].interval_ns, vector->steps[i].changed);
 		irqmod_vector_poison(&decision);
-		irqmod_average_size_update(&state, &step->sample, &decision);
+		irqmod_average_size_update(&state, &vector->steps[i].sample, &decision);
 		if (!irqmod_vector_step_check(result, i, &decision, &expected) ||
 		    !irqmod_vector_value_check(result, i, &decision, "register_value",
-					       state.register_value, step->register_value))
+					       state.register_value,
+					       vector->steps[i].register_value))
 			return false;
 	}
 	return true;

@@ -38,13 +38,13 @@ static inline bool irqmod_defer_irq_vector_run(const struct irqmod_defer_irq_vec
 	    !irqmod_vector_init_check(result, irqmod_defer_irq_init(&state, &vector->config), 0))
 		return false;
 	for (i = 0; i < vector->step_count; i++) {
-		const struct irqmod_defer_irq_vector_step *step = &vector->steps[i];
 		struct irqmod_decision decision, expected;
 
-		irqmod_vector_hybrid_answer(&expected, step->action, step->poll_delay_ns,
-					    step->rx_interval_ns);
+		irqmod_vector_hybrid_answer(&expected, vector->steps[i].action,
+					    vector->steps[i].poll_delay_ns,
+					    vector->steps[i].rx_interval_ns);
 		irqmod_vector_poison(&decision);
-		irqmod_defer_irq_update(&state, &inner, &step->sample, &decision);
+		irqmod_defer_irq_update(&state, &inner, &vector->steps[i].sample, &decision);
 		if (!irqmod_vector_step_check(result, i, &decision, &expected))
 			return false;
 	}

@@ -24,8 +24,8 @@
 static inline bool irqmod_i40e_vector_run(const struct irqmod_i40e_vector *vector,
 					  struct irqmod_vector_result *result)
 {
-	/* The settings go in the generic config's i40e member, which names
-	 * i40e's settings type for this runner. */
+	/* The settings go in the generic config's i40e member, so this runner
+	 * does not name i40e's settings type (shared with ixgbe or not). */
 	struct irqmod_controller_config settings = { .kind = IRQMOD_KIND_I40E };
 	struct irqmod_i40e state;
 	uint32_t i;
@@ -39,13 +39,12 @@ static inline bool irqmod_i40e_vector_run(const struct irqmod_i40e_vector *vecto
 				      irqmod_i40e_init(&state, &settings.config.i40e_config), 0))
 		return false;
 	for (i = 0; i < vector->step_count; i++) {
-		const struct irqmod_i40e_vector_step *step = &vector->steps[i];
 		struct irqmod_decision decision, expected;
 
-		irqmod_vector_rearm(&expected, step->rx_interval_ns, step->tx_interval_ns,
-				    step->changed);
+		irqmod_vector_rearm(&expected, vector->steps[i].rx_interval_ns,
+				    vector->steps[i].tx_interval_ns, vector->steps[i].changed);
 		irqmod_vector_poison(&decision);
-		irqmod_i40e_update(&state, &step->sample, &decision);
+		irqmod_i40e_update(&state, &vector->steps[i].sample, &decision);
 		if (!irqmod_vector_step_check(result, i, &decision, &expected))
 			return false;
 	}

@@ -42,14 +42,15 @@ irqmod_ixgbe_legacy_vector_run(const struct irqmod_ixgbe_legacy_vector *vector,
 				       vector->start_interval_ns))
 		return false;
 	for (i = 0; i < vector->count; i++) {
-		const struct irqmod_ixgbe_legacy_vector_step *step = &vector->steps[i];
 		struct irqmod_decision decision, expected;
 
-		irqmod_vector_rearm(&expected, step->interval_ns, step->interval_ns, step->changed);
+		irqmod_vector_rearm(&expected, vector->steps[i].interval_ns,
+				    vector->steps[i].interval_ns, vector->steps[i].changed);
 		irqmod_vector_poison(&decision);
-		irqmod_ixgbe_legacy_update(&state, &step->sample, &decision);
+		irqmod_ixgbe_legacy_update(&state, &vector->steps[i].sample, &decision);
 		if (!irqmod_vector_step_check(result, i, &decision, &expected) ||
-		    !irqmod_vector_value_check(result, i, &decision, "itr", state.itr, step->itr))
+		    !irqmod_vector_value_check(result, i, &decision, "itr", state.itr,
+					       vector->steps[i].itr))
 			return false;
 	}
 	return true;

@@ -24,17 +24,17 @@
 static inline bool irqmod_ixgbe_vector_run(const struct irqmod_ixgbe_vector *vector,
 					   struct irqmod_vector_result *result)
 {
-	/* The settings go in the generic config's ixgbe member, which names
-	 * ixgbe's settings type for this runner. */
+	/* The settings go in the generic config's ixgbe member, so this runner
+	 * does not name ixgbe's settings type (shared with i40e or not). */
 	struct irqmod_controller_config settings = { .kind = IRQMOD_KIND_IXGBE };
+	enum irqmod_ixgbe_preset preset = (enum irqmod_ixgbe_preset)vector->preset;
 	struct irqmod_ixgbe state;
 	uint32_t i;
 
 	irqmod_vector_result_begin(result, vector->step_count);
 	if (!irqmod_vector_init_check(result,
 				      irqmod_ixgbe_config_preset(&settings.config.ixgbe_config,
-								 (enum irqmod_ixgbe_preset)vector->preset,
-								 vector->link_speed_mbps),
+								 preset, vector->link_speed_mbps),
 				      0))
 		return false;
 	settings.config.ixgbe_config.rx_ring = vector->rx_ring;
@@ -43,12 +43,12 @@ static inline bool irqmod_ixgbe_vector_run(const struct irqmod_ixgbe_vector *vec
 				      irqmod_ixgbe_init(&state, &settings.config.ixgbe_config), 0))
 		return false;
 	for (i = 0; i < vector->step_count; i++) {
-		const struct irqmod_ixgbe_vector_step *step = &vector->steps[i];
 		struct irqmod_decision decision, expected;
 
-		irqmod_vector_rearm(&expected, step->interval_ns, step->interval_ns, step->changed);
+		irqmod_vector_rearm(&expected, vector->steps[i].interval_ns,
+				    vector->steps[i].interval_ns, vector->steps[i].changed);
 		irqmod_vector_poison(&decision);
-		irqmod_ixgbe_update(&state, &step->sample, &decision);
+		irqmod_ixgbe_update(&state, &vector->steps[i].sample, &decision);
 		if (!irqmod_vector_step_check(result, i, &decision, &expected))
 			return false;
 	}

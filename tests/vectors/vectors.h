@@ -358,8 +358,9 @@ static inline bool irqmod_vector_case_run(const struct irqmod_vector_case *vecto
 	irqmod_vector_result_begin(result, vector->step_count);
 	if (vector->default_link_speed_mbps != 0 &&
 	    !irqmod_vector_init_check(result,
-				      irqmod_controller_default_config(&config, vector->config.kind,
-								       vector->default_link_speed_mbps),
+				      irqmod_controller_default_config(
+					      &config, vector->config.kind,
+					      vector->default_link_speed_mbps),
 				      0))
 		return false;
 	if (!irqmod_vector_init_check(result, irqmod_controller_init(controller, &config),
