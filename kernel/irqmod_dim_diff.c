@@ -532,88 +532,46 @@ void irqmod_ktap_dim_differential(void)
 /*
  * The DIM worked examples (tests/vectors/dim_vectors.h, written with the
  * DIM controller), replayed in the kernel against their hand-derived level
- * after every call: through irqmod's DIM controller and, for net DIM vectors
- * on Linux's 5-level tables, through the kernel's own net_dim() too, which
- * checks the derivations against Linux itself. Compiled when both the DIM
- * controller and its vectors are in the tree.
+ * after every call: through irqmod's DIM controller (with the shared runner
+ * of tests/vectors/dim_run.h) and, for net DIM vectors on Linux's 5-level
+ * tables, through the kernel's own net_dim() too, which checks the
+ * derivations against Linux itself. Compiled when both the DIM controller
+ * and its vectors (with their runner) are in the tree.
  */
 #if IRQMOD_DIFF_DIM && defined(__has_include)
-#if __has_include("vectors/dim_vectors.h")
-#include "vectors/dim_vectors.h"
+#if __has_include("vectors/dim_run.h")
+#include "vectors/dim_run.h"
 #define IRQMOD_DIFF_DIM_VECTORS 1
 #endif
 #endif
 
 #ifdef IRQMOD_DIFF_DIM_VECTORS
-/* Replay @vector; return false and say where on the first wrong level. */
+/*
+ * Replay @vector through irqmod's DIM with the runner the CMocka tests use
+ * (tests/vectors/dim_run.h: level and whole decision after every call) and,
+ * for net DIM on Linux's 5-level table, through the kernel's net_dim()
+ * (profile index after every call). Return false and say where on the first
+ * difference of either.
+ */
 static bool irqmod_diff_vector_replay(const struct irqmod_dim_vector *vector, struct dim *dim,
 				      bool *kernel_replayed)
 {
-	struct irqmod_dim net;
-	struct irqmod_dim_rdma rdma;
 	struct dim_sample kernel_sample = { 0 };
-	bool passed = true;
+	struct irqmod_vector_result result;
+	bool passed;
 	u32 i;
-	int error;
+
+	passed = irqmod_dim_vector_run(vector, &result);
+	if (!passed)
+		irqmod_ktap_vector_failure(vector->name, &result);
 
 	*kernel_replayed = !vector->rdma && vector->levels == IRQMOD_DIM_DEFAULT_LEVELS;
-	if (vector->rdma) {
-		struct irqmod_dim_rdma_config config;
-
-		error = irqmod_dim_rdma_default_config(&config);
-		/* The walk depends on the number of levels, not their values. */
-		if (!error && vector->levels > config.levels)
-			error = -IRQMOD_ETABLE;
-		config.levels = vector->levels;
-		config.start_level = vector->start_level;
-		if (!error)
-			error = irqmod_dim_rdma_init(&rdma, &config);
-	} else {
-		struct irqmod_dim_config config;
-
-		error = irqmod_dim_default_config(&config, IRQMOD_DIM_TABLE_RX_EQE);
-		/* A user table of fewer levels: the first entries of Linux's. */
-		if (!error && vector->levels > config.levels)
-			error = -IRQMOD_ETABLE;
-		config.levels = vector->levels;
-		config.start_level = vector->start_level;
-		if (!error)
-			error = irqmod_dim_init(&net, &config);
-	}
-	if (error) {
-		irqmod_ktap_diagnostic("%s: init failed: %d", vector->name, error);
-		*kernel_replayed = false;
-		return false;
-	}
-	if (*kernel_replayed)
-		irqmod_diff_kernel_init(dim, (u8)vector->start_level);
-
-	for (i = 0; i < vector->count && passed; i++) {
+	if (!*kernel_replayed)
+		return passed;
+	irqmod_diff_kernel_init(dim, (u8)vector->start_level);
+	for (i = 0; i < vector->count; i++) {
 		const struct irqmod_dim_vector_step *step = &vector->steps[i];
-		const struct irqmod_sample sample = {
-			.now_ns = step->now_ns,
-			.rx_bytes = step->bytes,
-			.rx_packets = step->packets,
-			.events = step->events,
-			.completions = step->completions,
-		};
-		struct irqmod_decision decision;
-		u8 level;
 
-		if (vector->rdma) {
-			irqmod_dim_rdma_update(&rdma, &sample, &decision);
-			level = rdma.walk.level;
-		} else {
-			irqmod_dim_update(&net, &sample, &decision);
-			level = net.walk.level;
-		}
-		if (level != step->level) {
-			irqmod_ktap_diagnostic("%s: call %u: irqmod level %u, expected %u",
-					       vector->name, i, level, step->level);
-			passed = false;
-		}
-		if (!*kernel_replayed)
-			continue;
 		/* Vector times are small; shift them onto the synthetic clock. */
 		irqmod_diff_kernel_step(dim, &kernel_sample,
 					IRQMOD_DIFF_CLOCK_ORIGIN_NS + step->now_ns,
@@ -622,11 +580,11 @@ static bool irqmod_diff_vector_replay(const struct irqmod_dim_vector *vector, st
 			irqmod_ktap_diagnostic("%s: call %u: net_dim profile %u, expected %u",
 					       vector->name, i, dim->profile_ix, step->level);
 			passed = false;
+			break;
 		}
 	}
 	/* net_dim() may have queued the work item: let it finish before reuse. */
-	if (*kernel_replayed)
-		flush_work(&dim->work);
+	flush_work(&dim->work);
 	return passed;
 }
 

@@ -65,6 +65,16 @@ void irqmod_ktap_case(struct irqmod_ktap_suite *suite, const char *name,
  */
 __printf(1, 2) void irqmod_ktap_diagnostic(const char *format, ...);
 
+struct irqmod_vector_result;
+
+/**
+ * irqmod_ktap_vector_failure() - print diagnostic lines for a failed vector
+ * case: what its runner recorded (tests/vectors/vectors.h).
+ * @name: case name.
+ * @result: what the runner found.
+ */
+void irqmod_ktap_vector_failure(const char *name, const struct irqmod_vector_result *result);
+
 /**
  * irqmod_ktap_suite_end() - print a suite's summary and its own result line.
  * @suite: counters.

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
 /*
  * irqmod in-kernel self-test. Loading the module runs, inside the kernel:
- *  - every controller vector set of tests/vectors/sets.h through the shared
- *    runner, and every custom-shaped set through the runner its header
- *    defines (the same tables and runners as the CMocka test_vectors),
+ *  - every controller vector set of tests/vectors/sets.h: the generic-shaped
+ *    sets through irqmod_vector_case_run(), and each set in a controller's
+ *    own shape through its runner in tests/vectors/<controller>_run.h (the
+ *    same tables and runners as the CMocka tests test_vectors and
+ *    test_<controller>),
  *  - the conversion vectors of tests/vectors/convert_vectors.h,
  *  - the DIM worked examples of tests/vectors/dim_vectors.h, when present,
  *    through irqmod's DIM and the kernel's net_dim (irqmod_dim_diff.c),
@@ -94,6 +96,37 @@ static void irqmod_print_decision(const char *label, const struct irqmod_decisio
 			       decision->frames, decision->action, decision->changed);
 }
 
+void irqmod_ktap_vector_failure(const char *name, const struct irqmod_vector_result *result)
+{
+	const char *field = result->field ? result->field : "(unnamed value)";
+
+	switch (result->failure) {
+	case IRQMOD_VECTOR_FAILED_INIT:
+		irqmod_ktap_diagnostic("%s: init returned %d", name, result->init_result);
+		break;
+	case IRQMOD_VECTOR_FAILED_START:
+		irqmod_ktap_diagnostic("%s: after init, %s is %llu, expected %llu", name, field,
+				       (unsigned long long)result->got_value,
+				       (unsigned long long)result->expected_value);
+		break;
+	case IRQMOD_VECTOR_FAILED_DECISION:
+		irqmod_ktap_diagnostic("%s: step %u differs", name, result->step);
+		irqmod_print_decision("got", &result->got);
+		irqmod_print_decision("expected", &result->expected);
+		break;
+	case IRQMOD_VECTOR_FAILED_VALUE:
+		irqmod_ktap_diagnostic("%s: step %u: %s is %llu, expected %llu", name,
+				       result->step, field,
+				       (unsigned long long)result->got_value,
+				       (unsigned long long)result->expected_value);
+		irqmod_print_decision("decision there", &result->got);
+		break;
+	default:
+		irqmod_ktap_diagnostic("%s: failed (outcome %u)", name, result->failure);
+		break;
+	}
+}
+
 static void irqmod_run_vector_set(const struct irqmod_vector_set *set,
 				  struct irqmod_controller *controller)
 {
@@ -108,21 +141,15 @@ static void irqmod_run_vector_set(const struct irqmod_vector_set *set,
 		struct irqmod_vector_result result;
 		bool passed = irqmod_vector_case_run(vector, controller, &result);
 
-		if (!passed && result.step < vector->step_count &&
-		    result.init_result == vector->init_result) {
-			irqmod_ktap_diagnostic("%s: step %u differs", vector->name, result.step);
-			irqmod_print_decision("got", &result.got);
-			irqmod_print_decision("expected", &vector->steps[result.step].expected);
-		} else if (!passed) {
-			irqmod_ktap_diagnostic("%s: init returned %d, expected %d", vector->name,
-					       result.init_result, vector->init_result);
-		}
+		if (!passed)
+			irqmod_ktap_vector_failure(vector->name, &result);
 		irqmod_ktap_case(&suite, vector->name,
 				 passed ? IRQMOD_KTAP_PASS : IRQMOD_KTAP_FAIL, NULL);
 	}
 	irqmod_ktap_suite_end(&suite);
 }
 
+/* A set in its controller's own shape, through the runner of tests/vectors/<name>_run.h. */
 static void irqmod_run_custom_set(const struct irqmod_vector_custom_set *set)
 {
 	char suite_name[64];
@@ -135,11 +162,8 @@ static void irqmod_run_custom_set(const struct irqmod_vector_custom_set *set)
 		struct irqmod_vector_result result;
 		bool passed = set->run_case(i, &result);
 
-		if (!passed) {
-			irqmod_ktap_diagnostic("%s: init returned %d; first differing step %u",
-					       set->case_name(i), result.init_result, result.step);
-			irqmod_print_decision("got", &result.got);
-		}
+		if (!passed)
+			irqmod_ktap_vector_failure(set->case_name(i), &result);
 		irqmod_ktap_case(&suite, set->case_name(i),
 				 passed ? IRQMOD_KTAP_PASS : IRQMOD_KTAP_FAIL, NULL);
 	}

@@ -8,7 +8,8 @@
 
 #include "irqmod/average_size.h"
 #include "irqmod/controller.h"
-#include "vectors/average_size_vectors.h"
+#include "vector_test_util.h"
+#include "vectors/average_size_run.h"
 #include "support.h"
 
 _Static_assert(sizeof(struct irqmod_average_size) <= 64,
@@ -48,30 +49,11 @@ static void test_average_size_value_matches_the_formula_at_its_edges(void **unus
 
 static void test_average_size_vectors_match_hand_derivations(void **unused)
 {
-	size_t v, s;
+	/* tests/vectors/average_size_run.h: the runner the kernel self-test uses too. */
+	static const struct irqmod_vector_custom_set set = IRQMOD_VECTOR_CUSTOM_SET(average_size);
 
 	(void)unused;
-	for (v = 0; v < TEST_ARRAY_SIZE(irqmod_average_size_vectors); v++) {
-		const struct irqmod_average_size_vector *vector =
-			&irqmod_average_size_vectors[v];
-		struct irqmod_average_size_config config;
-		struct irqmod_average_size state;
-
-		preset_or_fail(&config, vector->preset, vector->link_speed_mbps);
-		config.min_value = vector->min_value;
-		if (vector->max_rate_per_s)
-			config.max_rate_per_s = vector->max_rate_per_s;
-		assert_int_equal(irqmod_average_size_init(&state, &config), 0);
-		assert_int_equal(state.interval_ns, vector->start_interval_ns);
-		for (s = 0; s < vector->count; s++) {
-			struct irqmod_decision decision;
-
-			irqmod_average_size_update(&state, &vector->steps[s].sample,
-						   &decision);
-			test_expect_register_step(vector->name, s, state.register_value,
-						  &decision, &vector->steps[s]);
-		}
-	}
+	test_vector_custom_set_passes(&set);
 }
 
 static void test_average_size_init_null_pointers_are_rejected(void **unused)

@@ -7,8 +7,9 @@
 #include <cmocka.h>
 
 #include "irqmod/defer_irq.h"
+#include "vector_test_util.h"
+#include "vectors/defer_irq_run.h"
 #include "support.h"
-#include "vectors/defer_irq_vectors.h"
 
 _Static_assert(sizeof(struct irqmod_defer_irq) <= 32,
 	       "defer-irq adds at most 32 bytes to its inner controller");
@@ -68,20 +69,11 @@ static void test_defer_irq_init_limits_and_off_settings_are_accepted(void **unus
 
 static void test_defer_irq_vectors_give_expected_actions_and_delays(void **unused)
 {
-	size_t v;
+	/* tests/vectors/defer_irq_run.h: the runner the kernel self-test uses too. */
+	static const struct irqmod_vector_custom_set set = IRQMOD_VECTOR_CUSTOM_SET(defer_irq);
 
 	(void)unused;
-	for (v = 0; v < TEST_ARRAY_SIZE(irqmod_defer_irq_vectors); v++) {
-		const struct irqmod_defer_irq_vector *vector = &irqmod_defer_irq_vectors[v];
-		struct irqmod_hybrid_config config = {
-			.kind = IRQMOD_HYBRID_DEFER_IRQ,
-			.config.defer_irq = vector->config,
-		};
-
-		test_run_hybrid_vector(&config, IRQMOD_DEFER_IRQ_VECTOR_INNER_NS,
-				       vector->name, vector->steps,
-				       vector->step_count, true);
-	}
+	test_vector_custom_set_passes(&set);
 }
 
 static void test_defer_irq_deferral_off_rearms_after_every_poll(void **unused)

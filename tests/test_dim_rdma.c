@@ -11,7 +11,8 @@
 #include <cmocka.h>
 
 #include "irqmod/dim.h"
-#include "vectors/dim_vectors.h"
+#include "vector_test_util.h"
+#include "vectors/dim_run.h"
 #include "support.h"
 
 _Static_assert(sizeof(struct irqmod_dim_rdma) <= 64, "RDMA DIM state exceeds 64 bytes");
@@ -80,44 +81,24 @@ static void test_dim_rdma_default_table_matches_linux(void **unused)
 	}
 }
 
-static void replay_rdma_vector(const struct irqmod_dim_vector *vector)
-{
-	struct irqmod_dim_rdma_config config;
-	struct irqmod_dim_rdma state;
-	uint8_t level = (uint8_t)vector->start_level;
-	uint32_t i;
-
-	assert_int_equal(irqmod_dim_rdma_default_config(&config), 0);
-	assert_int_equal(vector->levels, config.levels);
-	config.start_level = vector->start_level;
-	assert_int_equal(irqmod_dim_rdma_init(&state, &config), 0);
-	for (i = 0; i < vector->count; i++) {
-		const struct irqmod_dim_vector_step *step = &vector->steps[i];
-		struct irqmod_sample sample = rdma_sample(step->now_ns, step->events,
-							  step->completions);
-		struct irqmod_decision decision;
-
-		irqmod_dim_rdma_update(&state, &sample, &decision);
-		test_expect_dim_level(vector->name, i, state.walk.level, &decision,
-				      config.profiles, step->level, level);
-		/* RDMA DIM never parks */
-		assert_true(state.walk.tune_state == IRQMOD_DIM_GOING_RIGHT ||
-			    state.walk.tune_state == IRQMOD_DIM_GOING_LEFT);
-		level = step->level;
-	}
-}
-
 static void test_dim_rdma_worked_vectors_give_expected_levels(void **unused)
 {
-	size_t i, rdma = 0;
+	/* tests/vectors/dim_run.h: the runner the kernel self-test uses too. */
+	size_t i, rdma = 0, failures = 0;
 
 	(void)unused;
-	for (i = 0; i < TEST_ARRAY_SIZE(irqmod_dim_vectors); i++) {
+	for (i = 0; i < sizeof(irqmod_dim_vectors) / sizeof(irqmod_dim_vectors[0]); i++) {
+		struct irqmod_vector_result result;
+
 		if (!irqmod_dim_vectors[i].rdma)
 			continue;
-		replay_rdma_vector(&irqmod_dim_vectors[i]);
+		if (!irqmod_dim_vector_run(&irqmod_dim_vectors[i], &result)) {
+			test_vector_print_failure("dim_rdma", irqmod_dim_vectors[i].name, &result);
+			failures++;
+		}
 		rdma++;
 	}
+	assert_int_equal(failures, 0);
 	assert_int_equal(rdma, 3);
 }
 

@@ -13,7 +13,6 @@
 #include <cmocka.h>
 
 #include "irqmod/hybrid.h"
-#include "support.h"
 #include "../lib/hybrid_internal.h"
 
 _Static_assert(sizeof(struct irqmod_idle_poll) <= 32, "idle poll <= 32 bytes");

@@ -8,35 +8,19 @@
 #include <assert.h>
 
 #include "irqmod/i40e.h"
-#include "vectors/i40e_vectors.h"
+#include "vector_test_util.h"
+#include "vectors/i40e_run.h"
 #include "support.h"
 
 static_assert(sizeof(struct irqmod_i40e) <= 64, "state must fit 64 bytes");
 
 static void test_i40e_worked_vectors_match_hand_derivation(void **unused)
 {
-	size_t v;
+	/* tests/vectors/i40e_run.h: the runner the kernel self-test uses too. */
+	static const struct irqmod_vector_custom_set set = IRQMOD_VECTOR_CUSTOM_SET(i40e);
 
 	(void)unused;
-	for (v = 0; v < TEST_ARRAY_SIZE(irqmod_i40e_vectors); v++) {
-		const struct irqmod_i40e_vector *vector = &irqmod_i40e_vectors[v];
-		struct irqmod_intel_itr_config config;
-		struct irqmod_i40e state;
-		unsigned int i;
-
-		assert_int_equal(irqmod_i40e_config_linux(&config,
-							  vector->link_speed_mbps), 0);
-		assert_int_equal(irqmod_i40e_init(&state, &config), 0);
-		for (i = 0; i < vector->step_count; i++) {
-			const struct irqmod_i40e_vector_step *step = &vector->steps[i];
-			struct irqmod_decision decision;
-
-			irqmod_i40e_update(&state, &step->sample, &decision);
-			test_expect_rearm_step(vector->name, i, &decision,
-					       step->rx_interval_ns,
-					       step->tx_interval_ns, step->changed);
-		}
-	}
+	test_vector_custom_set_passes(&set);
 }
 
 static void test_i40e_linux_config_is_the_driver_constants(void **unused)

@@ -7,8 +7,9 @@
 #include <cmocka.h>
 
 #include "irqmod/idle_poll.h"
+#include "vector_test_util.h"
+#include "vectors/idle_poll_run.h"
 #include "support.h"
-#include "vectors/idle_poll_vectors.h"
 
 _Static_assert(sizeof(struct irqmod_idle_poll) <= 32,
 	       "idle poll adds at most 32 bytes to its inner controller");
@@ -84,20 +85,11 @@ static void test_idle_poll_init_limits_are_accepted(void **unused)
 
 static void test_idle_poll_vectors_give_expected_actions_and_delays(void **unused)
 {
-	size_t v;
+	/* tests/vectors/idle_poll_run.h: the runner the kernel self-test uses too. */
+	static const struct irqmod_vector_custom_set set = IRQMOD_VECTOR_CUSTOM_SET(idle_poll);
 
 	(void)unused;
-	for (v = 0; v < TEST_ARRAY_SIZE(irqmod_idle_poll_vectors); v++) {
-		const struct irqmod_idle_poll_vector *vector = &irqmod_idle_poll_vectors[v];
-		struct irqmod_hybrid_config config = {
-			.kind = IRQMOD_HYBRID_IDLE_POLL,
-			.config.idle_poll = vector->config,
-		};
-
-		test_run_hybrid_vector(&config, IRQMOD_IDLE_POLL_VECTOR_INNER_NS,
-				       vector->name, vector->steps,
-				       vector->step_count, true);
-	}
+	test_vector_custom_set_passes(&set);
 }
 
 static void test_idle_poll_polled_counts_are_summed_and_cleared_on_rearm(void **unused)

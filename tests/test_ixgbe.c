@@ -10,7 +10,8 @@
 
 #include "irqmod/controller.h"
 #include "irqmod/ixgbe.h"
-#include "vectors/ixgbe_vectors.h"
+#include "vector_test_util.h"
+#include "vectors/ixgbe_run.h"
 #include "support.h"
 
 static_assert(sizeof(struct irqmod_ixgbe) <= 64, "state must fit 64 bytes");
@@ -43,34 +44,11 @@ static uint32_t update_rx(struct irqmod_ixgbe *state, uint64_t now_ns,
 
 static void test_ixgbe_worked_vectors_match_hand_derivation(void **unused)
 {
-	size_t v;
+	/* tests/vectors/ixgbe_run.h: the runner the kernel self-test uses too. */
+	static const struct irqmod_vector_custom_set set = IRQMOD_VECTOR_CUSTOM_SET(ixgbe);
 
 	(void)unused;
-	for (v = 0; v < TEST_ARRAY_SIZE(irqmod_ixgbe_vectors); v++) {
-		const struct irqmod_ixgbe_vector *vector = &irqmod_ixgbe_vectors[v];
-		struct irqmod_intel_itr_config config;
-		struct irqmod_ixgbe state;
-		unsigned int i;
-
-		assert_int_equal(irqmod_ixgbe_config_preset(&config,
-			(enum irqmod_ixgbe_preset)vector->preset,
-			vector->link_speed_mbps), 0);
-		config.rx_ring = vector->rx_ring;
-		config.tx_ring = vector->tx_ring;
-		assert_int_equal(irqmod_ixgbe_init(&state, &config), 0);
-		for (i = 0; i < vector->step_count; i++) {
-			const struct irqmod_ixgbe_vector_step *step = &vector->steps[i];
-			struct irqmod_decision decision;
-
-			irqmod_ixgbe_update(&state, &step->sample, &decision);
-			test_expect_rearm_step(vector->name, i, &decision,
-					       step->interval_ns, step->interval_ns,
-					       step->changed);
-			assert_int_equal(decision.frames, 0);
-			assert_int_equal(decision.poll_delay_ns, 0);
-			assert_int_equal(decision.rate_limit_ns, 0);
-		}
-	}
+	test_vector_custom_set_passes(&set);
 }
 
 static void test_ixgbe_issue_examples_64_1500_1968_bytes_give_22_118_126_usecs(void **unused)

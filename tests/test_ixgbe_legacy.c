@@ -8,7 +8,8 @@
 
 #include "irqmod/controller.h"
 #include "irqmod/ixgbe_legacy.h"
-#include "vectors/ixgbe_legacy_vectors.h"
+#include "vector_test_util.h"
+#include "vectors/ixgbe_legacy_run.h"
 #include "support.h"
 
 _Static_assert(sizeof(struct irqmod_ixgbe_legacy) <= 64,
@@ -33,25 +34,11 @@ static void test_ixgbe_legacy_state_size_within_64_bytes(void **unused)
 
 static void test_ixgbe_legacy_vectors_match_hand_derivations(void **unused)
 {
-	size_t v, s;
+	/* tests/vectors/ixgbe_legacy_run.h: the runner the kernel self-test uses too. */
+	static const struct irqmod_vector_custom_set set = IRQMOD_VECTOR_CUSTOM_SET(ixgbe_legacy);
 
 	(void)unused;
-	for (v = 0; v < TEST_ARRAY_SIZE(irqmod_ixgbe_legacy_vectors); v++) {
-		const struct irqmod_ixgbe_legacy_vector *vector =
-			&irqmod_ixgbe_legacy_vectors[v];
-		struct irqmod_ixgbe_legacy state;
-
-		init_or_fail(&state, vector->floor_12k, vector->tx_only);
-		assert_int_equal(state.interval_ns, vector->start_interval_ns);
-		for (s = 0; s < vector->count; s++) {
-			struct irqmod_decision decision;
-
-			irqmod_ixgbe_legacy_update(&state, &vector->steps[s].sample,
-						   &decision);
-			test_expect_register_step(vector->name, s, state.itr,
-						  &decision, &vector->steps[s]);
-		}
-	}
+	test_vector_custom_set_passes(&set);
 }
 
 /*

@@ -8,7 +8,8 @@
 
 #include "irqmod/controller.h"
 #include "irqmod/latency_class.h"
-#include "vectors/latency_class_vectors.h"
+#include "vector_test_util.h"
+#include "vectors/latency_class_run.h"
 #include "support.h"
 
 _Static_assert(sizeof(struct irqmod_latency_class) <= 64,
@@ -28,30 +29,11 @@ static void test_latency_class_state_size_within_64_bytes(void **unused)
 
 static void test_latency_class_vectors_match_hand_derivations(void **unused)
 {
-	size_t v, s;
+	/* tests/vectors/latency_class_run.h: the runner the kernel self-test uses too. */
+	static const struct irqmod_vector_custom_set set = IRQMOD_VECTOR_CUSTOM_SET(latency_class);
 
 	(void)unused;
-	for (v = 0; v < TEST_ARRAY_SIZE(irqmod_latency_class_vectors); v++) {
-		const struct irqmod_latency_class_vector *vector =
-			&irqmod_latency_class_vectors[v];
-		struct irqmod_latency_class_config config;
-		struct irqmod_latency_class state;
-
-		preset_or_fail(&config, vector->preset, vector->link_speed_mbps);
-		config.conservative = vector->conservative;
-		assert_int_equal(irqmod_latency_class_init(&state, &config), 0);
-		assert_int_equal(state.interval_ns, vector->start_interval_ns);
-		for (s = 0; s < vector->count; s++) {
-			struct irqmod_decision decision;
-
-			irqmod_latency_class_update(&state, &vector->steps[s].sample,
-						    &decision);
-			test_expect_register_step(vector->name, s, state.register_value,
-						  &decision, &vector->steps[s]);
-			assert_int_equal(decision.action, IRQMOD_ACTION_REARM);
-			assert_int_equal(decision.frames, 0);
-		}
-	}
+	test_vector_custom_set_passes(&set);
 }
 
 static void test_latency_class_init_null_pointers_are_rejected(void **unused)

@@ -7,8 +7,9 @@
 #include <cmocka.h>
 
 #include "irqmod/recheck.h"
+#include "vector_test_util.h"
+#include "vectors/recheck_run.h"
 #include "support.h"
-#include "vectors/recheck_vectors.h"
 
 _Static_assert(sizeof(struct irqmod_recheck) <= 32,
 	       "recheck adds at most 32 bytes to its inner controller");
@@ -40,20 +41,11 @@ static void test_recheck_init_rounds_above_the_state_are_rejected(void **unused)
 
 static void test_recheck_vectors_give_expected_actions_and_delays(void **unused)
 {
-	size_t v;
+	/* tests/vectors/recheck_run.h: the runner the kernel self-test uses too. */
+	static const struct irqmod_vector_custom_set set = IRQMOD_VECTOR_CUSTOM_SET(recheck);
 
 	(void)unused;
-	for (v = 0; v < TEST_ARRAY_SIZE(irqmod_recheck_vectors); v++) {
-		const struct irqmod_recheck_vector *vector = &irqmod_recheck_vectors[v];
-		struct irqmod_hybrid_config config = {
-			.kind = IRQMOD_HYBRID_RECHECK,
-			.config.recheck = vector->config,
-		};
-
-		test_run_hybrid_vector(&config, IRQMOD_RECHECK_VECTOR_INNER_NS,
-				       vector->name, vector->steps,
-				       vector->step_count, false);
-	}
+	test_vector_custom_set_passes(&set);
 }
 
 static void test_recheck_endless_work_rearms_every_max_rounds_plus_one(void **unused)

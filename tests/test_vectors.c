@@ -9,30 +9,13 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <cmocka.h>
 
+#include "vectors/dim_run.h"
 #include "vectors/sets.h"
-
-static void print_mismatch(const char *set, const struct irqmod_vector_case *vector,
-			   const struct irqmod_vector_result *result)
-{
-	const struct irqmod_decision *want;
-
-	if (result->init_result != vector->init_result || result->step >= vector->step_count) {
-		print_error("%s/%s: init returned %d, expected %d\n", set, vector->name,
-			    result->init_result, vector->init_result);
-		return;
-	}
-	want = &vector->steps[result->step].expected;
-	print_error("%s/%s step %u: got rx %u tx %u poll %u limit %u frames %u action %u changed %d;"
-		    " expected rx %u tx %u poll %u limit %u frames %u action %u changed %d\n",
-		    set, vector->name, (unsigned int)result->step,
-		    result->got.rx_interval_ns, result->got.tx_interval_ns,
-		    result->got.poll_delay_ns, result->got.rate_limit_ns,
-		    result->got.frames, result->got.action, result->got.changed,
-		    want->rx_interval_ns, want->tx_interval_ns, want->poll_delay_ns,
-		    want->rate_limit_ns, want->frames, want->action, want->changed);
-}
+#include "vector_test_util.h"
 
 static void test_vectors_every_controller_case_matches_expected_decisions(void **unused)
 {
@@ -48,7 +31,8 @@ static void test_vectors_every_controller_case_matches_expected_decisions(void *
 
 			cases++;
 			if (!irqmod_vector_case_run(&set->cases[case_index], &controller, &result)) {
-				print_mismatch(set->name, &set->cases[case_index], &result);
+				test_vector_print_failure(set->name, set->cases[case_index].name,
+							  &result);
 				failures++;
 			}
 		}
@@ -60,22 +44,21 @@ static void test_vectors_every_controller_case_matches_expected_decisions(void *
 static void test_vectors_every_custom_set_case_passes(void **unused)
 {
 	const struct irqmod_vector_custom_set *set;
-	uint32_t i, failures = 0;
+	uint32_t i, failures = 0, cases = 0;
 
 	(void)unused;
 	for (set = irqmod_vector_custom_sets; set->name; set++) {
 		for (i = 0; i < set->case_count; i++) {
 			struct irqmod_vector_result result;
 
+			cases++;
 			if (!set->run_case(i, &result)) {
-				print_error("%s/%s: fails at step %u (init %d), got rx %u tx %u\n",
-					    set->name, set->case_name(i), (unsigned int)result.step,
-					    result.init_result, result.got.rx_interval_ns,
-					    result.got.tx_interval_ns);
+				test_vector_print_failure(set->name, set->case_name(i), &result);
 				failures++;
 			}
 		}
 	}
+	assert_true(cases > 0);
 	assert_int_equal(failures, 0);
 }
 
@@ -112,6 +95,7 @@ static const struct irqmod_selfcheck_vector irqmod_selfcheck_vectors[] = {
 	{ "wrong", 84000, irqmod_selfcheck_wrong, IRQMOD_VECTOR_COUNT(irqmod_selfcheck_wrong) },
 };
 
+/* The runner: a static controller answers its interval both ways, never "changed". */
 static bool irqmod_selfcheck_vector_run(const struct irqmod_selfcheck_vector *vector,
 					struct irqmod_vector_result *result)
 {
@@ -119,17 +103,18 @@ static bool irqmod_selfcheck_vector_run(const struct irqmod_selfcheck_vector *ve
 	struct irqmod_static state;
 	uint32_t i;
 
-	result->step = vector->count;
-	result->got = (struct irqmod_decision){ 0 };
-	result->init_result = irqmod_static_init(&state, &config);
-	if (result->init_result != 0)
+	irqmod_vector_result_begin(result, vector->count);
+	if (!irqmod_vector_init_check(result, irqmod_static_init(&state, &config), 0))
 		return false;
 	for (i = 0; i < vector->count; i++) {
-		irqmod_static_update(&state, &vector->steps[i].sample, &result->got);
-		if (result->got.rx_interval_ns != vector->steps[i].rx_interval_ns) {
-			result->step = i;
+		struct irqmod_decision decision, expected;
+
+		irqmod_vector_rearm(&expected, vector->steps[i].rx_interval_ns,
+				    vector->steps[i].rx_interval_ns, false);
+		irqmod_vector_poison(&decision);
+		irqmod_static_update(&state, &vector->steps[i].sample, &decision);
+		if (!irqmod_vector_step_check(result, i, &decision, &expected))
 			return false;
-		}
 	}
 	return true;
 }
@@ -146,10 +131,160 @@ static void test_vectors_custom_set_thunks_run_and_report_the_right_case(void **
 	assert_int_equal(set.case_count, 2);
 	assert_string_equal(set.case_name(1), "wrong");
 	assert_true(set.run_case(0, &result));
+	assert_int_equal(result.failure, IRQMOD_VECTOR_PASSED);
 	assert_int_equal(result.step, 2);
 	assert_false(set.run_case(1, &result));
+	assert_int_equal(result.failure, IRQMOD_VECTOR_FAILED_DECISION);
 	assert_int_equal(result.step, 1);
 	assert_int_equal(result.got.rx_interval_ns, 84000);
+	assert_int_equal(result.expected.rx_interval_ns, 84001);
+}
+
+/*
+ * A heap copy of the @count steps (@step_size bytes each) at @steps, with the
+ * field at byte @offset of step @index made wrong: a 4-byte field gets 1000
+ * more, a 1-byte field (a flag or a level) its low bit flipped. The copy is
+ * made without naming the step struct, so these checks do not depend on how
+ * a vector header calls it; on the heap, the copy has the type of the steps
+ * (memcpy gives allocated memory the effective type of its source).
+ */
+static void *copy_steps_with_one_wrong_field(const void *steps, size_t step_size, size_t count,
+					     size_t index, size_t offset, size_t width)
+{
+	unsigned char *copy = malloc(step_size * count);
+	unsigned char *field;
+
+	assert_non_null(copy);
+	assert_true(index < count && offset + width <= step_size);
+	memcpy(copy, steps, step_size * count);
+	field = copy + index * step_size + offset;
+	if (width == sizeof(uint32_t)) {
+		uint32_t value;
+
+		memcpy(&value, field, sizeof(value));
+		value += 1000;
+		memcpy(field, &value, sizeof(value));
+	} else {
+		assert_int_equal(width, 1);
+		*field ^= 1;
+	}
+	return copy;
+}
+
+/*
+ * A copy of the first case of a pointer-step shape (ixgbe, i40e, ...) with
+ * @field of step @index wrong must fail at that step with @failure_kind.
+ */
+#define EXPECT_WRONG_STEP_CAUGHT(shape, count, index, field, failure_kind)                  \
+	do {                                                                              \
+		struct irqmod_##shape##_vector vector = irqmod_##shape##_vectors[0];       \
+		struct irqmod_vector_result result;                                       \
+		uint32_t wrong = (index);                                                 \
+		void *steps;                                                              \
+                                                                                          \
+		assert_true(wrong < vector.count);                                        \
+		steps = copy_steps_with_one_wrong_field(                                  \
+			vector.steps, sizeof(vector.steps[0]), vector.count, wrong,       \
+			(size_t)((const char *)&vector.steps[0].field -                   \
+				 (const char *)&vector.steps[0]),                         \
+			sizeof(vector.steps[0].field));                                   \
+		vector.steps = steps;                                                     \
+		assert_false(irqmod_##shape##_vector_run(&vector, &result));              \
+		assert_int_equal(result.failure, failure_kind);                           \
+		assert_int_equal(result.step, wrong);                                     \
+		free(steps);                                                              \
+	} while (0)
+
+/* The same at the last step of that first case. */
+#define EXPECT_WRONG_LAST_STEP_CAUGHT(shape, count, field, failure_kind)                 \
+	EXPECT_WRONG_STEP_CAUGHT(shape, count, (uint32_t)irqmod_##shape##_vectors[0].count - 1, \
+				 field, failure_kind)
+
+/* The same for the hybrids, whose cases hold their steps. */
+#define EXPECT_WRONG_LAST_HYBRID_STEP_CAUGHT(shape)                                      \
+	do {                                                                              \
+		struct irqmod_##shape##_vector vector = irqmod_##shape##_vectors[0];       \
+		struct irqmod_vector_result result;                                       \
+		uint32_t last = vector.step_count - 1;                                    \
+                                                                                          \
+		vector.steps[last].poll_delay_ns += 1000;                                 \
+		assert_false(irqmod_##shape##_vector_run(&vector, &result));              \
+		assert_int_equal(result.failure, IRQMOD_VECTOR_FAILED_DECISION);          \
+		assert_int_equal(result.step, last);                                      \
+		assert_int_equal(result.expected.poll_delay_ns,                           \
+				 irqmod_##shape##_vectors[0].steps[last].poll_delay_ns + 1000);  \
+	} while (0)
+
+/* A wrong start interval must fail before the first step. */
+#define EXPECT_WRONG_START_CAUGHT(shape)                                                  \
+	do {                                                                              \
+		struct irqmod_##shape##_vector vector = irqmod_##shape##_vectors[0];       \
+		struct irqmod_vector_result result;                                       \
+                                                                                          \
+		vector.start_interval_ns += 1000;                                         \
+		assert_false(irqmod_##shape##_vector_run(&vector, &result));              \
+		assert_int_equal(result.failure, IRQMOD_VECTOR_FAILED_START);             \
+		assert_string_equal(result.field, "interval_ns");                         \
+		assert_int_equal(result.expected_value, vector.start_interval_ns);        \
+	} while (0)
+
+/*
+ * Each shared runner can fail: a copy of a real case with one wrong
+ * expectation is caught at the right place, whichever part of the shape
+ * (interval, changed flag, register, start interval, init) is wrong.
+ */
+static void test_vectors_custom_runners_catch_a_wrong_expectation(void **unused)
+{
+	struct irqmod_vector_result result;
+
+	(void)unused;
+	EXPECT_WRONG_LAST_STEP_CAUGHT(ixgbe, step_count, interval_ns,
+				      IRQMOD_VECTOR_FAILED_DECISION);
+	EXPECT_WRONG_LAST_STEP_CAUGHT(i40e, step_count, tx_interval_ns,
+				      IRQMOD_VECTOR_FAILED_DECISION);
+	EXPECT_WRONG_LAST_STEP_CAUGHT(latency_class, count, interval_ns,
+				      IRQMOD_VECTOR_FAILED_DECISION);
+	EXPECT_WRONG_LAST_STEP_CAUGHT(latency_class, count, register_value,
+				      IRQMOD_VECTOR_FAILED_VALUE);
+	EXPECT_WRONG_LAST_STEP_CAUGHT(average_size, count, interval_ns,
+				      IRQMOD_VECTOR_FAILED_DECISION);
+	EXPECT_WRONG_LAST_STEP_CAUGHT(average_size, count, register_value,
+				      IRQMOD_VECTOR_FAILED_VALUE);
+	EXPECT_WRONG_LAST_STEP_CAUGHT(ixgbe_legacy, count, interval_ns,
+				      IRQMOD_VECTOR_FAILED_DECISION);
+	EXPECT_WRONG_LAST_STEP_CAUGHT(ixgbe_legacy, count, register_value, IRQMOD_VECTOR_FAILED_VALUE);
+	EXPECT_WRONG_LAST_HYBRID_STEP_CAUGHT(idle_poll);
+	EXPECT_WRONG_LAST_HYBRID_STEP_CAUGHT(defer_irq);
+	EXPECT_WRONG_LAST_HYBRID_STEP_CAUGHT(recheck);
+	/* DIM (tests/vectors/dim_run.h, not a set in sets.h): a wrong level. */
+	assert_false(irqmod_dim_vectors[0].rdma);
+	EXPECT_WRONG_LAST_STEP_CAUGHT(dim, count, level, IRQMOD_VECTOR_FAILED_VALUE);
+	assert_true(irqmod_dim_vector_run(&irqmod_dim_vectors[0], &result));
+	assert_int_equal(result.failure, IRQMOD_VECTOR_PASSED);
+	EXPECT_WRONG_START_CAUGHT(latency_class);
+	EXPECT_WRONG_START_CAUGHT(average_size);
+	EXPECT_WRONG_START_CAUGHT(ixgbe_legacy);
+
+	/* A flipped changed flag on step 0 of ixgbe's first case. */
+	EXPECT_WRONG_STEP_CAUGHT(ixgbe, step_count, 0, changed, IRQMOD_VECTOR_FAILED_DECISION);
+	/* Init errors: a link speed of 0, an idle budget that never ends. */
+	{
+		struct irqmod_ixgbe_vector vector = irqmod_ixgbe_vectors[0];
+
+		vector.link_speed_mbps = 0;
+		assert_false(irqmod_ixgbe_vector_run(&vector, &result));
+		assert_int_equal(result.failure, IRQMOD_VECTOR_FAILED_INIT);
+		assert_int_equal(result.init_result, -IRQMOD_ELINK);
+	}
+	{
+		struct irqmod_idle_poll_vector vector = irqmod_idle_poll_vectors[0];
+
+		vector.config.idle_time_ns = 0;
+		vector.config.idle_polls = 0;
+		assert_false(irqmod_idle_poll_vector_run(&vector, &result));
+		assert_int_equal(result.failure, IRQMOD_VECTOR_FAILED_INIT);
+		assert_int_equal(result.init_result, -IRQMOD_EBUDGET);
+	}
 }
 
 static void test_vectors_every_conversion_matches_expected_value(void **unused)
@@ -194,12 +329,15 @@ static void test_vectors_runner_wrong_expectations_are_reported(void **unused)
 
 	(void)unused;
 	assert_false(irqmod_vector_case_run(&wrong_step, &controller, &result));
+	assert_int_equal(result.failure, IRQMOD_VECTOR_FAILED_DECISION);
+	assert_true(result.expected.changed);
 	assert_int_equal(result.init_result, 0);
 	assert_int_equal(result.step, 1);
 	assert_false(result.got.changed);
 	assert_int_equal(result.got.rx_interval_ns, 50000);
 
 	assert_false(irqmod_vector_case_run(&wrong_init, &controller, &result));
+	assert_int_equal(result.failure, IRQMOD_VECTOR_FAILED_INIT);
 	assert_int_equal(result.init_result, 0);
 	assert_int_equal(result.step, wrong_init.step_count);
 }
@@ -255,6 +393,7 @@ int main(void)
 		cmocka_unit_test(test_vectors_every_controller_case_matches_expected_decisions),
 		cmocka_unit_test(test_vectors_every_custom_set_case_passes),
 		cmocka_unit_test(test_vectors_custom_set_thunks_run_and_report_the_right_case),
+		cmocka_unit_test(test_vectors_custom_runners_catch_a_wrong_expectation),
 		cmocka_unit_test(test_vectors_every_conversion_matches_expected_value),
 		cmocka_unit_test(test_vectors_runner_wrong_expectations_are_reported),
 		cmocka_unit_test(test_vectors_names_are_unique_and_ktap_safe),

@@ -82,17 +82,109 @@ struct irqmod_vector_set {
 	  IRQMOD_VECTOR_COUNT(irqmod_##controller##_vectors) }
 
 /**
- * struct irqmod_vector_result - what irqmod_vector_case_run() found.
+ * enum irqmod_vector_failure - what made a case fail.
+ * @IRQMOD_VECTOR_PASSED: nothing: the case passed.
+ * @IRQMOD_VECTOR_FAILED_INIT: init, or the preset or default-config call
+ *        before it, returned @init_result, which the case did not expect.
+ * @IRQMOD_VECTOR_FAILED_START: the state right after init differs from the
+ *        case: @field, @got_value, @expected_value. No step ran.
+ * @IRQMOD_VECTOR_FAILED_DECISION: the decision returned at @step, @got,
+ *        differs from @expected in at least one field.
+ * @IRQMOD_VECTOR_FAILED_VALUE: a value the case expects besides the
+ *        decision (a register or level the state holds) differs after
+ *        @step: @field, @got_value, @expected_value; @got is the decision
+ *        of that step.
+ */
+enum irqmod_vector_failure {
+	IRQMOD_VECTOR_PASSED,
+	IRQMOD_VECTOR_FAILED_INIT,
+	IRQMOD_VECTOR_FAILED_START,
+	IRQMOD_VECTOR_FAILED_DECISION,
+	IRQMOD_VECTOR_FAILED_VALUE,
+};
+
+/**
+ * struct irqmod_vector_result - what a runner found.
+ * @failure: an enum irqmod_vector_failure value; says which members below
+ *           describe the failure.
  * @init_result: what init returned.
- * @step: index of the first step whose decision differed; the case's
- *        step_count when every step matched (or init failed as expected).
- * @got: the decision returned at @step (zero when no step differed).
+ * @step: index of the step that failed (FAILED_DECISION, FAILED_VALUE);
+ *        otherwise the case's step count (0 for FAILED_START).
+ * @got: the decision returned at @step (zero when no step failed).
+ * @expected: the whole decision the case expects at @step, with the fields
+ *            a custom shape leaves out filled in as its runner documents
+ *            (zero when no step failed).
+ * @field: name of the value outside the decision that differed
+ *         (FAILED_START, FAILED_VALUE); NULL otherwise.
+ * @got_value: that value as the controller left it.
+ * @expected_value: that value as the case expects it.
  */
 struct irqmod_vector_result {
+	uint32_t failure;
 	int init_result;
 	uint32_t step;
 	struct irqmod_decision got;
+	struct irqmod_decision expected;
+	const char *field;
+	uint64_t got_value;
+	uint64_t expected_value;
 };
+
+/**
+ * irqmod_vector_result_begin() - set @result to "passed" before a case runs.
+ * @result: filled in.
+ * @step_count: steps in the case.
+ */
+static inline void irqmod_vector_result_begin(struct irqmod_vector_result *result,
+					      uint32_t step_count)
+{
+	result->failure = IRQMOD_VECTOR_PASSED;
+	result->init_result = 0;
+	result->step = step_count;
+	result->got = (struct irqmod_decision){ 0 };
+	result->expected = (struct irqmod_decision){ 0 };
+	result->field = NULL;
+	result->got_value = 0;
+	result->expected_value = 0;
+}
+
+/**
+ * irqmod_vector_init_check() - record what init returned and compare it.
+ * @result: the case's result.
+ * @got: what init (or the preset call before it) returned.
+ * @expected: what the case expects (0 for every custom shape so far).
+ * Return: true when they are equal; false after recording FAILED_INIT.
+ */
+static inline bool irqmod_vector_init_check(struct irqmod_vector_result *result, int got,
+					    int expected)
+{
+	result->init_result = got;
+	if (got == expected)
+		return true;
+	result->failure = IRQMOD_VECTOR_FAILED_INIT;
+	return false;
+}
+
+/**
+ * irqmod_vector_start_check() - compare one value of the state init left.
+ * @result: the case's result.
+ * @field: what the value is, for the failure message.
+ * @got: the value in the state.
+ * @expected: the value the case expects.
+ * Return: true when equal; false after recording FAILED_START.
+ */
+static inline bool irqmod_vector_start_check(struct irqmod_vector_result *result,
+					     const char *field, uint64_t got, uint64_t expected)
+{
+	if (got == expected)
+		return true;
+	result->failure = IRQMOD_VECTOR_FAILED_START;
+	result->step = 0;
+	result->field = field;
+	result->got_value = got;
+	result->expected_value = expected;
+	return false;
+}
 
 /**
  * irqmod_vector_decision_equal() - compare every field of two decisions.
@@ -112,6 +204,142 @@ static inline bool irqmod_vector_decision_equal(const struct irqmod_decision *a,
 }
 
 /**
+ * irqmod_vector_step_check() - compare the whole decision of one step.
+ * @result: the case's result.
+ * @step: index of the step.
+ * @got: the decision the controller returned.
+ * @expected: the decision the case expects, every field filled in.
+ * Return: true when all fields are equal; false after recording
+ * FAILED_DECISION with both decisions.
+ */
+static inline bool irqmod_vector_step_check(struct irqmod_vector_result *result, uint32_t step,
+					    const struct irqmod_decision *got,
+					    const struct irqmod_decision *expected)
+{
+	if (irqmod_vector_decision_equal(got, expected))
+		return true;
+	result->failure = IRQMOD_VECTOR_FAILED_DECISION;
+	result->step = step;
+	result->got = *got;
+	result->expected = *expected;
+	return false;
+}
+
+/**
+ * irqmod_vector_value_check() - compare one value outside the decision after
+ * a step (a register or level the state keeps).
+ * @result: the case's result.
+ * @step: index of the step.
+ * @decision: the decision of that step, kept for the message.
+ * @field: what the value is.
+ * @got: the value the controller left.
+ * @expected: the value the case expects.
+ * Return: true when equal; false after recording FAILED_VALUE.
+ */
+static inline bool irqmod_vector_value_check(struct irqmod_vector_result *result, uint32_t step,
+					     const struct irqmod_decision *decision,
+					     const char *field, uint64_t got, uint64_t expected)
+{
+	if (got == expected)
+		return true;
+	result->failure = IRQMOD_VECTOR_FAILED_VALUE;
+	result->step = step;
+	result->got = *decision;
+	result->expected = *decision;
+	result->field = field;
+	result->got_value = got;
+	result->expected_value = expected;
+	return false;
+}
+
+/** IRQMOD_VECTOR_POISON_NS - interval poison: no controller returns it. */
+#define IRQMOD_VECTOR_POISON_NS 0xDEADBEEFu
+
+/**
+ * irqmod_vector_poison() - fill a decision with a pattern no controller
+ * returns, so a field an update forgot to write cannot pass by chance.
+ * @decision: overwritten.
+ */
+static inline void irqmod_vector_poison(struct irqmod_decision *decision)
+{
+	decision->rx_interval_ns = IRQMOD_VECTOR_POISON_NS;
+	decision->tx_interval_ns = IRQMOD_VECTOR_POISON_NS;
+	decision->poll_delay_ns = IRQMOD_VECTOR_POISON_NS;
+	decision->rate_limit_ns = IRQMOD_VECTOR_POISON_NS;
+	decision->frames = 0xBEEF;
+	decision->action = 0xEE;
+	decision->changed = true;
+}
+
+/**
+ * irqmod_vector_rearm() - the whole decision of an interval-only controller.
+ * @expected: filled in.
+ * @rx_interval_ns: the RX interval the case expects.
+ * @tx_interval_ns: the TX interval (the RX one for one-register vectors).
+ * @changed: the case's changed flag.
+ *
+ * docs/hybrid-contract.md: an interval-only controller always answers
+ * IRQMOD_ACTION_REARM with poll_delay_ns 0; rate_limit_ns and frames are 0
+ * for an algorithm with no rate limiter and no frame threshold
+ * (struct irqmod_decision), which holds for ixgbe, i40e, the latency-class,
+ * average-size and ixgbe-legacy controllers.
+ */
+static inline void irqmod_vector_rearm(struct irqmod_decision *expected, uint32_t rx_interval_ns,
+				       uint32_t tx_interval_ns, bool changed)
+{
+	expected->rx_interval_ns = rx_interval_ns;
+	expected->tx_interval_ns = tx_interval_ns;
+	expected->poll_delay_ns = 0;
+	expected->rate_limit_ns = 0;
+	expected->frames = 0;
+	expected->action = IRQMOD_ACTION_REARM;
+	expected->changed = changed;
+}
+
+/**
+ * irqmod_vector_hybrid_answer() - the whole decision of a hybrid whose inner
+ * controller is static at one interval for RX and TX.
+ * @expected: filled in.
+ * @action: IRQMOD_ACTION_REARM or IRQMOD_ACTION_POLL.
+ * @poll_delay_ns: the delay of a POLL answer (0 for REARM).
+ * @rx_interval_ns: the inner's interval on REARM (0 for POLL).
+ *
+ * docs/hybrid-contract.md: a POLL answer carries zero intervals, frames and
+ * rate limit and changed false; a REARM answer is the inner controller's
+ * decision with poll_delay_ns 0. A static inner controller at one interval
+ * answers that interval for RX and TX, no rate limit, no frames, and never
+ * reports a change (lib/static.c).
+ */
+static inline void irqmod_vector_hybrid_answer(struct irqmod_decision *expected, uint8_t action,
+					       uint32_t poll_delay_ns, uint32_t rx_interval_ns)
+{
+	expected->rx_interval_ns = rx_interval_ns;
+	expected->tx_interval_ns = rx_interval_ns;
+	expected->poll_delay_ns = poll_delay_ns;
+	expected->rate_limit_ns = 0;
+	expected->frames = 0;
+	expected->action = action;
+	expected->changed = false;
+}
+
+/**
+ * irqmod_vector_static_inner() - set up the inner controller the hybrid
+ * vectors use: the generic controller, kind static, @interval_ns both ways.
+ * @inner: caller-owned.
+ * @interval_ns: RX and TX interval.
+ * Return: what irqmod_controller_init() returned.
+ */
+static inline int irqmod_vector_static_inner(struct irqmod_controller *inner,
+					     uint32_t interval_ns)
+{
+	struct irqmod_controller_config config = { .kind = IRQMOD_KIND_STATIC };
+
+	config.config.static_config.rx_interval_ns = interval_ns;
+	config.config.static_config.tx_interval_ns = interval_ns;
+	return irqmod_controller_init(inner, &config);
+}
+
+/**
  * irqmod_vector_case_run() - run one case through the generic controller.
  * @vector: the case.
  * @controller: caller-provided scratch state (kept off this function's
@@ -127,28 +355,26 @@ static inline bool irqmod_vector_case_run(const struct irqmod_vector_case *vecto
 	struct irqmod_controller_config config = vector->config;
 	uint32_t i;
 
-	result->step = vector->step_count;
-	result->got = (struct irqmod_decision){ 0 };
-	if (vector->default_link_speed_mbps != 0) {
-		result->init_result = irqmod_controller_default_config(
-			&config, vector->config.kind, vector->default_link_speed_mbps);
-		if (result->init_result != 0)
-			return false;
-	}
-	result->init_result = irqmod_controller_init(controller, &config);
-	if (result->init_result != vector->init_result)
+	irqmod_vector_result_begin(result, vector->step_count);
+	if (vector->default_link_speed_mbps != 0 &&
+	    !irqmod_vector_init_check(result,
+				      irqmod_controller_default_config(
+					      &config, vector->config.kind,
+					      vector->default_link_speed_mbps),
+				      0))
+		return false;
+	if (!irqmod_vector_init_check(result, irqmod_controller_init(controller, &config),
+				      vector->init_result))
 		return false;
 	if (result->init_result != 0)
 		return true;
 	for (i = 0; i < vector->step_count; i++) {
-		struct irqmod_decision decision = { 0 };
+		struct irqmod_decision decision;
 
+		irqmod_vector_poison(&decision);
 		irqmod_controller_update(controller, &vector->steps[i].sample, &decision);
-		if (!irqmod_vector_decision_equal(&decision, &vector->steps[i].expected)) {
-			result->step = i;
-			result->got = decision;
+		if (!irqmod_vector_step_check(result, i, &decision, &vector->steps[i].expected))
 			return false;
-		}
 	}
 	return true;
 }
@@ -159,14 +385,19 @@ static inline bool irqmod_vector_case_run(const struct irqmod_vector_case *vecto
  * @case_count: cases in the set.
  * @case_name: name of case @index.
  * @run_case: runs case @index, fills @result as irqmod_vector_case_run()
- *            does (init result, first differing step, the decision got there)
- *            and returns true when the case passed.
+ *            does (what failed, the init result, the failing step with the
+ *            decisions got and expected there) and returns true when the
+ *            case passed.
  *
  * For a controller whose vectors expect only some decision fields, or need a
  * setup the generic controller config cannot express (a preset, a table):
- * its header keeps its own structs and adds one runner,
+ * its <controller>_vectors.h keeps its own structs, and one runner per shape,
  * bool irqmod_<controller>_vector_run(const <its case struct> *, struct
- * irqmod_vector_result *), then IRQMOD_VECTOR_CUSTOM_RUNNERS(<controller>).
+ * irqmod_vector_result *), followed by IRQMOD_VECTOR_CUSTOM_RUNNERS(<controller>),
+ * lives in that header or in tests/vectors/<controller>_run.h. A runner
+ * builds the whole expected decision from a step (irqmod_vector_rearm(),
+ * irqmod_vector_hybrid_answer()) and reports through the *_check() helpers
+ * above, so every runner fails, and is reported, the same way.
  */
 struct irqmod_vector_custom_set {
 	const char *name;
