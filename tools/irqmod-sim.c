@@ -241,13 +241,23 @@ static void on_progress(void *context, uint64_t now_ns, uint64_t duration_ns)
 	fflush(stderr);
 }
 
+/*
+ * A controller name as a CSV field: quoted when its knobs hold commas
+ * (validated names hold no double quote).
+ */
+static void csv_name(FILE *f, const char *name)
+{
+	fprintf(f, strchr(name, ',') ? "\"%s\"" : "%s", name);
+}
+
 static void on_trace(void *context, const struct irqmod_sim_trace *t)
 {
 	struct progress *tc = context;
 
-	fprintf(tc->trace, "%s,%" PRIu64 ",%" PRIu32 ",%" PRIu32 ",%" PRIu64 ",%" PRIu32 ",%" PRIu32
+	csv_name(tc->trace, tc->label);
+	fprintf(tc->trace, ",%" PRIu64 ",%" PRIu32 ",%" PRIu32 ",%" PRIu64 ",%" PRIu32 ",%" PRIu32
 			  ",%" PRIu32 ",%" PRIu32 ",%u,%" PRIu32 ",%u\n",
-		tc->label, t->now_ns, t->queue, t->sample.rx_packets, t->sample.rx_bytes,
+		t->now_ns, t->queue, t->sample.rx_packets, t->sample.rx_bytes,
 		t->sample.tx_packets, t->sample.events, t->sample.flags, t->decision.rx_interval_ns,
 		t->decision.action, t->decision.poll_delay_ns, t->decision.frames);
 }
@@ -443,7 +453,7 @@ static int write_csv(const char *path, const struct row *rows, unsigned int row_
 	for (i = 0; i < row_count; i++) {
 		if (sweep_key)
 			fprintf(f, "%" PRIu64 ",", rows[i].sweep_value);
-		fprintf(f, "%s", rows[i].controller);
+		csv_name(f, rows[i].controller);
 		for (c = 0; c < column_count; c++) {
 			/* Empty cells: a metric the row's controller does not have. */
 			if (metric_is_hybrid(columns[c].metric) && !rows[i].hybrid) {
