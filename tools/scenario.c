@@ -498,9 +498,9 @@ static void hybrid_defaults(struct irqmod_hybrid_config *config, uint32_t kind)
 }
 
 /* The inner interval controller: none, static, static:<interval> or a kind name. */
-static int resolve_inner(const struct irqmod_scenario *scenario, char *name, uint32_t link_speed_mbps,
-			 struct irqmod_controller_config *inner, const char *prefix, char *message,
-			 size_t bytes)
+static int resolve_inner(const struct irqmod_scenario *scenario, char *name,
+			 uint32_t link_speed_mbps, struct irqmod_controller_config *inner,
+			 const char *prefix, char *message, size_t bytes)
 {
 	struct irqmod_sim_controller probe;
 	char by_name[64], choices[512];
