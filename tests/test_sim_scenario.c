@@ -184,6 +184,139 @@ static void test_sim_scenario_set_overrides_like_the_file(void **unused)
 	assert_false(irqmod_scenario_key_is_numeric("nic.timer"));
 }
 
+/*
+ * Controller names with a hybrid and knobs. Expected values are the
+ * documented defaults (tools/scenario.c DEFAULT_*, docs/hybrid-contract.md)
+ * and the knob values written in the name.
+ */
+static struct irqmod_hybrid_config resolved;
+
+static int resolve(const char *name)
+{
+	irqmod_scenario_init(&scenario);
+	message[0] = '\0';
+	return irqmod_scenario_controller(&scenario, name, 10000, &resolved, message,
+					  sizeof(message));
+}
+
+static void test_sim_scenario_hybrid_without_knobs_gets_defaults(void **unused)
+{
+	(void)unused;
+	assert_int_equal(resolve("idle-poll+ixgbe"), 0);
+	assert_int_equal(resolved.kind, IRQMOD_HYBRID_IDLE_POLL);
+	/* docs/idle-poll.md worked timeline: spacing 10 us, idle time 50 us, count derived. */
+	assert_int_equal(resolved.config.idle_poll.poll_spacing_ns, 10000);
+	assert_int_equal(resolved.config.idle_poll.idle_time_ns, 50000);
+	assert_int_equal(resolved.config.idle_poll.idle_polls, 0);
+	assert_int_equal(resolved.inner.kind, IRQMOD_KIND_IXGBE);
+	assert_int_equal(resolve("defer-irq+ixgbe"), 0);
+	/* docs/defer-irq.md: napi_defer_hard_irqs 10, gro_flush_timeout 20 us. */
+	assert_int_equal(resolved.config.defer_irq.defer_hard_irqs, 10);
+	assert_int_equal(resolved.config.defer_irq.gro_flush_timeout_ns, 20000);
+	assert_int_equal(resolved.config.defer_irq.irq_suspend_timeout_ns, 0);
+	assert_int_equal(resolve("recheck+dim"), 0);
+	assert_int_equal(resolved.kind, IRQMOD_HYBRID_RECHECK);
+	assert_int_equal(resolved.config.recheck.max_rounds, 4);
+	assert_int_equal(resolved.inner.kind, IRQMOD_KIND_DIM);
+}
+
+static void test_sim_scenario_hybrid_knobs_override_defaults(void **unused)
+{
+	(void)unused;
+	assert_int_equal(resolve("defer-irq(defer_hard_irqs=2, gro_flush_timeout=200us)+static:50us"),
+			 0);
+	assert_int_equal(resolved.kind, IRQMOD_HYBRID_DEFER_IRQ);
+	assert_int_equal(resolved.config.defer_irq.defer_hard_irqs, 2);
+	assert_int_equal(resolved.config.defer_irq.gro_flush_timeout_ns, 200000);
+	assert_int_equal(resolved.inner.kind, IRQMOD_KIND_STATIC);
+	assert_int_equal(resolved.inner.config.static_config.rx_interval_ns, 50000);
+}
+
+static void test_sim_scenario_plain_name_runs_without_hybrid(void **unused)
+{
+	(void)unused;
+	assert_int_equal(resolve("ixgbe"), 0);
+	assert_int_equal(resolved.kind, IRQMOD_HYBRID_NONE);
+	assert_int_equal(resolved.inner.kind, IRQMOD_KIND_IXGBE);
+	/* Plain "static" inside a hybrid takes [run] static_interval. */
+	irqmod_scenario_init(&scenario);
+	scenario.static_interval_ns = 30000;
+	assert_int_equal(irqmod_scenario_controller(&scenario, "recheck+static", 10000, &resolved,
+						    message, sizeof(message)),
+			 0);
+	assert_int_equal(resolved.inner.config.static_config.rx_interval_ns, 30000);
+}
+
+static void test_sim_scenario_ixgbe_max_knob_sets_ceiling_and_start(void **unused)
+{
+	(void)unused;
+	assert_int_equal(resolve("ixgbe(max=40us)"), 0);
+	assert_int_equal(resolved.inner.config.ixgbe_config.max_interval_ns, 40000);
+	/* The 50 us start (IXGBE_20K_ITR) is above the new ceiling: moved to it. */
+	assert_int_equal(resolved.inner.config.ixgbe_config.initial_interval_ns, 40000);
+	/* Above Linux's 126 us the ixgbe init refuses it. */
+	assert_int_equal(resolve("ixgbe(max=200us)"), -IRQMOD_SCENARIO_ECONTROLLER);
+	assert_non_null(strstr(message, irqmod_strerror(-IRQMOD_ERANGE)));
+}
+
+static void test_sim_scenario_unknown_hybrid_lists_hybrids(void **unused)
+{
+	char valid[128];
+
+	(void)unused;
+	assert_int_equal(resolve("idle+ixgbe"), -IRQMOD_SCENARIO_ECONTROLLER);
+	snprintf(valid, sizeof(valid), "unknown hybrid 'idle'; valid: %s, %s, %s",
+		 irqmod_hybrid_kind_name(IRQMOD_HYBRID_IDLE_POLL),
+		 irqmod_hybrid_kind_name(IRQMOD_HYBRID_DEFER_IRQ),
+		 irqmod_hybrid_kind_name(IRQMOD_HYBRID_RECHECK));
+	assert_non_null(strstr(message, valid));
+	assert_int_equal(resolve("idle-poll+warp"), -IRQMOD_SCENARIO_ECONTROLLER);
+	assert_non_null(strstr(message, "unknown controller 'warp'"));
+	assert_int_equal(resolve("a+b+c"), -IRQMOD_SCENARIO_ECONTROLLER);
+	assert_non_null(strstr(message, "one hybrid at most"));
+}
+
+static void test_sim_scenario_bad_knob_lists_knobs(void **unused)
+{
+	(void)unused;
+	assert_int_equal(resolve("idle-poll(spacing=1us)+ixgbe"), -IRQMOD_SCENARIO_ECONTROLLER);
+	assert_non_null(strstr(message, "has no knob 'spacing'; valid: poll_spacing, idle_time, "
+					"idle_polls"));
+	assert_int_equal(resolve("recheck(max_rounds=many)+ixgbe"), -IRQMOD_SCENARIO_ECONTROLLER);
+	assert_non_null(strstr(message, "knob 'max_rounds' takes"));
+	assert_int_equal(resolve("dim(max=50us)"), -IRQMOD_SCENARIO_ECONTROLLER);
+	assert_non_null(strstr(message, "dim has no knob 'max'; valid: none"));
+	assert_int_equal(resolve("idle-poll(poll_spacing=1us+ixgbe"), -IRQMOD_SCENARIO_ECONTROLLER);
+	assert_non_null(strstr(message, "parentheses"));
+}
+
+static void test_sim_scenario_unending_budget_is_rejected(void **unused)
+{
+	(void)unused;
+	/* No time and no count: idling could never end (irqmod_idle_poll_init). */
+	assert_int_equal(resolve("idle-poll(poll_spacing=0,idle_time=0)+none"),
+			 -IRQMOD_SCENARIO_ECONTROLLER);
+	assert_non_null(strstr(message, irqmod_strerror(-IRQMOD_EBUDGET)));
+	/* 65536 rounds do not fit the u16 the state holds. */
+	assert_int_equal(resolve("recheck(max_rounds=65536)+ixgbe"), -IRQMOD_SCENARIO_ECONTROLLER);
+	assert_non_null(strstr(message, irqmod_strerror(-IRQMOD_EBUDGET)));
+}
+
+static void test_sim_scenario_controller_list_splits_outside_parentheses(void **unused)
+{
+	(void)unused;
+	assert_int_equal(parse("[run]\ncontrollers = idle-poll(poll_spacing=2us, idle_time=200us)"
+			       "+ixgbe(max=84us), recheck+static\n"),
+			 0);
+	assert_int_equal(scenario.controller_count, 2);
+	assert_string_equal(scenario.controllers[0],
+			    "idle-poll(poll_spacing=2us, idle_time=200us)+ixgbe(max=84us)");
+	assert_string_equal(scenario.controllers[1], "recheck+static");
+	assert_int_equal(parse("[run]\ncontrollers = ixgbe, idle-poll(idle=1us)+ixgbe\n"),
+			 -IRQMOD_SCENARIO_ECONTROLLER);
+	assert_non_null(strstr(message, "test.ini:2: controller 'idle-poll(idle=1us)+ixgbe'"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -198,6 +331,14 @@ int main(void)
 		cmocka_unit_test(test_sim_scenario_too_many_sources_is_count_error),
 		cmocka_unit_test(test_sim_scenario_unknown_controller_lists_kinds),
 		cmocka_unit_test(test_sim_scenario_inconsistent_whole_is_check_error),
+		cmocka_unit_test(test_sim_scenario_hybrid_without_knobs_gets_defaults),
+		cmocka_unit_test(test_sim_scenario_hybrid_knobs_override_defaults),
+		cmocka_unit_test(test_sim_scenario_plain_name_runs_without_hybrid),
+		cmocka_unit_test(test_sim_scenario_ixgbe_max_knob_sets_ceiling_and_start),
+		cmocka_unit_test(test_sim_scenario_unknown_hybrid_lists_hybrids),
+		cmocka_unit_test(test_sim_scenario_bad_knob_lists_knobs),
+		cmocka_unit_test(test_sim_scenario_unending_budget_is_rejected),
+		cmocka_unit_test(test_sim_scenario_controller_list_splits_outside_parentheses),
 		cmocka_unit_test(test_sim_scenario_set_overrides_like_the_file),
 	};
 

@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "irqmod/sim.h"
+#include "irqmod/sim_hybrid.h"
 #include "scenario.h"
 
 /* Exit codes. */
@@ -49,6 +50,9 @@ enum metric {
 	M_RESPONSES,
 	M_SQUEEZES,
 	M_INTERRUPTS_PER_DATAGRAM,
+	M_POLLS_DEFERRED_PER_S,	/* hybrids only: the adapter's counters */
+	M_EMPTY_POLLS_PER_S,
+	M_IDLE_POLLING_PCT,
 	M_CPU_PCT,	/* per core */
 	M_IRQ_CPU_PCT,	/* per core */
 	M_COUNT_FIXED = M_CPU_PCT,
@@ -93,11 +97,62 @@ static const struct {
 	[M_RESPONSES] = { "responses", false, 0 },
 	[M_SQUEEZES] = { "softirq_squeezes", false, 0 },
 	[M_INTERRUPTS_PER_DATAGRAM] = { "interrupts_per_datagram", false, 3 },
+	[M_POLLS_DEFERRED_PER_S] = { "polls_deferred_per_s", true, 0 },
+	[M_EMPTY_POLLS_PER_S] = { "empty_polls_per_s", true, 0 },
+	[M_IDLE_POLLING_PCT] = { "idle_polling_pct", true, 1 },
 	[M_CPU_PCT] = { "cpu%u_pct", true, 1 },
 	[M_IRQ_CPU_PCT] = { "cpu%u_irq_pct", true, 1 },
 };
 
-static double metric_value(const struct irqmod_sim_results *r, const struct column *c)
+/* The hybrid metrics exist only for rows that run a hybrid. */
+static bool metric_is_hybrid(enum metric m)
+{
+	return m == M_POLLS_DEFERRED_PER_S || m == M_EMPTY_POLLS_PER_S || m == M_IDLE_POLLING_PCT;
+}
+
+/*
+ * A hybrid behind the simulator's callback, with its counters measured
+ * over the same window as the results: the totals are taken at the first
+ * call at or after the warm-up and subtracted at the end.
+ */
+struct hybrid_run {
+	struct irqmod_sim_hybrid adapter;
+	uint64_t warmup_ns;
+	uint32_t queues;
+	bool measuring;
+	struct irqmod_hybrid_counters at_warmup;
+};
+
+static void hybrid_run_update(void *context, uint32_t queue, const struct irqmod_sample *sample,
+			      struct irqmod_decision *decision)
+{
+	struct hybrid_run *run = context;
+
+	if (!run->measuring && sample->now_ns >= run->warmup_ns) {
+		irqmod_sim_hybrid_total(&run->adapter, run->queues, &run->at_warmup);
+		run->measuring = true;
+	}
+	irqmod_sim_hybrid_update(&run->adapter, queue, sample, decision);
+}
+
+/* Counters of the measured window (zero when no call came after the warm-up). */
+static void hybrid_run_window(const struct hybrid_run *run, struct irqmod_hybrid_counters *window)
+{
+	struct irqmod_hybrid_counters total;
+
+	memset(window, 0, sizeof(*window));
+	if (!run->measuring)
+		return;
+	irqmod_sim_hybrid_total(&run->adapter, run->queues, &total);
+	window->interrupts_armed = total.interrupts_armed - run->at_warmup.interrupts_armed;
+	window->polls_deferred = total.polls_deferred - run->at_warmup.polls_deferred;
+	window->empty_polls = total.empty_polls - run->at_warmup.empty_polls;
+	window->idle_polling_ns = total.idle_polling_ns - run->at_warmup.idle_polling_ns;
+}
+
+static double metric_value(const struct irqmod_sim_results *r,
+			   const struct irqmod_hybrid_counters *h, unsigned int queues,
+			   const struct column *c)
 {
 	double seconds = (double)r->window_ns / 1e9;
 
@@ -130,6 +185,10 @@ static double metric_value(const struct irqmod_sim_results *r, const struct colu
 	case M_INTERRUPTS_PER_DATAGRAM:
 		return r->received_datagrams ? (double)r->interrupts / (double)r->received_datagrams
 					     : 0.0;
+	case M_POLLS_DEFERRED_PER_S: return (double)h->polls_deferred / seconds;
+	case M_EMPTY_POLLS_PER_S: return (double)h->empty_polls / seconds;
+	case M_IDLE_POLLING_PCT:
+		return 100.0 * (double)h->idle_polling_ns / ((double)r->window_ns * queues);
 	case M_CPU_PCT: return r->core[c->core].utilisation * 100.0;
 	case M_IRQ_CPU_PCT: return r->core[c->core].interrupt_utilisation * 100.0;
 	}
@@ -182,13 +241,23 @@ static void on_progress(void *context, uint64_t now_ns, uint64_t duration_ns)
 	fflush(stderr);
 }
 
+/*
+ * A controller name as a CSV field: quoted when its knobs hold commas
+ * (validated names hold no double quote).
+ */
+static void csv_name(FILE *f, const char *name)
+{
+	fprintf(f, strchr(name, ',') ? "\"%s\"" : "%s", name);
+}
+
 static void on_trace(void *context, const struct irqmod_sim_trace *t)
 {
 	struct progress *tc = context;
 
-	fprintf(tc->trace, "%s,%" PRIu64 ",%" PRIu32 ",%" PRIu32 ",%" PRIu64 ",%" PRIu32 ",%" PRIu32
+	csv_name(tc->trace, tc->label);
+	fprintf(tc->trace, ",%" PRIu64 ",%" PRIu32 ",%" PRIu32 ",%" PRIu64 ",%" PRIu32 ",%" PRIu32
 			  ",%" PRIu32 ",%" PRIu32 ",%u,%" PRIu32 ",%u\n",
-		tc->label, t->now_ns, t->queue, t->sample.rx_packets, t->sample.rx_bytes,
+		t->now_ns, t->queue, t->sample.rx_packets, t->sample.rx_bytes,
 		t->sample.tx_packets, t->sample.events, t->sample.flags, t->decision.rx_interval_ns,
 		t->decision.action, t->decision.poll_delay_ns, t->decision.frames);
 }
@@ -209,6 +278,11 @@ static void usage(FILE *out)
 		"                          else every kind); names: none, static:<interval> (84us)");
 	for (kind = 0; kind < IRQMOD_KIND_COUNT; kind++)
 		fprintf(out, ", %s", irqmod_kind_name(kind));
+	fprintf(out, ";\n                          a hybrid around any of them: HYBRID+CONTROLLER,\n"
+		     "                          HYBRID one of ");
+	for (kind = IRQMOD_HYBRID_NONE + 1; kind < IRQMOD_HYBRID_COUNT; kind++)
+		fprintf(out, "%s%s", irqmod_hybrid_kind_name(kind),
+			kind + 1 < IRQMOD_HYBRID_COUNT ? ", " : "");
 	fprintf(out,
 		"\n"
 		"  -s, --set SECTION.KEY=VALUE  override a scenario key (sourceN.KEY for the N-th\n"
@@ -229,6 +303,19 @@ static void usage(FILE *out)
 		"comment. Durations take ns, us, ms or s; rates k, M or G; link speeds M or G.\n"
 		"Unknown sections, keys and bad values are errors naming the file and line.\n"
 		"Exit status: 0 success, 1 a run failed, 2 bad input.\n"
+		"\n"
+		"controllers:\n"
+		"  [HYBRID[(KNOB=VALUE,...)]+]CONTROLLER[(KNOB=VALUE,...)], e.g. idle-poll+ixgbe,\n"
+		"  defer-irq+static:50us, recheck(max_rounds=8)+latency-class, ixgbe(max=84us),\n"
+		"  idle-poll(poll_spacing=2us,idle_time=200us)+ixgbe(max=84us). Plain 'static'\n"
+		"  uses [run] static_interval. Knobs not given keep the defaults below\n"
+		"  (docs/hybrid-contract.md); hybrid rows add polls_deferred_per_s,\n"
+		"  empty_polls_per_s and idle_polling_pct (share of the queues' time spent in\n"
+		"  polled mode finding nothing, interrupt masked; the CPU it costs is in\n"
+		"  cpuN_pct), counted after the warm-up; '-' for interval controllers.\n"
+		"knobs:\n");
+	irqmod_scenario_print_knobs(out);
+	fprintf(out,
 		"\n"
 		"keys:\n");
 	irqmod_scenario_print_keys(out);
@@ -269,6 +356,8 @@ struct row {
 	double ci[M_COUNT_FIXED + 2 * IRQMOD_SIM_MAX_CORES];
 	/* Ping summary of the first seed. */
 	struct irqmod_sim_results first;
+	/* The row runs a hybrid: its metrics are meaningful. */
+	bool hybrid;
 };
 
 static void print_ping(const struct row *row)
@@ -291,14 +380,21 @@ static void print_table(const struct row *rows, unsigned int row_count, const st
 	int c;
 	int width;
 	int key_width = sweep_key && strlen(sweep_key) > 14 ? (int)strlen(sweep_key) : 14;
+	int name_width = 16;
+	bool any_hybrid = false;
 
+	for (i = 0; i < row_count; i++) {
+		if ((int)strlen(rows[i].controller) > name_width)
+			name_width = (int)strlen(rows[i].controller);
+		any_hybrid |= rows[i].hybrid;
+	}
 	if (sweep_key)
 		printf("%-*s ", key_width, sweep_key);
-	printf("%-16s", "controller");
+	printf("%-*s", name_width, "controller");
 	for (c = 0; c < column_count; c++) {
 		enum metric m = columns[c].metric;
 
-		if (!columns[c].in_table)
+		if (!columns[c].in_table || (!any_hybrid && metric_is_hybrid(m)))
 			continue;
 		if (!show_rtt && (m == M_RTT_AVG_MS || m == M_RTT_MAX_MS || m == M_REPLIES))
 			continue;
@@ -309,16 +405,18 @@ static void print_table(const struct row *rows, unsigned int row_count, const st
 	for (i = 0; i < row_count; i++) {
 		if (sweep_key)
 			printf("%-*" PRIu64 " ", key_width, rows[i].sweep_value);
-		printf("%-16s", rows[i].controller);
+		printf("%-*s", name_width, rows[i].controller);
 		for (c = 0; c < column_count; c++) {
 			enum metric m = columns[c].metric;
 			char cell[64];
 
-			if (!columns[c].in_table)
+			if (!columns[c].in_table || (!any_hybrid && metric_is_hybrid(m)))
 				continue;
 			if (!show_rtt && (m == M_RTT_AVG_MS || m == M_RTT_MAX_MS || m == M_REPLIES))
 				continue;
-			if (seeds > 1)
+			if (metric_is_hybrid(m) && !rows[i].hybrid)
+				snprintf(cell, sizeof(cell), "-");
+			else if (seeds > 1)
 				snprintf(cell, sizeof(cell), "%.*f±%.*f", columns[c].precision,
 					 rows[i].mean[c], columns[c].precision, rows[i].ci[c]);
 			else
@@ -355,8 +453,13 @@ static int write_csv(const char *path, const struct row *rows, unsigned int row_
 	for (i = 0; i < row_count; i++) {
 		if (sweep_key)
 			fprintf(f, "%" PRIu64 ",", rows[i].sweep_value);
-		fprintf(f, "%s", rows[i].controller);
+		csv_name(f, rows[i].controller);
 		for (c = 0; c < column_count; c++) {
+			/* Empty cells: a metric the row's controller does not have. */
+			if (metric_is_hybrid(columns[c].metric) && !rows[i].hybrid) {
+				fprintf(f, seeds > 1 ? ",," : ",");
+				continue;
+			}
 			fprintf(f, ",%.*f", columns[c].precision + 3, rows[i].mean[c]);
 			if (seeds > 1)
 				fprintf(f, ",%.*f", columns[c].precision + 3, rows[i].ci[c]);
@@ -384,6 +487,9 @@ static int write_json(const char *path, const struct row *rows, unsigned int row
 		if (sweep_key)
 			fprintf(f, ", \"%s\": %" PRIu64, sweep_key, rows[i].sweep_value);
 		for (c = 0; c < column_count; c++) {
+			/* A metric the row's controller does not have is left out. */
+			if (metric_is_hybrid(columns[c].metric) && !rows[i].hybrid)
+				continue;
 			fprintf(f, ", \"%s\": %.*f", columns[c].name, columns[c].precision + 3,
 				rows[i].mean[c]);
 			if (seeds > 1)
@@ -430,7 +536,7 @@ int main(int argc, char **argv)
 	static struct irqmod_scenario scenario_storage;
 	struct irqmod_scenario *scenario = &scenario_storage;
 	struct options options = { .seeds = 1 };
-	char message[2048], assignment[1200];
+	char message[2048], assignment[4200];
 	char *sets[256];
 	unsigned int set_count = 0, i, s, p, point_count = 1, row_count = 0, runs_done = 0;
 	struct timespec batch_start;
@@ -470,9 +576,7 @@ int main(int argc, char **argv)
 		case 'T': options.trace_path = optarg; break;
 		case 'q': options.quiet = true; break;
 		case 'L':
-			printf("none\nstatic:<interval>\n");
-			for (i = 0; i < IRQMOD_KIND_COUNT; i++)
-				printf("%s\n", irqmod_kind_name(i));
+			irqmod_scenario_print_controllers(stdout);
 			return 0;
 		case 'h': usage(stdout); return 0;
 		default:
@@ -612,6 +716,8 @@ int main(int argc, char **argv)
 			double squares[M_COUNT_FIXED + 2 * IRQMOD_SIM_MAX_CORES] = { 0 };
 			struct irqmod_scenario run = *scenario;
 			struct irqmod_sim_controller controller;
+			struct irqmod_hybrid_config hybrid;
+			struct hybrid_run *hybrid_run = NULL;
 			int c;
 
 			snprintf(row->controller, sizeof(row->controller), "%s",
@@ -622,24 +728,42 @@ int main(int argc, char **argv)
 					 row->sweep_value);
 				irqmod_scenario_set(&run, assignment, message, sizeof(message));
 			}
-			if (irqmod_sim_controller_by_name(&controller, row->controller,
-							  run.config.link_speed_mbps)) {
-				fprintf(stderr, "irqmod-sim: unknown controller '%s'\n",
-					row->controller);
+			/* The same resolution the list was checked with, now
+			 * for this run's link speed and static interval. */
+			if (irqmod_scenario_controller(&run, row->controller,
+						       run.config.link_speed_mbps, &hybrid, message,
+						       sizeof(message))) {
+				fprintf(stderr, "irqmod-sim: %s\n", message);
 				free(rows);
 				if (trace_file)
 					fclose(trace_file);
 				return EXIT_BAD_INPUT;
 			}
-			if (strcmp(row->controller, "static") == 0) {
-				controller.generic.config.static_config.rx_interval_ns =
-					run.static_interval_ns;
-				controller.generic.config.static_config.tx_interval_ns =
-					run.static_interval_ns;
+			memset(&controller, 0, sizeof(controller));
+			controller.name = row->controller;
+			controller.generic = hybrid.inner;
+			if (hybrid.kind != IRQMOD_HYBRID_NONE) {
+				hybrid_run = malloc(sizeof(*hybrid_run));
+				if (!hybrid_run || irqmod_sim_hybrid_setup(&hybrid_run->adapter, &hybrid,
+									   row->controller, &controller,
+									   run.config.initial_interval_ns)) {
+					fprintf(stderr, "irqmod-sim: %s: cannot set up the hybrid\n",
+						row->controller);
+					free(hybrid_run);
+					free(rows);
+					if (trace_file)
+						fclose(trace_file);
+					return EXIT_RUN_FAILED;
+				}
+				controller.update = hybrid_run_update;
+				controller.context = hybrid_run;
+				hybrid_run->warmup_ns = run.config.warmup_ns;
+				hybrid_run->queues = run.config.queues;
+				row->hybrid = true;
 			}
 			for (s = 0; s < options.seeds; s++) {
 				struct irqmod_sim_results results;
-				char label[96];
+				char label[IRQMOD_SCENARIO_NAME_BYTES + 64];
 				struct progress progress = { .label = label,
 							     .quiet = options.quiet,
 							     .trace = trace_file };
@@ -649,9 +773,22 @@ int main(int argc, char **argv)
 
 				snprintf(label, sizeof(label), "%s/%" PRIu64 "/%u", row->controller,
 					 row->sweep_value, s);
+				struct irqmod_hybrid_counters counters = { 0 };
+
 				clock_gettime(CLOCK_MONOTONIC, &progress.start);
 				run.config.seed = scenario->config.seed + s;
+				/* Each seed starts every queue's hybrid afresh. */
+				if (hybrid_run) {
+					irqmod_sim_hybrid_setup(&hybrid_run->adapter, &hybrid,
+								row->controller, &controller,
+								run.config.initial_interval_ns);
+					controller.update = hybrid_run_update;
+					controller.context = hybrid_run;
+					hybrid_run->measuring = false;
+				}
 				error = irqmod_sim_run(&run.config, &controller, &hooks, &results);
+				if (hybrid_run)
+					hybrid_run_window(hybrid_run, &counters);
 				if (progress.shown)
 					fprintf(stderr, "\r%60s\r", "");
 				/* Batches of short runs report progress per run. */
@@ -674,7 +811,8 @@ int main(int argc, char **argv)
 				if (results.rtt.count > 0 || results.requests_sent > 0)
 					show_rtt = true;
 				for (c = 0; c < column_count; c++) {
-					double v = metric_value(&results, &columns[c]);
+					double v = metric_value(&results, &counters,
+								run.config.queues, &columns[c]);
 
 					sum[c] += v;
 					squares[c] += v * v;
@@ -694,6 +832,7 @@ int main(int argc, char **argv)
 						     ? t * sqrt(variance / n)
 						     : 0.0;
 			}
+			free(hybrid_run);
 		}
 	}
 	if (trace_file)

@@ -3,6 +3,7 @@
 #include "scenario.h"
 
 #include <ctype.h>
+#include <stddef.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -48,7 +49,8 @@ static const struct key keys[] = {
 	  "leading time excluded from the metrics (< duration)" },
 	{ "run", "seed", TYPE_U64, CONFIG(seed), 0, UINT64_MAX, "random seed" },
 	{ "run", "controllers", TYPE_CONTROLLERS, 0, 0, 0,
-	  "comma-separated controllers to compare (kind names, none, static:<ns>); default: all kinds" },
+	  "comma-separated controllers to compare: kind names, none, static:<interval>, "
+	  "HYBRID+CONTROLLER, knobs in parentheses (see CONTROLLERS below); default: all kinds" },
 	{ "run", "static_interval", TYPE_DURATION32,
 	  offsetof(struct irqmod_scenario, static_interval_ns), 0, SECOND_NS,
 	  "interval of the controller named plain 'static' (sweepable); default: its controller.h default" },
@@ -309,20 +311,365 @@ static void controller_choices(char *out, size_t bytes)
 		strncat(out, ", ", bytes - strlen(out) - 1);
 		strncat(out, irqmod_kind_name(kind), bytes - strlen(out) - 1);
 	}
+	strncat(out, "; or HYBRID+CONTROLLER with HYBRID one of ", bytes - strlen(out) - 1);
+	for (kind = IRQMOD_HYBRID_NONE + 1; kind < IRQMOD_HYBRID_COUNT; kind++) {
+		strncat(out, irqmod_hybrid_kind_name(kind), bytes - strlen(out) - 1);
+		strncat(out, kind + 1 < IRQMOD_HYBRID_COUNT ? ", " : "", bytes - strlen(out) - 1);
+	}
+}
+
+/*
+ * Controller specifications: [HYBRID[(KNOBS)]+]INNER[(KNOBS)], e.g.
+ * "idle-poll+ixgbe", "defer-irq(defer_hard_irqs=2)+static:50us",
+ * "ixgbe(max=84us)". See irqmod_scenario_controller().
+ */
+
+/*
+ * Default knobs of a hybrid named without them: the values of the worked
+ * examples in each hybrid's page, so a reader can follow the timeline.
+ */
+/* docs/idle-poll.md, worked timeline (first vector of tests/vectors/idle_poll_vectors.h). */
+#define DEFAULT_IDLE_POLL_SPACING_NS 10000u
+#define DEFAULT_IDLE_POLL_TIME_NS 50000u
+/* docs/defer-irq.md, closed-loop example: Eric Dumazet's example values
+ * (napi_defer_hard_irqs 10, gro_flush_timeout 20 us). */
+#define DEFAULT_DEFER_IRQ_COUNT 10u
+#define DEFAULT_DEFER_IRQ_TIMEOUT_NS 20000u
+/* docs/recheck.md, closed-loop example (max_rounds 4). */
+#define DEFAULT_RECHECK_ROUNDS 4u
+
+/* One knob: a uint32_t field of struct irqmod_hybrid_config. */
+struct knob {
+	uint32_t hybrid;	/* enum irqmod_hybrid_kind; IRQMOD_HYBRID_NONE: an inner kind's */
+	uint32_t kind;		/* inner enum irqmod_kind when @hybrid is IRQMOD_HYBRID_NONE */
+	const char *name;
+	size_t offset;
+	bool duration;
+	const char *help;
+};
+
+#define HYBRID_FIELD(member) offsetof(struct irqmod_hybrid_config, member)
+
+static const struct knob knobs[] = {
+	{ IRQMOD_HYBRID_IDLE_POLL, 0, "poll_spacing", HYBRID_FIELD(config.idle_poll.poll_spacing_ns),
+	  true, "delay between idle polls, <= 1s (default 10us; 0 = at once)" },
+	{ IRQMOD_HYBRID_IDLE_POLL, 0, "idle_time", HYBRID_FIELD(config.idle_poll.idle_time_ns),
+	  true, "idle time before re-arming, <= 1s (default 50us; 0 = none)" },
+	{ IRQMOD_HYBRID_IDLE_POLL, 0, "idle_polls", HYBRID_FIELD(config.idle_poll.idle_polls),
+	  false, "empty polls before re-arming, <= 65535 (default 0: idle_time / poll_spacing, "
+	  "which must then be > 0 and <= 65535)" },
+	{ IRQMOD_HYBRID_DEFER_IRQ, 0, "defer_hard_irqs",
+	  HYBRID_FIELD(config.defer_irq.defer_hard_irqs), false,
+	  "empty polls before re-arming, napi_defer_hard_irqs, <= 65535 (default 10)" },
+	{ IRQMOD_HYBRID_DEFER_IRQ, 0, "gro_flush_timeout",
+	  HYBRID_FIELD(config.defer_irq.gro_flush_timeout_ns), true,
+	  "delay between deferred polls, gro_flush_timeout, <= 1s (default 20us)" },
+	{ IRQMOD_HYBRID_DEFER_IRQ, 0, "irq_suspend_timeout",
+	  HYBRID_FIELD(config.defer_irq.irq_suspend_timeout_ns), true,
+	  "IRQ suspension while the application finds events, <= 1s (default 0: off)" },
+	{ IRQMOD_HYBRID_DEFER_IRQ, 0, "suspend_polls", HYBRID_FIELD(config.defer_irq.suspend_polls),
+	  false, "empty polls that end a suspension, <= 65535, > 0 with a suspension (default 0)" },
+	{ IRQMOD_HYBRID_RECHECK, 0, "max_rounds", HYBRID_FIELD(config.recheck.max_rounds), false,
+	  "immediate re-polls while work is found, <= 65535 (default 4)" },
+	{ IRQMOD_HYBRID_NONE, IRQMOD_KIND_IXGBE, "min",
+	  HYBRID_FIELD(inner.config.ixgbe_config.min_interval_ns), true,
+	  "floor, whole us, >= 1us (default 10us)" },
+	{ IRQMOD_HYBRID_NONE, IRQMOD_KIND_IXGBE, "max",
+	  HYBRID_FIELD(inner.config.ixgbe_config.max_interval_ns), true,
+	  "ceiling, whole us up to 126us (default: the socket-buffer floor, 84us at 10G)" },
+};
+
+#define KNOB_COUNT (sizeof(knobs) / sizeof(knobs[0]))
+
+static bool knob_applies(const struct knob *knob, uint32_t hybrid, uint32_t kind)
+{
+	return knob->hybrid == hybrid && (hybrid != IRQMOD_HYBRID_NONE || knob->kind == kind);
+}
+
+/* "a, b, c" of the knobs of @hybrid (or of inner @kind), or "none". */
+static void knob_choices(uint32_t hybrid, uint32_t kind, char *out, size_t bytes)
+{
+	size_t i;
+
+	out[0] = '\0';
+	for (i = 0; i < KNOB_COUNT; i++) {
+		if (!knob_applies(&knobs[i], hybrid, kind))
+			continue;
+		if (out[0])
+			strncat(out, ", ", bytes - strlen(out) - 1);
+		strncat(out, knobs[i].name, bytes - strlen(out) - 1);
+	}
+	if (!out[0])
+		snprintf(out, bytes, "none");
+}
+
+static void hybrid_choices(char *out, size_t bytes)
+{
+	uint32_t kind;
+
+	out[0] = '\0';
+	for (kind = IRQMOD_HYBRID_NONE + 1; kind < IRQMOD_HYBRID_COUNT; kind++) {
+		if (out[0])
+			strncat(out, ", ", bytes - strlen(out) - 1);
+		strncat(out, irqmod_hybrid_kind_name(kind), bytes - strlen(out) - 1);
+	}
+}
+
+/*
+ * Split "name(knobs)" in place: @text keeps the name, *@list the knobs
+ * (NULL without parentheses). False for unbalanced or trailing text.
+ */
+static bool split_knobs(char *text, char **list)
+{
+	char *open = strchr(text, '(');
+	size_t length;
+
+	*list = NULL;
+	if (!open)
+		return strchr(text, ')') == NULL;
+	length = strlen(open);
+	if (length < 2 || open[length - 1] != ')' || strchr(open + 1, '(') ||
+	    strchr(open + 1, ')') != open + length - 1)
+		return false;
+	open[length - 1] = '\0';
+	*open = '\0';
+	*list = open + 1;
+	return true;
+}
+
+static int apply_knobs(struct irqmod_hybrid_config *config, uint32_t hybrid, const char *owner,
+		       char *list, const char *prefix, char *message, size_t bytes)
+{
+	char *item, *save = NULL, choices[256];
+	size_t i;
+
+	for (item = strtok_r(list, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+		char *equals = strchr(item, '=');
+		const struct knob *knob = NULL;
+		uint64_t value;
+		uint32_t v;
+
+		knob_choices(hybrid, config->inner.kind, choices, sizeof(choices));
+		if (equals)
+			*equals = '\0';
+		item = trim(item);
+		for (i = 0; i < KNOB_COUNT; i++) {
+			if (knob_applies(&knobs[i], hybrid, config->inner.kind) &&
+			    strcmp(knobs[i].name, item) == 0)
+				knob = &knobs[i];
+		}
+		if (!knob)
+			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
+				    "%s%s has no knob '%s'; valid: %s", prefix, owner,
+				    item, choices);
+		if (!equals || !parse_number(trim(equals + 1),
+					     knob->duration ? duration_units : plain_units, &value) ||
+		    value > UINT32_MAX)
+			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
+				    "%s%s knob '%s' takes %s", prefix, owner, knob->name,
+				    knob->duration ? type_form(TYPE_DURATION)
+						   : type_form(TYPE_U32));
+		v = (uint32_t)value;
+		memcpy((unsigned char *)config + knob->offset, &v, sizeof(v));
+	}
+	return 0;
+}
+
+/* Defaults of @kind's own settings (see the DEFAULT_ constants above). */
+static void hybrid_defaults(struct irqmod_hybrid_config *config, uint32_t kind)
+{
+	config->kind = kind;
+	memset(&config->config, 0, sizeof(config->config));
+	switch (kind) {
+	case IRQMOD_HYBRID_IDLE_POLL:
+		config->config.idle_poll.poll_spacing_ns = DEFAULT_IDLE_POLL_SPACING_NS;
+		config->config.idle_poll.idle_time_ns = DEFAULT_IDLE_POLL_TIME_NS;
+		break;
+	case IRQMOD_HYBRID_DEFER_IRQ:
+		config->config.defer_irq.defer_hard_irqs = DEFAULT_DEFER_IRQ_COUNT;
+		config->config.defer_irq.gro_flush_timeout_ns = DEFAULT_DEFER_IRQ_TIMEOUT_NS;
+		break;
+	case IRQMOD_HYBRID_RECHECK:
+		config->config.recheck.max_rounds = DEFAULT_RECHECK_ROUNDS;
+		break;
+	default:
+		break;
+	}
+}
+
+/* The inner interval controller: none, static, static:<interval> or a kind name. */
+static int resolve_inner(const struct irqmod_scenario *scenario, char *name,
+			 uint32_t link_speed_mbps, struct irqmod_controller_config *inner,
+			 const char *prefix, char *message, size_t bytes)
+{
+	struct irqmod_sim_controller probe;
+	char by_name[64], choices[512];
+	int error;
+
+	name = trim(name);
+	if (strncmp(name, "static:", 7) == 0) {
+		uint64_t interval;
+
+		if (!parse_number(name + 7, duration_units, &interval) ||
+		    interval > IRQMOD_STATIC_MAX_INTERVAL_NS)
+			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
+				    "%sstatic takes an interval up to 1s with a "
+				    "unit, e.g. static:84us", prefix);
+		snprintf(by_name, sizeof(by_name), "static:%" PRIu64, interval);
+	} else {
+		snprintf(by_name, sizeof(by_name), "%s", name);
+	}
+	error = strlen(name) < sizeof(by_name)
+			? irqmod_sim_controller_by_name(&probe, by_name, link_speed_mbps)
+			: -IRQMOD_EKIND;
+	if (error == -IRQMOD_EKIND) {
+		controller_choices(choices, sizeof(choices));
+		return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
+			    "%sunknown controller '%s'; valid: %s", prefix, name,
+			    choices);
+	}
+	if (error)
+		return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER, "%s%s",
+			    prefix, irqmod_strerror(error));
+	*inner = probe.generic;
+	/* Plain "static" runs at [run] static_interval, so a sweep can vary it. */
+	if (strcmp(name, "static") == 0) {
+		inner->config.static_config.rx_interval_ns = scenario->static_interval_ns;
+		inner->config.static_config.tx_interval_ns = scenario->static_interval_ns;
+	}
+	return 0;
+}
+
+int irqmod_scenario_controller(const struct irqmod_scenario *scenario, const char *spec,
+			       uint32_t link_speed_mbps, struct irqmod_hybrid_config *config,
+			       char *message, size_t bytes)
+{
+	char copy[IRQMOD_SCENARIO_NAME_BYTES], *plus, *inner_name, *hybrid_name = NULL;
+	char *hybrid_knobs = NULL, *inner_knobs = NULL, choices[256];
+	char prefix[IRQMOD_SCENARIO_NAME_BYTES + 16];
+	struct irqmod_hybrid probe;
+	uint32_t kind = IRQMOD_HYBRID_NONE;
+	int error;
+
+	if (!spec || strlen(spec) >= sizeof(copy))
+		return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
+			    "controller '%.40s...': longer than %d characters", spec ? spec : "",
+			    IRQMOD_SCENARIO_NAME_BYTES - 1);
+	strcpy(copy, spec);
+	/* Messages about a plain name read as before: "unknown controller 'x'". */
+	prefix[0] = '\0';
+	if (strpbrk(spec, "+()"))
+		snprintf(prefix, sizeof(prefix), "controller '%s': ", spec);
+	memset(config, 0, sizeof(*config));
+	inner_name = copy;
+	plus = strchr(copy, '+');
+	if (plus) {
+		*plus = '\0';
+		hybrid_name = copy;
+		inner_name = plus + 1;
+		if (strchr(inner_name, '+'))
+			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
+				    "%sone hybrid at most (HYBRID+CONTROLLER)", prefix);
+	}
+	if ((hybrid_name && !split_knobs(hybrid_name, &hybrid_knobs)) ||
+	    !split_knobs(inner_name, &inner_knobs))
+		return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
+			    "%sknobs go in one pair of parentheses after a name, "
+			    "e.g. idle-poll(idle_time=200us)+ixgbe(max=84us)", prefix);
+	if (hybrid_name) {
+		hybrid_name = trim(hybrid_name);
+		for (kind = IRQMOD_HYBRID_NONE + 1; kind < IRQMOD_HYBRID_COUNT; kind++) {
+			if (strcmp(hybrid_name, irqmod_hybrid_kind_name(kind)) == 0)
+				break;
+		}
+		if (kind == IRQMOD_HYBRID_COUNT) {
+			hybrid_choices(choices, sizeof(choices));
+			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
+				    "%sunknown hybrid '%s'; valid: %s", prefix,
+				    hybrid_name, choices);
+		}
+	}
+	error = resolve_inner(scenario, inner_name, link_speed_mbps, &config->inner, prefix, message,
+			      bytes);
+	if (error)
+		return error;
+	hybrid_defaults(config, kind);
+	if (inner_knobs) {
+		const char *owner = irqmod_kind_name(config->inner.kind);
+
+		error = apply_knobs(config, IRQMOD_HYBRID_NONE, owner, inner_knobs, prefix, message,
+				    bytes);
+		if (error)
+			return error;
+		/* A new floor or ceiling moves the starting interval inside it,
+		 * as irqmod_ixgbe_config_preset() does for its ceiling. */
+		if (config->inner.kind == IRQMOD_KIND_IXGBE) {
+			struct irqmod_ixgbe_config *ixgbe = &config->inner.config.ixgbe_config;
+
+			if (ixgbe->initial_interval_ns > ixgbe->max_interval_ns)
+				ixgbe->initial_interval_ns = ixgbe->max_interval_ns;
+			if (ixgbe->initial_interval_ns < ixgbe->min_interval_ns)
+				ixgbe->initial_interval_ns = ixgbe->min_interval_ns;
+		}
+	}
+	if (hybrid_knobs) {
+		error = apply_knobs(config, kind, irqmod_hybrid_kind_name(kind), hybrid_knobs, prefix,
+				    message, bytes);
+		if (error)
+			return error;
+	}
+	error = irqmod_hybrid_init(&probe, config);
+	if (error) {
+		knob_choices(kind, config->inner.kind, choices, sizeof(choices));
+		return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
+			    "%s%s (knobs: %s; limits: irqmod-sim --help)",
+			    prefix, irqmod_strerror(error), choices);
+	}
+	return 0;
+}
+
+void irqmod_scenario_print_controllers(FILE *out)
+{
+	uint32_t kind;
+
+	fprintf(out, "none\nstatic:<interval>\n");
+	for (kind = 0; kind < IRQMOD_KIND_COUNT; kind++)
+		fprintf(out, "%s\n", irqmod_kind_name(kind));
+	for (kind = IRQMOD_HYBRID_NONE + 1; kind < IRQMOD_HYBRID_COUNT; kind++)
+		fprintf(out, "%s+<controller>\n", irqmod_hybrid_kind_name(kind));
+}
+
+void irqmod_scenario_print_knobs(FILE *out)
+{
+	size_t i;
+
+	for (i = 0; i < KNOB_COUNT; i++)
+		fprintf(out, "  %-10s %-20s %s: %s\n",
+			knobs[i].hybrid ? irqmod_hybrid_kind_name(knobs[i].hybrid)
+					: irqmod_kind_name(knobs[i].kind),
+			knobs[i].name, knobs[i].duration ? "duration" : "count", knobs[i].help);
 }
 
 static int set_controllers(struct irqmod_scenario *scenario, const char *where, const char *value,
 			   char *message, size_t bytes)
 {
-	char copy[1024], *token, *save = NULL, choices[512], normalised[64];
-	struct irqmod_sim_controller probe;
+	char copy[4096], *token, *next, normalised[IRQMOD_SCENARIO_NAME_BYTES], detail[1024];
+	struct irqmod_hybrid_config probe;
+	int depth = 0, error;
 
 	if (strlen(value) >= sizeof(copy))
 		return fail(message, bytes, IRQMOD_SCENARIO_EVALUE, "%s: controller list too long",
 			    where);
 	strcpy(copy, value);
 	scenario->controller_count = 0;
-	for (token = strtok_r(copy, ",", &save); token; token = strtok_r(NULL, ",", &save)) {
+	/* Split at the commas outside parentheses: knobs are comma-separated too. */
+	for (token = copy; token; token = next) {
+		for (next = token; *next && (*next != ',' || depth > 0); next++)
+			depth += *next == '(' ? 1 : *next == ')' ? -1 : 0;
+		if (*next)
+			*next++ = '\0';
+		else
+			next = NULL;
 		token = trim(token);
 		if (*token == '\0')
 			continue;
@@ -341,12 +688,10 @@ static int set_controllers(struct irqmod_scenario *scenario, const char *where, 
 				snprintf(normalised, sizeof(normalised), "%s", token);
 			token = normalised;
 		}
-		if (strlen(token) >= IRQMOD_SCENARIO_NAME_BYTES ||
-		    irqmod_sim_controller_by_name(&probe, token, scenario->config.link_speed_mbps)) {
-			controller_choices(choices, sizeof(choices));
-			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
-				    "%s: unknown controller '%s'; valid: %s", where, token, choices);
-		}
+		error = irqmod_scenario_controller(scenario, token, scenario->config.link_speed_mbps,
+						   &probe, detail, sizeof(detail));
+		if (error)
+			return fail(message, bytes, -error, "%s: %s", where, detail);
 		strcpy(scenario->controllers[scenario->controller_count++], token);
 	}
 	return 0;

@@ -8,12 +8,17 @@
 
 #include <stdio.h>
 
+#include "irqmod/hybrid.h"
 #include "irqmod/sim.h"
 
 /** IRQMOD_SCENARIO_MAX_CONTROLLERS - controllers compared in one run. */
 #define IRQMOD_SCENARIO_MAX_CONTROLLERS 32
-/** IRQMOD_SCENARIO_NAME_BYTES - longest controller name kept, with NUL. */
-#define IRQMOD_SCENARIO_NAME_BYTES 32
+/**
+ * IRQMOD_SCENARIO_NAME_BYTES - longest controller name kept, with NUL: room
+ * for a hybrid and an inner controller with knobs, e.g.
+ * "idle-poll(poll_spacing=10us,idle_time=200us)+ixgbe(min=20us,max=84us)".
+ */
+#define IRQMOD_SCENARIO_NAME_BYTES 96
 
 /**
  * enum irqmod_scenario_error - error classes of scenario parsing (negative returns).
@@ -26,7 +31,7 @@
  * @IRQMOD_SCENARIO_ERANGE: a number outside the key's range.
  * @IRQMOD_SCENARIO_EORDER: a [source] key before its kind, or a key outside a section.
  * @IRQMOD_SCENARIO_ECOUNT: too many [source] sections or controllers.
- * @IRQMOD_SCENARIO_ECONTROLLER: unknown controller name.
+ * @IRQMOD_SCENARIO_ECONTROLLER: unknown controller or hybrid name, or a bad knob.
  * @IRQMOD_SCENARIO_ECHECK: the whole scenario fails irqmod_sim_check().
  */
 enum irqmod_scenario_error {
@@ -107,6 +112,35 @@ int irqmod_scenario_set(struct irqmod_scenario *scenario, const char *assignment
  */
 int irqmod_scenario_finish(const struct irqmod_scenario *scenario, char *message,
 			   size_t message_bytes);
+
+/**
+ * irqmod_scenario_controller() - resolve one controller name of a
+ * controller list: [HYBRID[(KNOBS)]+]CONTROLLER[(KNOBS)], where HYBRID is
+ * an irqmod_hybrid_kind_name() ("idle-poll", "defer-irq", "recheck"),
+ * CONTROLLER is a name irqmod_sim_controller_by_name() takes (a kind name,
+ * "none", "static:<interval>" with a unit allowed, or plain "static" for
+ * @scenario's static_interval_ns) and KNOBS is "key=value,..." (see
+ * irqmod_scenario_print_knobs()). A hybrid named without knobs gets the
+ * defaults of its docs page's worked example (docs/hybrid-contract.md).
+ * @scenario: gives static_interval_ns.
+ * @spec: the name, e.g. "idle-poll(idle_time=200us)+ixgbe(max=84us)".
+ * @link_speed_mbps: link the inner controller's defaults are for.
+ * @config: filled in; @config->kind is IRQMOD_HYBRID_NONE for a plain
+ *	interval controller (run @config->inner directly).
+ * @message: receives "controller '...': what is wrong; valid: ..." on error.
+ * @message_bytes: size of @message.
+ * Return: 0 or -IRQMOD_SCENARIO_ECONTROLLER. The result passed
+ * irqmod_hybrid_init().
+ */
+int irqmod_scenario_controller(const struct irqmod_scenario *scenario, const char *spec,
+			       uint32_t link_speed_mbps, struct irqmod_hybrid_config *config,
+			       char *message, size_t message_bytes);
+
+/** irqmod_scenario_print_controllers() - the name forms, one a line. @out: stream. */
+void irqmod_scenario_print_controllers(FILE *out);
+
+/** irqmod_scenario_print_knobs() - every knob with its owner and default. @out: stream. */
+void irqmod_scenario_print_knobs(FILE *out);
 
 /** irqmod_scenario_print_keys() - document every key (for --help). @out: stream. */
 void irqmod_scenario_print_keys(FILE *out);

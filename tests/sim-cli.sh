@@ -1,0 +1,52 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
+# irqmod-sim command-line checks that need more than an exit status:
+#   sim-cli.sh TOOL row       hybrid rows run and print their hybrid columns
+#   sim-cli.sh TOOL list      --list-controllers names the hybrid forms
+#   sim-cli.sh TOOL bad NAME TEXT   -c NAME exits 2 with TEXT on stderr
+set -u
+tool=$1
+mode=$2
+out=$(mktemp)
+err=$(mktemp)
+trap 'rm -f "$out" "$err"' EXIT
+# Short constant-rate traffic: the shape of the run does not matter here.
+run() {
+	"$tool" -q --duration 20ms --set run.warmup=5ms --set source.kind=constant \
+		--set source.rate=50k "$@" >"$out" 2>"$err"
+}
+fail() {
+	echo "FAIL: $1"
+	echo "--- stdout"; cat "$out"
+	echo "--- stderr"; cat "$err"
+	exit 1
+}
+case $mode in
+row)
+	run -c 'ixgbe,idle-poll+ixgbe,defer-irq(defer_hard_irqs=2)+static:50us,ixgbe(max=40us)' ||
+		fail "exit status $?"
+	grep -q 'polls_deferred_per_s' "$out" || fail "no polls_deferred_per_s column"
+	grep -q '^idle-poll+ixgbe ' "$out" || fail "no idle-poll+ixgbe row"
+	grep -q '^defer-irq(defer_hard_irqs=2)+static:50us ' "$out" || fail "no defer-irq row"
+	grep -q '^ixgbe(max=40us) ' "$out" || fail "no ixgbe(max=40us) row"
+	# Interval controllers show '-' in the hybrid columns.
+	grep '^ixgbe ' "$out" | grep -q ' - ' || fail "ixgbe row has hybrid figures"
+	;;
+list)
+	"$tool" --list-controllers >"$out" 2>"$err" || fail "exit status $?"
+	for hybrid in idle-poll defer-irq recheck; do
+		grep -q "^$hybrid+<controller>\$" "$out" || fail "$hybrid missing"
+	done
+	;;
+bad)
+	run -c "$3"
+	status=$?
+	[ "$status" = 2 ] || fail "exit status $status, expected 2"
+	grep -qF -- "$4" "$err" || fail "stderr lacks: $4"
+	;;
+*)
+	echo "sim-cli.sh: unknown mode $mode" >&2
+	exit 2
+	;;
+esac
+exit 0
