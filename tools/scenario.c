@@ -604,7 +604,7 @@ int irqmod_scenario_controller(const struct irqmod_scenario *scenario, const cha
 		/* A new floor or ceiling moves the starting interval inside it,
 		 * as irqmod_ixgbe_config_preset() does for its ceiling. */
 		if (config->inner.kind == IRQMOD_KIND_IXGBE) {
-			struct irqmod_ixgbe_config *ixgbe = &config->inner.config.ixgbe_config;
+			struct irqmod_intel_itr_config *ixgbe = &config->inner.config.ixgbe_config;
 
 			if (ixgbe->initial_interval_ns > ixgbe->max_interval_ns)
 				ixgbe->initial_interval_ns = ixgbe->max_interval_ns;
