@@ -226,7 +226,7 @@ static void test_repro_adapter_without_hybrid_equals_generic(void **unused)
 	assert_int_equal(irqmod_sim_controller_by_name(&generic, "static:50000",
 						       repro.scenario.config.link_speed_mbps), 0);
 	irqmod_repro_static(&hybrid, 50000);
-	assert_int_equal(irqmod_sim_hybrid_setup(&adapter, &hybrid, "wrapped", &wrapped, 0), 0);
+	assert_int_equal(irqmod_sim_hybrid_setup(&adapter, &hybrid, "wrapped", &wrapped), 0);
 	assert_int_equal(irqmod_sim_run(&repro.scenario.config, &generic, NULL, &a), 0);
 	assert_int_equal(irqmod_sim_run(&repro.scenario.config, &wrapped, NULL, &b), 0);
 	assert_true(a.interrupts == b.interrupts);

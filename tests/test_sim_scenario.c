@@ -178,7 +178,7 @@ static void test_sim_scenario_set_overrides_like_the_file(void **unused)
 	assert_int_equal(irqmod_scenario_set(&scenario, "run.static_interval=84us", message,
 					     sizeof(message)), 0);
 	assert_int_equal(scenario.static_interval_ns, 84000);
-	assert_int_equal(irqmod_scenario_parse_value("nic.initial_interval", "84us", &value), 0);
+	assert_int_equal(irqmod_scenario_parse_value("nic.tx_completion_delay", "84us", &value), 0);
 	assert_true(value == 84000);
 	assert_true(irqmod_scenario_key_is_numeric("nic.ring_size"));
 	assert_false(irqmod_scenario_key_is_numeric("nic.timer"));

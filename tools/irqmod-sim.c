@@ -745,8 +745,7 @@ int main(int argc, char **argv)
 			if (hybrid.kind != IRQMOD_HYBRID_NONE) {
 				hybrid_run = malloc(sizeof(*hybrid_run));
 				if (!hybrid_run || irqmod_sim_hybrid_setup(&hybrid_run->adapter, &hybrid,
-									   row->controller, &controller,
-									   run.config.initial_interval_ns)) {
+									   row->controller, &controller)) {
 					fprintf(stderr, "irqmod-sim: %s: cannot set up the hybrid\n",
 						row->controller);
 					free(hybrid_run);
@@ -780,8 +779,7 @@ int main(int argc, char **argv)
 				/* Each seed starts every queue's hybrid afresh. */
 				if (hybrid_run) {
 					irqmod_sim_hybrid_setup(&hybrid_run->adapter, &hybrid,
-								row->controller, &controller,
-								run.config.initial_interval_ns);
+								row->controller, &controller);
 					controller.update = hybrid_run_update;
 					controller.context = hybrid_run;
 					hybrid_run->measuring = false;

@@ -287,8 +287,7 @@ int irqmod_repro_run(const struct irqmod_repro *repro, const struct irqmod_hybri
 					s->start_ns + (config.seed - 1) * REPRO_PHASE_STEP_NS %
 							      datagram_wire_ns(&config, s, &fragments);
 		}
-		error = irqmod_sim_hybrid_setup(adapter, hybrid, label, &controller,
-						config.initial_interval_ns);
+		error = irqmod_sim_hybrid_setup(adapter, hybrid, label, &controller);
 		if (error == 0)
 			error = irqmod_sim_run(&config, &controller, NULL, &results);
 		if (error)

@@ -70,8 +70,6 @@ static const struct key keys[] = {
 	  "TX completions raise causes on the same vector" },
 	{ "nic", "tx_completion_delay", TYPE_DURATION, CONFIG(tx_completion_delay_ns), 0, SECOND_NS,
 	  "end of transmission to completion write-back" },
-	{ "nic", "initial_interval", TYPE_DURATION32, CONFIG(initial_interval_ns), 0, SECOND_NS,
-	  "interval before the first decision (non-static controllers); ixgbe starts at 50us (IXGBE_20K_ITR)" },
 	{ "host", "cores", TYPE_U32, CONFIG(cores), 1, IRQMOD_SIM_MAX_CORES, "host cores" },
 	{ "host", "queues", TYPE_U32, CONFIG(queues), 1, IRQMOD_SIM_MAX_QUEUES,
 	  "RX queues (RSS), each with its own vector and controller" },

@@ -223,8 +223,6 @@ struct irqmod_sim_source {
  * @tx_interrupts: TX completions raise causes on the queue's vector.
  * @tx_completion_delay_ns: time from the end of transmission to the
  *	completion write-back.
- * @initial_interval_ns: interval programmed before the first decision for
- *	controller kinds other than static (static uses its own config).
  * @cores: host cores.
  * @queues: RX queues; queue q runs on core @queue_core[q].
  * @queue_core: core of each queue (default q % @cores).
@@ -271,7 +269,6 @@ struct irqmod_sim_config {
 	uint32_t rx_frames;
 	bool tx_interrupts;
 	uint64_t tx_completion_delay_ns;
-	uint32_t initial_interval_ns;
 	uint32_t cores;
 	uint32_t queues;
 	uint32_t queue_core[IRQMOD_SIM_MAX_QUEUES];

@@ -38,18 +38,14 @@ struct irqmod_sim_hybrid {
  * @config: hybrid kind, its settings and the inner controller's.
  * @name: label for the results (kept, not copied: must outlive the run).
  * @controller: filled in: @update, @context = @adapter, @name, and
- *	@initial_interval_ns = the inner controller's interval when it is
- *	static, else @initial_interval_ns.
- * @initial_interval_ns: interval programmed before the first decision
- *	when the inner controller is adaptive (the simulator's
- *	initial_interval_ns is the usual choice).
+ *	@initial_interval_ns = the inner controller's start interval
+ *	(irqmod_controller_current() after init).
  * Return: 0, -IRQMOD_EINVAL for NULL, or irqmod_hybrid_init()'s error
  * (@adapter is then partly set up and must not be run).
  */
 IRQMOD_API int irqmod_sim_hybrid_setup(struct irqmod_sim_hybrid *adapter,
 				       const struct irqmod_hybrid_config *config, const char *name,
-				       struct irqmod_sim_controller *controller,
-				       uint32_t initial_interval_ns);
+				       struct irqmod_sim_controller *controller);
 
 /**
  * irqmod_sim_hybrid_update() - the irqmod_sim_update_fn of the adapter.

@@ -9,8 +9,9 @@
 
 int irqmod_sim_hybrid_setup(struct irqmod_sim_hybrid *adapter,
 			    const struct irqmod_hybrid_config *config, const char *name,
-			    struct irqmod_sim_controller *controller, uint32_t initial_interval_ns)
+			    struct irqmod_sim_controller *controller)
 {
+	struct irqmod_decision start;
 	uint32_t i;
 	int error;
 
@@ -26,10 +27,9 @@ int irqmod_sim_hybrid_setup(struct irqmod_sim_hybrid *adapter,
 	controller->name = name;
 	controller->update = irqmod_sim_hybrid_update;
 	controller->context = adapter;
-	controller->initial_interval_ns =
-		config->inner.kind == IRQMOD_KIND_STATIC
-			? config->inner.config.static_config.rx_interval_ns
-			: initial_interval_ns;
+	/* The driver programs the inner controller's start interval. */
+	irqmod_controller_current(&adapter->queue[0].inner, &start);
+	controller->initial_interval_ns = start.rx_interval_ns;
 	/* The simulator reads @generic only when @update is NULL; keep it
 	 * describing the inner controller for reports. */
 	controller->generic = config->inner;

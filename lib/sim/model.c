@@ -328,7 +328,6 @@ const char *irqmod_sim_distribution_name(uint32_t distribution)
 #define DEFAULT_PROPAGATION_NS 500u	/* ~100 m of fibre at 5 ns/m */
 #define DEFAULT_RING_SIZE 512u		/* ixgbe.h IXGBE_DEFAULT_RXD */
 #define DEFAULT_TX_COMPLETION_NS 1000u	/* assumption: descriptor write-back delay */
-#define DEFAULT_INITIAL_INTERVAL_NS 50000u /* ixgbe.h IXGBE_20K_ITR start value */
 #define DEFAULT_IRQ_NS 2000u		/* assumption: 1-5 us plausible (anchors 1.2) */
 #define DEFAULT_POLL_NS 500u		/* assumption */
 #define DEFAULT_PACKET_NS 250u		/* assumption: about 4 Mpps per core to a socket */
@@ -414,7 +413,6 @@ void irqmod_sim_default_config(struct irqmod_sim_config *config)
 	config->rx_frames = 0;
 	config->tx_interrupts = false;
 	config->tx_completion_delay_ns = DEFAULT_TX_COMPLETION_NS;
-	config->initial_interval_ns = DEFAULT_INITIAL_INTERVAL_NS;
 	config->cores = 2;
 	config->queues = 1;
 	for (i = 0; i < IRQMOD_SIM_MAX_QUEUES; i++)
@@ -552,8 +550,6 @@ int irqmod_sim_check(const struct irqmod_sim_config *c, const char **field)
 		return bad(field, "rx_frames", -IRQMOD_ERANGE);
 	if (c->tx_completion_delay_ns > MAX_COST_NS)
 		return bad(field, "tx_completion_delay_ns", -IRQMOD_ERANGE);
-	if (c->initial_interval_ns > NS_PER_S)
-		return bad(field, "initial_interval_ns", -IRQMOD_ERANGE);
 	if (c->cores == 0 || c->cores > IRQMOD_SIM_MAX_CORES)
 		return bad(field, "cores", -IRQMOD_ERANGE);
 	if (c->queues == 0 || c->queues > IRQMOD_SIM_MAX_QUEUES)
@@ -1830,7 +1826,7 @@ static int setup_source(struct sim *sim, struct source *src, const struct irqmod
 static int setup(struct sim *sim)
 {
 	const struct irqmod_sim_config *c = sim->config;
-	uint32_t i, initial;
+	uint32_t i;
 	int error;
 
 	sim->end_ns = c->duration_ns;
@@ -1850,12 +1846,6 @@ static int setup(struct sim *sim)
 	irqmod_sim_histogram_clear(sim->to_app);
 	irqmod_sim_histogram_clear(sim->rtt);
 
-	if (sim->controller->update)
-		initial = sim->controller->initial_interval_ns;
-	else if (sim->controller->generic.kind == IRQMOD_KIND_STATIC)
-		initial = sim->controller->generic.config.static_config.rx_interval_ns;
-	else
-		initial = c->initial_interval_ns;
 	for (i = 0; i < c->queues; i++) {
 		struct queue *q = &sim->queues[i];
 
@@ -1868,12 +1858,17 @@ static int setup(struct sim *sim)
 			return -IRQMOD_ERANGE;
 		q->enabled = true;
 		q->event_ns = UINT64_MAX;
-		q->interval_ns = initial;
+		q->interval_ns = sim->controller->initial_interval_ns;
 		q->frames_threshold = c->rx_frames;
 		if (!sim->controller->update) {
+			struct irqmod_decision start;
+
 			error = irqmod_controller_init(&q->controller, &sim->controller->generic);
 			if (error)
 				return error;
+			/* The driver programs the start interval at queue setup. */
+			irqmod_controller_current(&q->controller, &start);
+			q->interval_ns = start.rx_interval_ns;
 		}
 	}
 	for (i = 0; i < c->cores; i++)
