@@ -14,8 +14,10 @@
 #ifndef IRQMOD_TESTS_AVERAGE_SIZE_RUN_H
 #define IRQMOD_TESTS_AVERAGE_SIZE_RUN_H
 
-#include "vectors.h"
+#include "register_run.h"
 #include "average_size_vectors.h"
+
+IRQMOD_REGISTER_VECTOR_STEPS(average_size, register_value)
 
 /**
  * irqmod_average_size_vector_run() - run one average-size case.
@@ -30,7 +32,6 @@ irqmod_average_size_vector_run(const struct irqmod_average_size_vector *vector,
 {
 	struct irqmod_average_size_config config;
 	struct irqmod_average_size state;
-	uint32_t i;
 
 	irqmod_vector_result_begin(result, vector->count);
 	if (!irqmod_vector_init_check(result,
@@ -46,20 +47,7 @@ irqmod_average_size_vector_run(const struct irqmod_average_size_vector *vector,
 	    !irqmod_vector_start_check(result, "interval_ns", state.interval_ns,
 				       vector->start_interval_ns))
 		return false;
-	for (i = 0; i < vector->count; i++) {
-		struct irqmod_decision decision, expected;
-
-		irqmod_vector_rearm(&expected, vector->steps[i].interval_ns,
-				    vector->steps[i].interval_ns, vector->steps[i].changed);
-		irqmod_vector_poison(&decision);
-		irqmod_average_size_update(&state, &vector->steps[i].sample, &decision);
-		if (!irqmod_vector_step_check(result, i, &decision, &expected) ||
-		    !irqmod_vector_value_check(result, i, &decision, "register_value",
-					       state.register_value,
-					       vector->steps[i].register_value))
-			return false;
-	}
-	return true;
+	return irqmod_average_size_vector_steps(&state, vector, result);
 }
 
 IRQMOD_VECTOR_CUSTOM_RUNNERS(average_size)

@@ -14,8 +14,10 @@
 #ifndef IRQMOD_TESTS_IXGBE_LEGACY_RUN_H
 #define IRQMOD_TESTS_IXGBE_LEGACY_RUN_H
 
-#include "vectors.h"
+#include "register_run.h"
 #include "ixgbe_legacy_vectors.h"
+
+IRQMOD_REGISTER_VECTOR_STEPS(ixgbe_legacy, itr)
 
 /**
  * irqmod_ixgbe_legacy_vector_run() - run one ixgbe-legacy case.
@@ -30,7 +32,6 @@ irqmod_ixgbe_legacy_vector_run(const struct irqmod_ixgbe_legacy_vector *vector,
 {
 	struct irqmod_ixgbe_legacy_config config;
 	struct irqmod_ixgbe_legacy state;
-	uint32_t i;
 
 	irqmod_vector_result_begin(result, vector->count);
 	if (!irqmod_vector_init_check(result, irqmod_ixgbe_legacy_default_config(&config), 0))
@@ -41,19 +42,7 @@ irqmod_ixgbe_legacy_vector_run(const struct irqmod_ixgbe_legacy_vector *vector,
 	    !irqmod_vector_start_check(result, "interval_ns", state.interval_ns,
 				       vector->start_interval_ns))
 		return false;
-	for (i = 0; i < vector->count; i++) {
-		struct irqmod_decision decision, expected;
-
-		irqmod_vector_rearm(&expected, vector->steps[i].interval_ns,
-				    vector->steps[i].interval_ns, vector->steps[i].changed);
-		irqmod_vector_poison(&decision);
-		irqmod_ixgbe_legacy_update(&state, &vector->steps[i].sample, &decision);
-		if (!irqmod_vector_step_check(result, i, &decision, &expected) ||
-		    !irqmod_vector_value_check(result, i, &decision, "itr", state.itr,
-					       vector->steps[i].register_value))
-			return false;
-	}
-	return true;
+	return irqmod_ixgbe_legacy_vector_steps(&state, vector, result);
 }
 
 IRQMOD_VECTOR_CUSTOM_RUNNERS(ixgbe_legacy)
