@@ -231,6 +231,8 @@ static void demo_step(struct demo_loop *loop, struct demo_result *result)
 				   (uint64_t)(pattern->frame_bytes - pattern->last_frame_bytes);
 	sample.tx_packets = (uint32_t)(taken * pattern->tx_per_rx);
 	sample.tx_bytes = (uint64_t)sample.tx_packets * pattern->tx_frame_bytes;
+	/* One completion-queue entry per RX frame and TX descriptor. */
+	sample.completions = sample.rx_packets + sample.tx_packets;
 	sample.events = interrupt ? 1 : 0;
 	sample.flags = interrupt ? IRQMOD_SAMPLE_FROM_INTERRUPT : 0;
 	/* Polls of the cycle that used their whole budget are summed into this

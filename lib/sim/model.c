@@ -1626,6 +1626,8 @@ static void finish_poll(struct sim *sim, struct core *core, struct queue *q, uin
 	q->sample.rx_packets += n;
 	q->sample.rx_bytes += q->poll_bytes;
 	q->sample.tx_packets += q->poll_tx;
+	/* A NIC writes back one completion per RX frame and TX descriptor. */
+	q->sample.completions += n + q->poll_tx;
 	core->softirq_packets += n;
 
 	if (n == c->napi_budget) {
