@@ -439,8 +439,6 @@ static void test_sim_random_configurations_conserve_frames(void **unused)
 		c.load_busy_ns = 1 + random_below(2000000);
 		c.load_idle_ns = random_below(5000000);
 		c.load_distribution = (uint32_t)random_below(IRQMOD_SIM_DIST_COUNT);
-		c.load_preemptible = random_below(2);
-		c.load_timeslice_ns = random_below(3) ? random_below(20000000) : 0;
 		c.rcvbuf_bytes = 1 + (uint32_t)random_below(500000);
 		c.truesize_bytes = 128 + (uint32_t)random_below(5000);
 		c.app_core = (uint32_t)random_below(c.cores);

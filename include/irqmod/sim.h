@@ -245,18 +245,6 @@ struct irqmod_sim_source {
  * @load_busy_ns: mean time the task holds the core each period.
  * @load_idle_ns: mean time between the task's busy periods.
  * @load_distribution: law of both periods (enum irqmod_sim_distribution).
- * @load_preemptible: false (default): the task is one non-preemptible job
- *	per busy period that delays interrupts, softirq and applications
- *	alike. true: a scheduler model: hard IRQs and the softirq polls they
- *	raise interrupt the task at once and its remaining busy time resumes
- *	after them (irq_exit() runs pending softirqs before returning,
- *	kernel/softirq.c); an application woken while the task holds the core
- *	waits until the task sleeps or has held the core for
- *	@load_timeslice_ns (interrupt and softirq time charged to it, as the
- *	tick charges the interrupted task), then runs before it.
- * @load_timeslice_ns: with @load_preemptible, the task's time slice (the
- *	O(1) scheduler's DEF_TIMESLICE, 100 ms at nice 0); 0: a woken
- *	application always runs before the task (wake-up preemption).
  * @rcvbuf_bytes: socket receive buffer (SK_RMEM_MAX 212992).
  * @truesize_bytes: memory charged per received frame (skb truesize).
  * @app_core: core of the applications draining the sockets.
@@ -298,8 +286,6 @@ struct irqmod_sim_config {
 	uint64_t load_busy_ns;
 	uint64_t load_idle_ns;
 	uint32_t load_distribution;
-	bool load_preemptible;
-	uint64_t load_timeslice_ns;
 	uint32_t rcvbuf_bytes;
 	uint32_t truesize_bytes;
 	uint32_t app_core;

@@ -60,7 +60,6 @@ enum event_type {
 	EVENT_LOAD,	/* core: competing task is due */
 	EVENT_SOURCE,	/* source: start or timeout of ping/RR */
 	EVENT_WARMUP,	/* warm-up ends: metrics start */
-	EVENT_LOAD_DONE,	/* core: preemptible task's run may end */
 };
 
 enum job_type {
@@ -239,15 +238,6 @@ struct core {
 	uint32_t apps_head;
 	uint32_t apps_count;
 	bool load_due;
-	/* Scheduler model (load_preemptible); unused otherwise. */
-	uint64_t job_end_ns;	/* end of the running job */
-	bool load_runnable;	/* busy period not over, task not running */
-	bool load_interrupted;	/* ... because IRQ/softirq work interrupted it */
-	uint64_t load_left_ns;	/* busy time still to run */
-	uint64_t load_slice_ns;	/* slice used: running or interrupted */
-	uint64_t load_stop_ns;	/* when it was interrupted */
-	uint64_t load_event_ns;	/* pending EVENT_LOAD_DONE, UINT64_MAX: none */
-	bool app_current;	/* an application holds the core until it sleeps */
 	struct irqmod_sim_core_time time;
 };
 
@@ -358,9 +348,6 @@ const char *irqmod_sim_distribution_name(uint32_t distribution)
 #define DEFAULT_ON_NS (1 * NS_PER_MS)
 #define DEFAULT_OFF_NS (1 * NS_PER_MS)
 #define DEFAULT_PARETO_SHAPE 1500u	/* alpha 1.5: heavy tail, finite mean */
-/* O(1) scheduler (Linux 2.6.0-2.6.22 kernel/sched.c) DEF_TIMESLICE: the
- * time slice of a nice-0 task, 100 ms. */
-#define DEFAULT_LOAD_TIMESLICE_NS (100 * NS_PER_MS)
 #define DEFAULT_PING_BYTES 98u		/* ping: 56 data + 8 ICMP + 20 IP + 14 Ethernet */
 #define DEFAULT_PING_TIMEOUT_NS (10 * NS_PER_MS) /* ping -f: at least 100 requests/s */
 #define DEFAULT_RR_TIMEOUT_NS (200 * NS_PER_MS)	/* Linux TCP_RTO_MIN */
@@ -444,8 +431,6 @@ void irqmod_sim_default_config(struct irqmod_sim_config *config)
 	config->load_busy_ns = NS_PER_MS;
 	config->load_idle_ns = 10 * NS_PER_MS;
 	config->load_distribution = IRQMOD_SIM_DIST_EXPONENTIAL;
-	config->load_preemptible = false;
-	config->load_timeslice_ns = DEFAULT_LOAD_TIMESLICE_NS;
 	config->rcvbuf_bytes = DEFAULT_RCVBUF;
 	config->truesize_bytes = DEFAULT_TRUESIZE;
 	config->app_core = 1;
@@ -1386,7 +1371,6 @@ static void start_job(struct sim *sim, struct core *core, uint32_t job, uint32_t
 	core->job = job;
 	core->job_index = index;
 	core->job_start_ns = now;
-	core->job_end_ns = now + duration;
 	*account += window_overlap(sim, now, now + duration);
 	schedule(sim, now + duration, EVENT_CORE_DONE, core->index);
 }
@@ -1525,147 +1509,11 @@ static void start_app(struct sim *sim, struct core *core, struct source *src, ui
 		  &core->time.app_ns);
 }
 
-static void start_irq(struct sim *sim, struct core *core, uint64_t now)
-{
-	uint32_t index = (uint32_t)__builtin_ctz(core->irq_mask);
-
-	core->irq_mask &= ~(1u << index);
-	start_job(sim, core, JOB_IRQ, index, now, max_u64(sim->config->irq_ns, MIN_JOB_NS),
-		  &core->time.irq_ns);
-}
-
-static void start_napi(struct sim *sim, struct core *core, uint64_t now)
-{
-	uint32_t index = core->napi[core->napi_head];
-
-	if (!core->softirq_active) {
-		core->softirq_active = true;
-		core->softirq_start_ns = now;
-		core->softirq_packets = 0;
-	}
-	core->napi_head = (core->napi_head + 1) % (IRQMOD_SIM_MAX_QUEUES + 1);
-	core->napi_count--;
-	start_poll(sim, core, &sim->queues[index], now);
-}
-
-static void start_next_app(struct sim *sim, struct core *core, uint64_t now)
-{
-	uint32_t index = core->apps[core->apps_head];
-
-	core->apps_head = (core->apps_head + 1) % (IRQMOD_SIM_MAX_SOURCES + 1);
-	core->apps_count--;
-	start_app(sim, core, &sim->sources[index], now);
-}
-
-/* Softirq work that runs before any task: pending, not left to ksoftirqd. */
-static bool softirq_due(const struct core *core)
-{
-	return core->napi_count > 0 && !(core->softirq_deferred && core->apps_count > 0);
-}
-
-/* Run the competing task until its busy period or its time slice ends. */
-static void run_load(struct sim *sim, struct core *core, uint64_t now)
-{
-	const struct irqmod_sim_config *c = sim->config;
-	uint64_t run = core->load_left_ns;
-
-	if (c->load_timeslice_ns != 0 && c->load_timeslice_ns - core->load_slice_ns < run)
-		run = c->load_timeslice_ns - core->load_slice_ns;
-	run = max_u64(run, MIN_JOB_NS);
-	core->load_runnable = false;
-	core->load_interrupted = false;
-	core->job = JOB_LOAD;
-	core->job_index = 0;
-	core->job_start_ns = now;
-	core->job_end_ns = now + run;
-	core->time.load_ns += window_overlap(sim, now, now + run);
-	/* One end event per core: an interrupted run's event, still pending,
-	 * is never later than this end and moves on when it fires. */
-	if (core->load_event_ns == UINT64_MAX) {
-		core->load_event_ns = now + run;
-		schedule(sim, now + run, EVENT_LOAD_DONE, core->index);
-	}
-}
-
-/*
- * The scheduler model (load_preemptible). Hard IRQs first, then the softirq
- * (both in the context of whatever task they interrupted), then tasks: the
- * competing task keeps the core while its time slice lasts, even against a
- * woken application (equal priority: no wake-up preemption); once the
- * slice is used, a runnable application goes first and the task gets a new
- * slice. With a slice of 0 applications always go first.
- */
-static void preemptible_dispatch(struct sim *sim, struct core *core, uint64_t now)
-{
-	const struct irqmod_sim_config *c = sim->config;
-
-	if (core->load_due) {
-		core->load_due = false;
-		core->load_runnable = true;
-		core->load_interrupted = false;
-		core->load_left_ns = max_u64(draw_period(&sim->load_rng, c->load_distribution,
-							 c->load_busy_ns, DEFAULT_PARETO_SHAPE),
-					     1);
-	}
-	if (core->irq_mask != 0) {
-		start_irq(sim, core, now);
-		return;
-	}
-	if (softirq_due(core)) {
-		start_napi(sim, core, now);
-		return;
-	}
-	if (core->load_interrupted) {
-		/* Interrupt and softirq time is charged to the task it
-		 * interrupted (the tick finds it current). */
-		core->load_slice_ns += now - core->load_stop_ns;
-		core->load_interrupted = false;
-	}
-	if (core->apps_count == 0)
-		core->app_current = false; /* it went to sleep */
-	if (core->load_runnable && c->load_timeslice_ns != 0 &&
-	    core->load_slice_ns >= c->load_timeslice_ns) {
-		core->load_slice_ns = 0;
-		if (core->apps_count > 0)
-			core->app_current = true; /* round robin: its turn */
-	}
-	if (core->load_runnable && !core->app_current &&
-	    (core->apps_count == 0 || c->load_timeslice_ns != 0)) {
-		run_load(sim, core, now);
-		return;
-	}
-	if (core->apps_count > 0) {
-		core->app_current = true;
-		start_next_app(sim, core, now);
-	}
-	else if (core->napi_count > 0)
-		start_napi(sim, core, now); /* ksoftirqd: runs when nothing else does */
-}
-
-/* An IRQ or softirq work interrupts the task; its busy time resumes after. */
-static void load_interrupt(struct sim *sim, struct core *core, uint64_t now)
-{
-	uint64_t ran = now - core->job_start_ns;
-
-	core->time.load_ns -= window_overlap(sim, now, core->job_end_ns);
-	core->load_slice_ns += ran;
-	core->load_left_ns -= min_u64(core->load_left_ns, ran);
-	core->load_runnable = true;
-	core->load_interrupted = true;
-	core->load_stop_ns = now;
-	core->job = JOB_NONE;
-	preemptible_dispatch(sim, core, now);
-}
-
 static void core_dispatch(struct sim *sim, struct core *core, uint64_t now)
 {
 	const struct irqmod_sim_config *c = sim->config;
 
 	core->job = JOB_NONE;
-	if (c->load_preemptible) {
-		preemptible_dispatch(sim, core, now);
-		return;
-	}
 	if (core->load_due) {
 		uint64_t busy = draw_period(&sim->load_rng, c->load_distribution, c->load_busy_ns,
 					    DEFAULT_PARETO_SHAPE);
@@ -1708,10 +1556,6 @@ static void core_kick(struct sim *sim, struct core *core, uint64_t now)
 {
 	if (core->job == JOB_NONE)
 		core_dispatch(sim, core, now);
-	else if (core->job == JOB_LOAD && sim->config->load_preemptible && now < core->job_end_ns &&
-		 (core->irq_mask != 0 || softirq_due(core) ||
-		  (core->apps_count > 0 && sim->config->load_timeslice_ns == 0)))
-		load_interrupt(sim, core, now); /* IRQ, softirq, or wake-up preemption */
 }
 
 static void napi_schedule(struct core *core, uint32_t queue)
@@ -1855,14 +1699,6 @@ static void on_core_done(struct sim *sim, struct core *core, uint64_t now)
 		src->app_state = APP_SLEEPING;
 		break;
 	case JOB_LOAD:
-		if (sim->config->load_preemptible) {
-			core->load_slice_ns += now - core->job_start_ns;
-			core->load_left_ns -= min_u64(core->load_left_ns, now - core->job_start_ns);
-			if (core->load_left_ns > 0) {
-				core->load_runnable = true; /* slice over, busy period not */
-				break;
-			}
-		}
 		schedule(sim, now + draw_period(&sim->load_rng, sim->config->load_distribution,
 						sim->config->load_idle_ns, DEFAULT_PARETO_SHAPE),
 			 EVENT_LOAD, core->index);
@@ -2037,10 +1873,8 @@ static int setup(struct sim *sim)
 			q->interval_ns = start.rx_interval_ns;
 		}
 	}
-	for (i = 0; i < c->cores; i++) {
+	for (i = 0; i < c->cores; i++)
 		sim->cores[i].index = i;
-		sim->cores[i].load_event_ns = UINT64_MAX;
-	}
 	sim->wire_cache_bytes = 0;
 	for (i = 0; i < IRQMOD_SIM_MAX_SOURCES; i++) {
 		if (c->sources[i].kind == IRQMOD_SIM_SOURCE_OFF)
@@ -2075,20 +1909,6 @@ static void dispatch_event(struct sim *sim, const struct irqmod_sim_event *e)
 	case EVENT_CORE_DONE:
 		on_core_done(sim, &sim->cores[e->index], now);
 		break;
-	case EVENT_LOAD_DONE: {
-		struct core *core = &sim->cores[e->index];
-
-		core->load_event_ns = UINT64_MAX;
-		if (core->job != JOB_LOAD)
-			break; /* interrupted: the next run schedules its end */
-		if (core->job_end_ns == now) {
-			on_core_done(sim, core, now);
-		} else {
-			core->load_event_ns = core->job_end_ns;
-			schedule(sim, core->job_end_ns, EVENT_LOAD_DONE, core->index);
-		}
-		break;
-	}
 	case EVENT_REPOLL: {
 		struct queue *q = &sim->queues[e->index];
 		struct core *core = &sim->cores[q->core];
