@@ -21,12 +21,6 @@ static void preset_or_fail(struct irqmod_average_size_config *config,
 	assert_int_equal(irqmod_average_size_preset(config, preset, speed), 0);
 }
 
-static void test_average_size_state_size_within_64_bytes(void **unused)
-{
-	(void)unused;
-	assert_true(sizeof(struct irqmod_average_size) <= 64);
-}
-
 /*
  * The formula at its edges (s = min(avg + 24, 3000)):
  * avg 0 -> 24 -> 12;  avg 1 -> 25 -> 12;  avg 276 -> 300 -> 150;
@@ -207,7 +201,6 @@ static void test_average_size_generic_dispatch_runs_igb_by_default(void **unused
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_average_size_state_size_within_64_bytes),
 		cmocka_unit_test(test_average_size_value_matches_the_formula_at_its_edges),
 		cmocka_unit_test(test_average_size_vectors_match_hand_derivations),
 		cmocka_unit_test(test_average_size_init_null_pointers_are_rejected),

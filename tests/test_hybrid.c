@@ -15,9 +15,6 @@
 #include "irqmod/hybrid.h"
 #include "../lib/hybrid_internal.h"
 
-_Static_assert(sizeof(struct irqmod_idle_poll) <= 32, "idle poll <= 32 bytes");
-_Static_assert(sizeof(struct irqmod_defer_irq) <= 32, "defer-irq <= 32 bytes");
-_Static_assert(sizeof(struct irqmod_recheck) <= 32, "recheck <= 32 bytes");
 _Static_assert(sizeof(struct irqmod_poll_sum) == 12, "cycle sum is 12 bytes");
 
 /* ---- The cycle sample the inner controller sees ------------------------ */

@@ -26,12 +26,6 @@ static void init_or_fail(struct irqmod_ixgbe_legacy *state, bool floor_12k,
 	assert_int_equal(irqmod_ixgbe_legacy_init(state, &config), 0);
 }
 
-static void test_ixgbe_legacy_state_size_within_64_bytes(void **unused)
-{
-	(void)unused;
-	assert_true(sizeof(struct irqmod_ixgbe_legacy) <= 64);
-}
-
 static void test_ixgbe_legacy_vectors_match_hand_derivations(void **unused)
 {
 	/* tests/vectors/ixgbe_legacy_run.h: the runner the kernel self-test uses too. */
@@ -220,7 +214,6 @@ static void test_ixgbe_legacy_generic_dispatch_defaults_to_the_12k_floor(void **
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_ixgbe_legacy_state_size_within_64_bytes),
 		cmocka_unit_test(test_ixgbe_legacy_vectors_match_hand_derivations),
 		cmocka_unit_test(test_ixgbe_legacy_bulk_settles_below_the_class_value),
 		cmocka_unit_test(test_ixgbe_legacy_classes_move_one_step_and_vector_takes_max),

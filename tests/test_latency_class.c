@@ -21,12 +21,6 @@ static void preset_or_fail(struct irqmod_latency_class_config *config,
 	assert_int_equal(irqmod_latency_class_preset(config, preset, speed), 0);
 }
 
-static void test_latency_class_state_size_within_64_bytes(void **unused)
-{
-	(void)unused;
-	assert_true(sizeof(struct irqmod_latency_class) <= 64);
-}
-
 static void test_latency_class_vectors_match_hand_derivations(void **unused)
 {
 	/* tests/vectors/latency_class_run.h: the runner the kernel self-test uses too. */
@@ -278,7 +272,6 @@ static void test_latency_class_generic_dispatch_runs_igb_by_default(void **unuse
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_latency_class_state_size_within_64_bytes),
 		cmocka_unit_test(test_latency_class_vectors_match_hand_derivations),
 		cmocka_unit_test(test_latency_class_init_null_pointers_are_rejected),
 		cmocka_unit_test(test_latency_class_preset_unknown_or_zero_link_is_rejected),
