@@ -254,6 +254,33 @@ static void test_sim_ping_flood_rtt_and_two_interrupts_per_request(void **unused
 	/* 0.9 s window / 41.275 us = 21,805 round trips, +-1 at each edge. */
 	assert_true(replies >= 21803 && replies <= 21806);
 	assert_true(results.interrupts >= 2 * replies - 2 && results.interrupts <= 2 * replies + 2);
+	assert_true(results.requests_in_flight_max == 1);
+	assert_conserved(&results);
+}
+
+/*
+ * ping -f's pipe: with no reply, ping sends one request every 10 ms
+ * (iputils pinger()), and a reply sends nothing while a request is still in
+ * flight. A peer that answers after 35 ms therefore always has the requests
+ * of the last 35 ms in flight, four of them just before each reply (sent at
+ * t, t + 10, t + 20 and t + 30 ms), and every RTT is just over 35 ms.
+ */
+static void test_sim_ping_pipe_counts_requests_a_slow_peer_leaves_in_flight(void **unused)
+{
+	struct irqmod_sim_config c;
+
+	(void)unused;
+	irqmod_sim_default_config(&c);
+	irqmod_sim_default_source(&c.sources[0], IRQMOD_SIM_SOURCE_PING);
+	c.sources[0].remote_turnaround_ns = 35000000;
+	c.link_speed_mbps = 100;
+	c.cores = 1;
+	c.app_core = 0;
+	assert_int_equal(run(&c, "none"), 0);
+	assert_true(results.requests_in_flight_max == 4);
+	assert_true(results.rtt.min_ns > 35000000 && results.rtt.max_ns < 35100000);
+	/* One request per 10 ms over the 0.9 s window. */
+	assert_true(results.requests_sent >= 89 && results.requests_sent <= 91);
 	assert_conserved(&results);
 }
 
@@ -647,6 +674,7 @@ int main(void)
 		cmocka_unit_test(test_sim_packet_timer_waits_for_full_ring_without_frame_threshold),
 		cmocka_unit_test(test_sim_udp_admission_rule_charges_before_checking),
 		cmocka_unit_test(test_sim_ping_flood_rtt_and_two_interrupts_per_request),
+		cmocka_unit_test(test_sim_ping_pipe_counts_requests_a_slow_peer_leaves_in_flight),
 		cmocka_unit_test(test_sim_flood_responses_are_rate_limited),
 		cmocka_unit_test(test_sim_conservation_holds_on_every_run),
 		cmocka_unit_test(test_sim_batched_drops_equal_frame_by_frame_drops),

@@ -47,6 +47,7 @@ enum metric {
 	M_RTT_MDEV_MS,
 	M_REQUESTS,
 	M_REPLIES,
+	M_PIPE,
 	M_RESPONSES,
 	M_SQUEEZES,
 	M_INTERRUPTS_PER_DATAGRAM,
@@ -94,6 +95,7 @@ static const struct {
 	[M_RTT_MDEV_MS] = { "rtt_mdev_ms", false, 3 },
 	[M_REQUESTS] = { "requests", false, 0 },
 	[M_REPLIES] = { "replies", true, 0 },
+	[M_PIPE] = { "pipe", false, 0 },
 	[M_RESPONSES] = { "responses", false, 0 },
 	[M_SQUEEZES] = { "softirq_squeezes", false, 0 },
 	[M_INTERRUPTS_PER_DATAGRAM] = { "interrupts_per_datagram", false, 3 },
@@ -180,6 +182,7 @@ static double metric_value(const struct irqmod_sim_results *r,
 	case M_RTT_MDEV_MS: return r->rtt.stddev_ns / 1e6;
 	case M_REQUESTS: return (double)r->requests_sent;
 	case M_REPLIES: return (double)r->replies_received;
+	case M_PIPE: return (double)r->requests_in_flight_max;
 	case M_RESPONSES: return (double)r->responses;
 	case M_SQUEEZES: return (double)r->softirq_squeezes;
 	case M_INTERRUPTS_PER_DATAGRAM:
@@ -369,8 +372,12 @@ static void print_ping(const struct row *row)
 
 	printf("--- %s: %" PRIu64 " packets transmitted, %" PRIu64 " received, %.0f%% packet loss\n",
 	       row->controller, r->requests_sent, r->replies_received, loss < 0 ? 0.0 : loss);
-	printf("rtt min/avg/max/mdev = %.3f/%.3f/%.3f/%.3f ms\n", (double)r->rtt.min_ns / 1e6,
-	       r->rtt.mean_ns / 1e6, (double)r->rtt.max_ns / 1e6, r->rtt.stddev_ns / 1e6);
+	/* ping's own line adds "ewma", the last value of a 1/8-weight RTT
+	 * average, which the simulator does not keep. */
+	printf("rtt min/avg/max/mdev = %.3f/%.3f/%.3f/%.3f ms, pipe %" PRIu32 ", ipg %.3f ms\n",
+	       (double)r->rtt.min_ns / 1e6, r->rtt.mean_ns / 1e6, (double)r->rtt.max_ns / 1e6,
+	       r->rtt.stddev_ns / 1e6, r->requests_in_flight_max,
+	       r->requests_sent ? (double)r->window_ns / 1e6 / (double)r->requests_sent : 0.0);
 }
 
 static void print_table(const struct row *rows, unsigned int row_count, const struct column *columns,

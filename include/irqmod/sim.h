@@ -464,6 +464,8 @@ struct irqmod_sim_totals {
  * @rtt: ping/RR round trip, request send to reply read.
  * @requests_sent: ping/RR requests sent.
  * @replies_received: ping/RR replies read.
+ * @requests_in_flight_max: most ping/RR requests of one source in flight
+ *	at once, counted when a request is sent (ping's "pipe").
  * @cores: number of entries used in @core.
  * @core: CPU time per core.
  * @totals: since time 0, for conservation.
@@ -498,6 +500,7 @@ struct irqmod_sim_results {
 	struct irqmod_sim_latency rtt;
 	uint64_t requests_sent;
 	uint64_t replies_received;
+	uint32_t requests_in_flight_max;
 	uint32_t cores;
 	struct irqmod_sim_core_time core[IRQMOD_SIM_MAX_CORES];
 	struct irqmod_sim_totals totals;

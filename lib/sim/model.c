@@ -268,6 +268,8 @@ struct sim {
 	struct irqmod_sim_rng load_rng;
 	struct counters counters;
 	struct counters base;
+	/* Most ping/RR requests in flight at once inside the window (ping's pipe). */
+	uint32_t in_flight_max;
 	struct irqmod_sim_histogram *to_socket;
 	struct irqmod_sim_histogram *to_app;
 	struct irqmod_sim_histogram *rtt;
@@ -1143,6 +1145,8 @@ static void send_request(struct sim *sim, struct source *src, uint64_t now)
 	src->request_count++;
 	src->last_send_ns = now;
 	sim->counters.requests_sent++;
+	if (now >= sim->window_start_ns && src->request_count > sim->in_flight_max)
+		sim->in_flight_max = src->request_count;
 	end_ps = transmit(sim, q, now, c->request_bytes);
 	/* The peer receives it after propagation, answers after its turnaround,
 	 * and the reply starts on our RX wire after propagation again. */
@@ -2005,6 +2009,7 @@ static void report(struct sim *sim, struct irqmod_sim_results *r)
 	r->tx_completions = SUB(tx_completions);
 	r->requests_sent = SUB(requests_sent);
 	r->replies_received = SUB(replies_received);
+	r->requests_in_flight_max = sim->in_flight_max;
 	irqmod_sim_histogram_report(sim->to_socket, &r->to_socket);
 	irqmod_sim_histogram_report(sim->to_app, &r->to_app);
 	irqmod_sim_histogram_report(sim->rtt, &r->rtt);
