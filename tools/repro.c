@@ -46,6 +46,7 @@ static int repro_number(const char *unit_key, const char *text, uint64_t max, ui
 
 static int repro_key(struct irqmod_repro *repro, const char *key, const char *value)
 {
+	uint32_t *duration;
 	uint64_t number;
 
 	if (strcmp(key, "experiment") == 0) {
@@ -71,10 +72,14 @@ static int repro_key(struct irqmod_repro *repro, const char *key, const char *va
 		return repro_number("source.rate", value, 100000000, &repro->sweep_to);
 	if (strcmp(key, "sweep_step") == 0)
 		return repro_number("source.rate", value, 100000000, &repro->sweep_step);
-	if (strcmp(key, "poll_spacing") == 0 || strcmp(key, "idle_time") == 0) {
+	duration = strcmp(key, "interval") == 0       ? &repro->interval_ns
+		   : strcmp(key, "poll_spacing") == 0 ? &repro->poll_spacing_ns
+		   : strcmp(key, "idle_time") == 0    ? &repro->idle_time_ns
+						      : NULL;
+	if (duration) {
 		if (repro_number("run.duration", value, 1000000000, &number))
 			return -1;
-		*(key[0] == 'p' ? &repro->poll_spacing_ns : &repro->idle_time_ns) = (uint32_t)number;
+		*duration = (uint32_t)number;
 		return 0;
 	}
 	if (strcmp(key, "sweep_link_speed") == 0) {
@@ -133,7 +138,7 @@ int irqmod_repro_parse_file(struct irqmod_repro *repro, const char *path, char *
 			if (!equals || repro_key(repro, trim(s), trim(equals + 1)) != 0) {
 				snprintf(message, message_bytes,
 					 "%s:%u: bad [repro] line (keys: experiment, seeds, sweep_from, "
-					 "sweep_to, sweep_step, poll_spacing, idle_polls, idle_time, "
+					 "sweep_to, sweep_step, interval, poll_spacing, idle_polls, idle_time, "
 					 "max_rounds, saturation_cpu_pct, sweep_link_speed)",
 					 path, number);
 				error = -1;
@@ -229,7 +234,7 @@ int irqmod_repro_ixgbe(struct irqmod_hybrid_config *hybrid, enum irqmod_ixgbe_pr
 
 void irqmod_repro_with_hybrid(const struct irqmod_repro *repro, struct irqmod_hybrid_config *hybrid)
 {
-	irqmod_repro_static(hybrid, 0);
+	irqmod_repro_static(hybrid, repro->interval_ns);
 	if (repro->experiment == IRQMOD_REPRO_IDLE_POLL) {
 		hybrid->kind = IRQMOD_HYBRID_IDLE_POLL;
 		hybrid->config.idle_poll.poll_spacing_ns = repro->poll_spacing_ns;
@@ -308,6 +313,7 @@ int irqmod_repro_run(const struct irqmod_repro *repro, const struct irqmod_hybri
 		metrics->rtt_max_ms += (double)results.rtt.max_ns / 1e6 / n;
 		metrics->rtt_mdev_ms += results.rtt.stddev_ns / 1e6 / n;
 		metrics->packets += (double)results.replies_received / n;
+		metrics->pipe += (double)results.requests_in_flight_max / n;
 		if (results.replies_received)
 			metrics->interrupts_per_packet += (double)results.interrupts /
 							  (double)results.replies_received / n;

@@ -31,6 +31,9 @@ enum irqmod_repro_experiment {
  * @sweep_from: first swept rate (floor: interrupts/s; recheck: offered frames/s).
  * @sweep_to: last swept rate.
  * @sweep_step: sweep increment.
+ * @interval_ns: idle poll and recheck: the interrupt interval both runs
+ *	program (a static controller; 0, the default: none, as the posts'
+ *	NICs had no moderation).
  * @poll_spacing_ns: idle poll: delay between idle polls.
  * @idle_polls: idle poll: empty polls before re-arming.
  * @idle_time_ns: idle poll: idle time before re-arming.
@@ -46,6 +49,7 @@ struct irqmod_repro {
 	uint64_t sweep_from;
 	uint64_t sweep_to;
 	uint64_t sweep_step;
+	uint32_t interval_ns;
 	uint32_t poll_spacing_ns;
 	uint32_t idle_polls;
 	uint32_t idle_time_ns;
@@ -69,6 +73,7 @@ struct irqmod_repro {
  * @rtt_max_ms: ping rtt maximum.
  * @rtt_mdev_ms: ping mdev (standard deviation).
  * @packets: ping replies read in the window.
+ * @pipe: most ping requests in flight at once (ping's "pipe").
  * @interrupts_per_packet: interrupts / replies.
  * @cpu_pct: busy share of core 0 (everything, the competing task included).
  * @interrupt_cpu_pct: hard interrupts and softirq on core 0.
@@ -88,6 +93,7 @@ struct irqmod_repro_metrics {
 	double rtt_max_ms;
 	double rtt_mdev_ms;
 	double packets;
+	double pipe;
 	double interrupts_per_packet;
 	double cpu_pct;
 	double interrupt_cpu_pct;
@@ -155,9 +161,9 @@ int irqmod_repro_ixgbe(struct irqmod_hybrid_config *hybrid, enum irqmod_ixgbe_pr
 		       uint32_t link_speed_mbps);
 
 /**
- * irqmod_repro_with_hybrid() - wrap the static controller of interval 0
- * (an interrupt per cause, as the e100 and fxp of the posts) in the
- * hybrid @repro describes (idle poll or re-check).
+ * irqmod_repro_with_hybrid() - wrap the static controller of @repro's
+ * interval (default 0: an interrupt per cause, as the e100 and fxp of the
+ * posts) in the hybrid @repro describes (idle poll or re-check).
  * @repro: scenario.
  * @hybrid: filled in.
  */
