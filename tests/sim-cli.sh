@@ -3,6 +3,7 @@
 # irqmod-sim command-line checks that need more than an exit status:
 #   sim-cli.sh TOOL row       hybrid rows run and print their hybrid columns
 #   sim-cli.sh TOOL list      --list-controllers names the hybrid forms
+#   sim-cli.sh TOOL sweep-knob   --sweep over a knob reaches every controller
 #   sim-cli.sh TOOL bad NAME TEXT   -c NAME exits 2 with TEXT on stderr
 set -u
 tool=$1
@@ -37,6 +38,22 @@ list)
 	for hybrid in idle-poll defer-irq recheck; do
 		grep -q "^$hybrid+<controller>\$" "$out" || fail "$hybrid missing"
 	done
+	;;
+sweep-knob)
+	# 50k frames/s are 20 us apart: an idle poll that waits 10 us re-arms
+	# before the next frame (an interrupt each, but the 50 us static
+	# interval allows 20k/s), one that waits 20 us or more keeps polling
+	# and takes none. The swept value beats the 20us in the second name.
+	run -c 'idle-poll+static:50us,idle-poll(idle_time=20us)+static:50us' \
+		--sweep idle-poll.idle_time=10us:30us:10us --csv "$out.csv" ||
+		fail "exit status $?"
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "interrupts_per_s") c = i; next }
+		 { rows++ }
+		 $1 == 10000 && $c < 10000 { bad = bad " " $2 "@10us:" $c }
+		 $1 >= 20000 && $c > 100 { bad = bad " " $2 "@" $1 "ns:" $c }
+		 END { if (rows != 6 || bad != "") { print rows " rows;" bad; exit 1 } }' \
+		"$out.csv" >"$err" || { rm -f "$out.csv"; fail "interrupt rates do not follow the sweep"; }
+	rm -f "$out.csv"
 	;;
 bad)
 	run -c "$3"

@@ -302,6 +302,91 @@ static void test_sim_scenario_unending_budget_is_rejected(void **unused)
 	assert_non_null(strstr(message, irqmod_strerror(-IRQMOD_EBUDGET)));
 }
 
+/*
+ * A knob given for the whole scenario ("[idle-poll] idle_time = 200us", or
+ * --set/--sweep idle-poll.idle_time=...) reaches every controller it belongs
+ * to, over the value the controller's name gives, and no other controller.
+ */
+static void test_sim_scenario_knob_section_sets_every_controller_it_belongs_to(void **unused)
+{
+	static const char *const names[] = { "idle-poll(idle_time=50us)+ixgbe",
+					     "idle-poll+static:50us", "ixgbe", "recheck+ixgbe" };
+	uint32_t i;
+
+	(void)unused;
+	assert_int_equal(parse("[run]\ncontrollers = idle-poll(idle_time=50us)+ixgbe, "
+			       "idle-poll+static:50us, ixgbe, recheck+ixgbe\n"
+			       "[source]\nkind = constant\n"
+			       "[idle-poll]\nidle_time = 200us\n[ixgbe]\nmax = 60us\n"),
+			 0);
+	assert_int_equal(irqmod_scenario_finish(&scenario, message, sizeof(message)), 0);
+	for (i = 0; i < 4; i++) {
+		assert_int_equal(irqmod_scenario_controller(&scenario, names[i], 10000, &resolved,
+							    message, sizeof(message)),
+				 0);
+		if (resolved.kind == IRQMOD_HYBRID_IDLE_POLL)
+			assert_int_equal(resolved.config.idle_poll.idle_time_ns, 200000);
+		if (resolved.kind == IRQMOD_HYBRID_RECHECK)
+			assert_int_equal(resolved.config.recheck.max_rounds, 4);
+		if (resolved.inner.kind == IRQMOD_KIND_IXGBE)
+			assert_int_equal(resolved.inner.config.ixgbe_config.max_interval_ns, 60000);
+		else
+			assert_int_equal(resolved.inner.config.static_config.rx_interval_ns, 50000);
+	}
+}
+
+static void test_sim_scenario_knob_keys_can_be_set_and_swept(void **unused)
+{
+	uint64_t value;
+
+	(void)unused;
+	irqmod_scenario_init(&scenario);
+	assert_true(irqmod_scenario_key_is_numeric("idle-poll.idle_time"));
+	assert_false(irqmod_scenario_key_is_numeric("idle-poll.max_rounds"));
+	assert_int_equal(irqmod_scenario_parse_value("defer-irq.gro_flush_timeout", "20us", &value),
+			 0);
+	assert_true(value == 20000);
+	assert_int_equal(irqmod_scenario_set(&scenario, "recheck.max_rounds=8", message,
+					     sizeof(message)),
+			 0);
+	assert_int_equal(irqmod_scenario_controller(&scenario, "recheck(max_rounds=2)+dim", 10000,
+						    &resolved, message, sizeof(message)),
+			 0);
+	assert_int_equal(resolved.config.recheck.max_rounds, 8);
+	assert_int_equal(irqmod_scenario_set(&scenario, "recheck.max_rounds=lots", message,
+					     sizeof(message)),
+			 -IRQMOD_SCENARIO_EVALUE);
+	assert_int_equal(irqmod_scenario_set(&scenario, "idle-poll.idle_time=2s", message,
+					     sizeof(message)),
+			 0);
+	assert_int_equal(irqmod_scenario_set(&scenario, "idle-poll.idle_time=5000s", message,
+					     sizeof(message)),
+			 -IRQMOD_SCENARIO_ERANGE);
+}
+
+static void test_sim_scenario_unknown_knob_lists_the_owners_knobs(void **unused)
+{
+	(void)unused;
+	assert_int_equal(parse("[idle-poll]\nspacing = 1us\n"), -IRQMOD_SCENARIO_EKEY);
+	assert_non_null(strstr(message, "test.ini:2: idle-poll has no knob 'spacing'; valid: "
+					"poll_spacing, idle_time, idle_polls"));
+	assert_int_equal(parse("[dim]\nmax = 1us\n"), -IRQMOD_SCENARIO_ESECTION);
+	assert_non_null(strstr(message, "or the knobs of idle-poll, defer-irq, recheck, ixgbe"));
+}
+
+/* A knob that makes a listed controller invalid fails the whole scenario. */
+static void test_sim_scenario_knob_that_breaks_a_controller_fails_finish(void **unused)
+{
+	(void)unused;
+	assert_int_equal(parse("[run]\ncontrollers = ixgbe, idle-poll+none\n"
+			       "[source]\nkind = constant\n"
+			       "[idle-poll]\npoll_spacing = 0\nidle_time = 0\n"),
+			 0);
+	assert_int_equal(irqmod_scenario_finish(&scenario, message, sizeof(message)),
+			 -IRQMOD_SCENARIO_ECONTROLLER);
+	assert_non_null(strstr(message, irqmod_strerror(-IRQMOD_EBUDGET)));
+}
+
 static void test_sim_scenario_controller_list_splits_outside_parentheses(void **unused)
 {
 	(void)unused;
@@ -339,6 +424,10 @@ int main(void)
 		cmocka_unit_test(test_sim_scenario_bad_knob_lists_knobs),
 		cmocka_unit_test(test_sim_scenario_unending_budget_is_rejected),
 		cmocka_unit_test(test_sim_scenario_controller_list_splits_outside_parentheses),
+		cmocka_unit_test(test_sim_scenario_knob_section_sets_every_controller_it_belongs_to),
+		cmocka_unit_test(test_sim_scenario_knob_keys_can_be_set_and_swept),
+		cmocka_unit_test(test_sim_scenario_unknown_knob_lists_the_owners_knobs),
+		cmocka_unit_test(test_sim_scenario_knob_that_breaks_a_controller_fails_finish),
 		cmocka_unit_test(test_sim_scenario_set_overrides_like_the_file),
 	};
 

@@ -293,8 +293,9 @@ static void usage(FILE *out)
 		"      --seed N            base seed ([run] seed)\n"
 		"      --seeds N           repeat over seeds seed..seed+N-1; report mean and 95%% CI\n"
 		"      --duration D        [run] duration (e.g. 2s)\n"
-		"      --sweep KEY=FROM:TO:STEP  run every value of a numeric key (units allowed,\n"
-		"                          e.g. --sweep run.static_interval=40us:250us:10us)\n"
+		"      --sweep KEY=FROM:TO:STEP  run every value of a numeric key or knob (units\n"
+		"                          allowed, e.g. --sweep run.static_interval=40us:250us:10us,\n"
+		"                          --sweep idle-poll.idle_time=10us:200us:10us)\n"
 		"      --csv FILE          write every metric as CSV\n"
 		"      --json FILE         write every metric as JSON\n"
 		"      --trace FILE        write every controller call as CSV\n"
@@ -316,7 +317,9 @@ static void usage(FILE *out)
 		"  empty_polls_per_s and idle_polling_pct (share of the queues' time spent in\n"
 		"  polled mode finding nothing, interrupt masked; the CPU it costs is in\n"
 		"  cpuN_pct), counted after the warm-up; '-' for interval controllers.\n"
-		"knobs:\n");
+		"knobs (also scenario keys: '[idle-poll] idle_time = 200us', or --set and\n"
+		"--sweep idle-poll.idle_time=..., set the knob in every controller it belongs\n"
+		"to, over the knobs the controller's name gives):\n");
 	irqmod_scenario_print_knobs(out);
 	fprintf(out,
 		"\n"

@@ -103,6 +103,23 @@ static int repro_key(struct irqmod_repro *repro, const char *key, const char *va
 	return -1;
 }
 
+/*
+ * The experiments build their controllers themselves (the [repro] keys set
+ * the hybrid), so a scenario knob such as idle-poll.idle_time would be
+ * silently ignored: refuse it.
+ */
+static int no_knobs(const struct irqmod_repro *repro, const char *where, char *message,
+		    size_t message_bytes)
+{
+	if (repro->scenario.knobs_set == 0)
+		return 0;
+	snprintf(message, message_bytes,
+		 "%s: controller knobs do not apply to irqmod-repro; its [repro] keys "
+		 "(poll_spacing, idle_time, idle_polls, max_rounds, interval) set the controllers",
+		 where);
+	return -1;
+}
+
 int irqmod_repro_parse_file(struct irqmod_repro *repro, const char *path, char *message,
 			    size_t message_bytes)
 {
@@ -173,7 +190,8 @@ int irqmod_repro_parse_file(struct irqmod_repro *repro, const char *path, char *
 	if (error == 0 &&
 	    (irqmod_scenario_parse_text(&repro->scenario, path, text ? text : "", message,
 					message_bytes) != 0 ||
-	     irqmod_scenario_finish(&repro->scenario, message, message_bytes) != 0))
+	     irqmod_scenario_finish(&repro->scenario, message, message_bytes) != 0 ||
+	     no_knobs(repro, path, message, message_bytes) != 0))
 		error = -1;
 	free(text);
 	return error;
@@ -187,7 +205,8 @@ int irqmod_repro_set(struct irqmod_repro *repro, const char *assignment, char *m
 
 	if (strncmp(assignment, prefix, sizeof(prefix) - 1) != 0) {
 		if (irqmod_scenario_set(&repro->scenario, assignment, message, message_bytes) != 0 ||
-		    irqmod_scenario_finish(&repro->scenario, message, message_bytes) != 0)
+		    irqmod_scenario_finish(&repro->scenario, message, message_bytes) != 0 ||
+		    no_knobs(repro, assignment, message, message_bytes) != 0)
 			return -1;
 		return 0;
 	}

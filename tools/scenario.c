@@ -378,6 +378,53 @@ static const struct knob knobs[] = {
 };
 
 #define KNOB_COUNT (sizeof(knobs) / sizeof(knobs[0]))
+_Static_assert(KNOB_COUNT <= IRQMOD_SCENARIO_MAX_KNOBS, "scenario knob bits");
+
+/* The name a knob is listed under: its hybrid, or its inner kind. */
+static const char *knob_owner(const struct knob *knob)
+{
+	return knob->hybrid != IRQMOD_HYBRID_NONE ? irqmod_hybrid_kind_name(knob->hybrid)
+						  : irqmod_kind_name(knob->kind);
+}
+
+/* Index of knob @name of @owner ("idle-poll", "ixgbe"), or -1. */
+static int find_knob(const char *owner, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < KNOB_COUNT; i++)
+		if (strcmp(knob_owner(&knobs[i]), owner) == 0 && strcmp(knobs[i].name, name) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* Whether @section names a knob owner: "[idle-poll]" holds its knobs. */
+static bool knob_section(const char *section)
+{
+	size_t i;
+
+	for (i = 0; i < KNOB_COUNT; i++)
+		if (strcmp(knob_owner(&knobs[i]), section) == 0)
+			return true;
+	return false;
+}
+
+/* "a, b" of the knob owners, each once. */
+static void knob_owners(char *out, size_t bytes)
+{
+	size_t i;
+
+	out[0] = '\0';
+	for (i = 0; i < KNOB_COUNT; i++) {
+		const char *owner = knob_owner(&knobs[i]);
+
+		if (i > 0 && strcmp(knob_owner(&knobs[i - 1]), owner) == 0)
+			continue; /* the table lists an owner's knobs together */
+		if (out[0])
+			strncat(out, ", ", bytes - strlen(out) - 1);
+		strncat(out, owner, bytes - strlen(out) - 1);
+	}
+}
 
 static bool knob_applies(const struct knob *knob, uint32_t hybrid, uint32_t kind)
 {
@@ -495,6 +542,38 @@ static void hybrid_defaults(struct irqmod_hybrid_config *config, uint32_t kind)
 	}
 }
 
+/* Knob @name of [@owner] for every controller of the scenario. */
+static int set_knob(struct irqmod_scenario *scenario, const char *owner, const char *name,
+		    const char *where, const char *value, char *message, size_t bytes)
+{
+	int index = find_knob(owner, name);
+	char choices[256] = "";
+	uint64_t number;
+	size_t i;
+
+	if (index < 0) {
+		for (i = 0; i < KNOB_COUNT; i++) {
+			if (strcmp(knob_owner(&knobs[i]), owner) != 0)
+				continue;
+			if (choices[0])
+				strncat(choices, ", ", sizeof(choices) - strlen(choices) - 1);
+			strncat(choices, knobs[i].name, sizeof(choices) - strlen(choices) - 1);
+		}
+		return fail(message, bytes, IRQMOD_SCENARIO_EKEY,
+			    "%s: %s has no knob '%s'; valid: %s", where, owner, name, choices);
+	}
+	if (!parse_number(value, knobs[index].duration ? duration_units : plain_units, &number))
+		return fail(message, bytes, IRQMOD_SCENARIO_EVALUE, "%s: %s.%s takes %s", where,
+			    owner, name,
+			    knobs[index].duration ? type_form(TYPE_DURATION) : type_form(TYPE_U32));
+	if (number > UINT32_MAX)
+		return fail(message, bytes, IRQMOD_SCENARIO_ERANGE, "%s: %s.%s above %" PRIu32,
+			    where, owner, name, UINT32_MAX);
+	scenario->knobs_set |= 1u << index;
+	scenario->knob_values[index] = (uint32_t)number;
+	return 0;
+}
+
 /* The inner interval controller: none, static, static:<interval> or a kind name. */
 static int resolve_inner(const struct irqmod_scenario *scenario, char *name,
 			 uint32_t link_speed_mbps, struct irqmod_controller_config *inner,
@@ -547,6 +626,7 @@ int irqmod_scenario_controller(const struct irqmod_scenario *scenario, const cha
 	char prefix[IRQMOD_SCENARIO_NAME_BYTES + 16];
 	struct irqmod_hybrid probe;
 	uint32_t kind = IRQMOD_HYBRID_NONE;
+	size_t i;
 	int error;
 
 	if (!spec || strlen(spec) >= sizeof(copy))
@@ -599,22 +679,30 @@ int irqmod_scenario_controller(const struct irqmod_scenario *scenario, const cha
 				    bytes);
 		if (error)
 			return error;
-		/* A new floor or ceiling moves the starting interval inside it,
-		 * as irqmod_ixgbe_config_preset() does for its ceiling. */
-		if (config->inner.kind == IRQMOD_KIND_IXGBE) {
-			struct irqmod_intel_itr_config *ixgbe = &config->inner.config.ixgbe_config;
-
-			if (ixgbe->initial_interval_ns > ixgbe->max_interval_ns)
-				ixgbe->initial_interval_ns = ixgbe->max_interval_ns;
-			if (ixgbe->initial_interval_ns < ixgbe->min_interval_ns)
-				ixgbe->initial_interval_ns = ixgbe->min_interval_ns;
-		}
 	}
 	if (hybrid_knobs) {
 		error = apply_knobs(config, kind, irqmod_hybrid_kind_name(kind), hybrid_knobs, prefix,
 				    message, bytes);
 		if (error)
 			return error;
+	}
+	/* The scenario's knobs come last, so a sweep varies every controller. */
+	for (i = 0; i < KNOB_COUNT; i++) {
+		if ((scenario->knobs_set & (1u << i)) &&
+		    (knob_applies(&knobs[i], kind, config->inner.kind) ||
+		     knob_applies(&knobs[i], IRQMOD_HYBRID_NONE, config->inner.kind)))
+			memcpy((unsigned char *)config + knobs[i].offset, &scenario->knob_values[i],
+			       sizeof(uint32_t));
+	}
+	/* A new floor or ceiling moves the starting interval inside it, as
+	 * irqmod_ixgbe_config_preset() does for its ceiling. */
+	if (config->inner.kind == IRQMOD_KIND_IXGBE) {
+		struct irqmod_intel_itr_config *ixgbe = &config->inner.config.ixgbe_config;
+
+		if (ixgbe->initial_interval_ns > ixgbe->max_interval_ns)
+			ixgbe->initial_interval_ns = ixgbe->max_interval_ns;
+		if (ixgbe->initial_interval_ns < ixgbe->min_interval_ns)
+			ixgbe->initial_interval_ns = ixgbe->min_interval_ns;
 	}
 	error = irqmod_hybrid_init(&probe, config);
 	if (error) {
@@ -854,7 +942,7 @@ static int unknown_key(const char *where, const char *section, const char *name,
 
 static int unknown_section(const char *where, const char *section, char *message, size_t bytes)
 {
-	char valid[256] = "";
+	char valid[256] = "", owners[128];
 	size_t i;
 
 	for (i = 0; i < SECTION_COUNT; i++) {
@@ -862,8 +950,10 @@ static int unknown_section(const char *where, const char *section, char *message
 			strncat(valid, ", ", sizeof(valid) - strlen(valid) - 1);
 		strncat(valid, sections[i], sizeof(valid) - strlen(valid) - 1);
 	}
-	return fail(message, bytes, IRQMOD_SCENARIO_ESECTION, "%s: unknown section [%s]; valid: %s",
-		    where, section, valid);
+	knob_owners(owners, sizeof(owners));
+	return fail(message, bytes, IRQMOD_SCENARIO_ESECTION,
+		    "%s: unknown section [%s]; valid: %s, or the knobs of %s", where, section,
+		    valid, owners);
 }
 
 int irqmod_scenario_parse_text(struct irqmod_scenario *scenario, const char *name, const char *text,
@@ -903,7 +993,7 @@ int irqmod_scenario_parse_text(struct irqmod_scenario *scenario, const char *nam
 					    where, s);
 			*close = '\0';
 			s = trim(s + 1);
-			if (!known_section(s))
+			if (!known_section(s) && !knob_section(s))
 				return unknown_section(where, s, message, bytes);
 			snprintf(section, sizeof(section), "%s", s);
 			if (strcmp(section, "source") == 0) {
@@ -929,6 +1019,12 @@ int irqmod_scenario_parse_text(struct irqmod_scenario *scenario, const char *nam
 		if (*value == '\0')
 			return fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
 				    "%s: empty value for %s.%s", where, section, key_name);
+		if (knob_section(section)) {
+			error = set_knob(scenario, section, key_name, where, value, message, bytes);
+			if (error)
+				return error;
+			continue;
+		}
 		key = find_key(section, key_name);
 		if (!key)
 			return unknown_key(where, section, key_name, message, bytes);
@@ -1007,6 +1103,11 @@ int irqmod_scenario_set(struct irqmod_scenario *scenario, const char *assignment
 	} else if (strcmp(section, "source") == 0) {
 		index = scenario->sources ? scenario->sources - 1 : 0;
 	}
+	if (knob_section(section)) {
+		if (*value == '\0')
+			return fail(message, bytes, IRQMOD_SCENARIO_EVALUE, "%s: empty value", where);
+		return set_knob(scenario, section, name, where, value, message, bytes);
+	}
 	if (!known_section(section))
 		return unknown_section(where, section, message, bytes);
 	key = find_key(section, name);
@@ -1045,6 +1146,17 @@ int irqmod_scenario_finish(const struct irqmod_scenario *scenario, char *message
 	if (error)
 		return fail(message, bytes, IRQMOD_SCENARIO_ECHECK, "scenario: invalid %s: %s", field,
 			    irqmod_strerror(error));
+	/* The scenario's knobs may have come after the controller list. */
+	for (i = 0; i < scenario->controller_count; i++) {
+		struct irqmod_hybrid_config probe;
+		char detail[1024];
+
+		if (irqmod_scenario_controller(scenario, scenario->controllers[i],
+					       scenario->config.link_speed_mbps, &probe, detail,
+					       sizeof(detail)))
+			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER, "scenario: %s",
+				    detail);
+	}
 	return 0;
 }
 
@@ -1060,6 +1172,8 @@ int irqmod_scenario_key_is_numeric(const char *key_text)
 	if (!dot)
 		return 0;
 	*dot = '\0';
+	if (knob_section(copy))
+		return find_knob(copy, dot + 1) >= 0;
 	digits = copy + strcspn(copy, "0123456789");
 	if (strncmp(copy, "source", 6) == 0)
 		*digits = '\0';
@@ -1175,6 +1289,16 @@ int irqmod_scenario_parse_value(const char *key_text, const char *text, uint64_t
 	if (!dot)
 		return -IRQMOD_SCENARIO_EKEY;
 	*dot = '\0';
+	if (knob_section(copy)) {
+		int index = find_knob(copy, dot + 1);
+
+		if (index < 0)
+			return -IRQMOD_SCENARIO_EKEY;
+		return parse_number(text, knobs[index].duration ? duration_units : plain_units,
+				    value)
+			       ? 0
+			       : -IRQMOD_SCENARIO_EVALUE;
+	}
 	digits = copy + strcspn(copy, "0123456789");
 	if (strncmp(copy, "source", 6) == 0)
 		*digits = '\0';

@@ -21,6 +21,12 @@
 #define IRQMOD_SCENARIO_NAME_BYTES 96
 
 /**
+ * IRQMOD_SCENARIO_MAX_KNOBS - controller knobs a scenario can set for all
+ * its controllers (irqmod_scenario_print_knobs() lists them).
+ */
+#define IRQMOD_SCENARIO_MAX_KNOBS 32
+
+/**
  * enum irqmod_scenario_error - error classes of scenario parsing (negative returns).
  * @IRQMOD_SCENARIO_EIO: the file cannot be opened or read.
  * @IRQMOD_SCENARIO_ESYNTAX: a line is neither a section, a key = value nor a comment.
@@ -55,6 +61,11 @@ enum irqmod_scenario_error {
  * @controller_count: entries in @controllers; 0 means "every kind".
  * @static_interval_ns: interval of the controller named plain "static"
  *	([run] static_interval), so a sweep can vary it.
+ * @knobs_set: bit i set: knob i of irqmod_scenario_print_knobs()'s list was
+ *	given for the whole scenario, as "[idle-poll] idle_time = 200us" or
+ *	--set/--sweep idle-poll.idle_time=..., so a sweep can vary it.
+ * @knob_values: those values (durations in ns), applied to every controller
+ *	the knob belongs to, over the knobs its name gives.
  */
 struct irqmod_scenario {
 	struct irqmod_sim_config config;
@@ -62,6 +73,8 @@ struct irqmod_scenario {
 	char controllers[IRQMOD_SCENARIO_MAX_CONTROLLERS][IRQMOD_SCENARIO_NAME_BYTES];
 	unsigned int controller_count;
 	uint32_t static_interval_ns;
+	uint32_t knobs_set;
+	uint32_t knob_values[IRQMOD_SCENARIO_MAX_KNOBS];
 };
 
 /** irqmod_scenario_init() - defaults, no source. @scenario: filled in. */
@@ -92,7 +105,8 @@ int irqmod_scenario_parse_text(struct irqmod_scenario *scenario, const char *nam
 
 /**
  * irqmod_scenario_set() - set "section.key" (sources: "source.key" sets the
- * last source; "source2.key" the third) to @value, as --set does.
+ * last source; "source2.key" the third; "idle-poll.idle_time" a knob of
+ * every idle-poll controller) to @value, as --set does.
  * @scenario: updated.
  * @assignment: "section.key=value".
  * @message: error message buffer.
@@ -104,7 +118,7 @@ int irqmod_scenario_set(struct irqmod_scenario *scenario, const char *assignment
 
 /**
  * irqmod_scenario_finish() - validate the whole scenario (irqmod_sim_check()
- * and the controller names).
+ * and every controller with the scenario's knob values).
  * @scenario: scenario.
  * @message: error message buffer.
  * @message_bytes: its size.
