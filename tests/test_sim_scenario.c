@@ -259,6 +259,19 @@ static void test_sim_scenario_ixgbe_max_knob_sets_ceiling_and_start(void **unuse
 	assert_non_null(strstr(message, irqmod_strerror(-IRQMOD_ERANGE)));
 }
 
+static void test_sim_scenario_i40e_knobs_set_floor_ceiling_and_start(void **unused)
+{
+	(void)unused;
+	assert_int_equal(resolve("i40e(min=20us,max=40us)"), 0);
+	assert_int_equal(resolved.inner.config.i40e_config.min_interval_ns, 20000);
+	assert_int_equal(resolved.inner.config.i40e_config.max_interval_ns, 40000);
+	/* The 50 us start is above the new ceiling: moved to it. */
+	assert_int_equal(resolved.inner.config.i40e_config.initial_interval_ns, 40000);
+	/* i40e counts in 2 us units: an odd microsecond is refused by its init. */
+	assert_int_equal(resolve("i40e(max=41us)"), -IRQMOD_SCENARIO_ECONTROLLER);
+	assert_non_null(strstr(message, irqmod_strerror(-IRQMOD_ERANGE)));
+}
+
 static void test_sim_scenario_unknown_hybrid_lists_hybrids(void **unused)
 {
 	char valid[128];
@@ -371,7 +384,7 @@ static void test_sim_scenario_unknown_knob_lists_the_owners_knobs(void **unused)
 	assert_non_null(strstr(message, "test.ini:2: idle-poll has no knob 'spacing'; valid: "
 					"poll_spacing, idle_time, idle_polls"));
 	assert_int_equal(parse("[dim]\nmax = 1us\n"), -IRQMOD_SCENARIO_ESECTION);
-	assert_non_null(strstr(message, "or the knobs of idle-poll, defer-irq, recheck, ixgbe"));
+	assert_non_null(strstr(message, "or the knobs of idle-poll, defer-irq, recheck, ixgbe, i40e"));
 }
 
 /* A knob that makes a listed controller invalid fails the whole scenario. */
@@ -420,6 +433,7 @@ int main(void)
 		cmocka_unit_test(test_sim_scenario_hybrid_knobs_override_defaults),
 		cmocka_unit_test(test_sim_scenario_plain_name_runs_without_hybrid),
 		cmocka_unit_test(test_sim_scenario_ixgbe_max_knob_sets_ceiling_and_start),
+		cmocka_unit_test(test_sim_scenario_i40e_knobs_set_floor_ceiling_and_start),
 		cmocka_unit_test(test_sim_scenario_unknown_hybrid_lists_hybrids),
 		cmocka_unit_test(test_sim_scenario_bad_knob_lists_knobs),
 		cmocka_unit_test(test_sim_scenario_unending_budget_is_rejected),

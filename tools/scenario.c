@@ -375,6 +375,12 @@ static const struct knob knobs[] = {
 	{ IRQMOD_HYBRID_NONE, IRQMOD_KIND_IXGBE, "max",
 	  HYBRID_FIELD(inner.config.ixgbe_config.max_interval_ns), true,
 	  "ceiling, whole us up to 126us (default: the socket-buffer floor, 84us at 10G)" },
+	{ IRQMOD_HYBRID_NONE, IRQMOD_KIND_I40E, "min",
+	  HYBRID_FIELD(inner.config.i40e_config.min_interval_ns), true,
+	  "floor, even us, >= 2us (default 2us)" },
+	{ IRQMOD_HYBRID_NONE, IRQMOD_KIND_I40E, "max",
+	  HYBRID_FIELD(inner.config.i40e_config.max_interval_ns), true,
+	  "ceiling, even us up to 8160us (default 126us, I40E_ITR_ADAPTIVE_MAX_USECS)" },
 };
 
 #define KNOB_COUNT (sizeof(knobs) / sizeof(knobs[0]))
@@ -696,13 +702,15 @@ int irqmod_scenario_controller(const struct irqmod_scenario *scenario, const cha
 	}
 	/* A new floor or ceiling moves the starting interval inside it, as
 	 * irqmod_ixgbe_config_preset() does for its ceiling. */
-	if (config->inner.kind == IRQMOD_KIND_IXGBE) {
-		struct irqmod_intel_itr_config *ixgbe = &config->inner.config.ixgbe_config;
+	if (config->inner.kind == IRQMOD_KIND_IXGBE || config->inner.kind == IRQMOD_KIND_I40E) {
+		struct irqmod_intel_itr_config *intel = config->inner.kind == IRQMOD_KIND_IXGBE
+								? &config->inner.config.ixgbe_config
+								: &config->inner.config.i40e_config;
 
-		if (ixgbe->initial_interval_ns > ixgbe->max_interval_ns)
-			ixgbe->initial_interval_ns = ixgbe->max_interval_ns;
-		if (ixgbe->initial_interval_ns < ixgbe->min_interval_ns)
-			ixgbe->initial_interval_ns = ixgbe->min_interval_ns;
+		if (intel->initial_interval_ns > intel->max_interval_ns)
+			intel->initial_interval_ns = intel->max_interval_ns;
+		if (intel->initial_interval_ns < intel->min_interval_ns)
+			intel->initial_interval_ns = intel->min_interval_ns;
 	}
 	error = irqmod_hybrid_init(&probe, config);
 	if (error) {
