@@ -386,6 +386,12 @@ static const struct knob knobs[] = {
 #define KNOB_COUNT (sizeof(knobs) / sizeof(knobs[0]))
 _Static_assert(KNOB_COUNT <= IRQMOD_SCENARIO_MAX_KNOBS, "scenario knob bits");
 
+/* Units a knob's value takes: a duration, or a plain count. */
+static const struct unit *knob_units(const struct knob *knob)
+{
+	return knob->duration ? duration_units : plain_units;
+}
+
 /* The name a knob is listed under: its hybrid, or its inner kind. */
 static const char *knob_owner(const struct knob *knob)
 {
@@ -513,8 +519,7 @@ static int apply_knobs(struct irqmod_hybrid_config *config, uint32_t hybrid, con
 			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
 				    "%s%s has no knob '%s'; valid: %s", prefix, owner,
 				    item, choices);
-		if (!equals || !parse_number(trim(equals + 1),
-					     knob->duration ? duration_units : plain_units, &value) ||
+		if (!equals || !parse_number(trim(equals + 1), knob_units(knob), &value) ||
 		    value > UINT32_MAX)
 			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
 				    "%s%s knob '%s' takes %s", prefix, owner, knob->name,
@@ -553,22 +558,22 @@ static int set_knob(struct irqmod_scenario *scenario, const char *owner, const c
 		    const char *where, const char *value, char *message, size_t bytes)
 {
 	int index = find_knob(owner, name);
-	char choices[256] = "";
+	char choices[256] = "none";
 	uint64_t number;
 	size_t i;
 
 	if (index < 0) {
 		for (i = 0; i < KNOB_COUNT; i++) {
-			if (strcmp(knob_owner(&knobs[i]), owner) != 0)
-				continue;
-			if (choices[0])
-				strncat(choices, ", ", sizeof(choices) - strlen(choices) - 1);
-			strncat(choices, knobs[i].name, sizeof(choices) - strlen(choices) - 1);
+			if (strcmp(knob_owner(&knobs[i]), owner) == 0) {
+				knob_choices(knobs[i].hybrid, knobs[i].kind, choices,
+					     sizeof(choices));
+				break;
+			}
 		}
 		return fail(message, bytes, IRQMOD_SCENARIO_EKEY,
 			    "%s: %s has no knob '%s'; valid: %s", where, owner, name, choices);
 	}
-	if (!parse_number(value, knobs[index].duration ? duration_units : plain_units, &number))
+	if (!parse_number(value, knob_units(&knobs[index]), &number))
 		return fail(message, bytes, IRQMOD_SCENARIO_EVALUE, "%s: %s.%s takes %s", where,
 			    owner, name,
 			    knobs[index].duration ? type_form(TYPE_DURATION) : type_form(TYPE_U32));
@@ -1302,10 +1307,8 @@ int irqmod_scenario_parse_value(const char *key_text, const char *text, uint64_t
 
 		if (index < 0)
 			return -IRQMOD_SCENARIO_EKEY;
-		return parse_number(text, knobs[index].duration ? duration_units : plain_units,
-				    value)
-			       ? 0
-			       : -IRQMOD_SCENARIO_EVALUE;
+		return parse_number(text, knob_units(&knobs[index]), value) ? 0
+									    : -IRQMOD_SCENARIO_EVALUE;
 	}
 	digits = copy + strcspn(copy, "0123456789");
 	if (strncmp(copy, "source", 6) == 0)
