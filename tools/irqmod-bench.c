@@ -370,8 +370,8 @@ static void bench_usage(FILE *out)
 		"  --repetitions R  timed repetitions per row, median reported (default %u, max %u)\n"
 		"  --kind NAME      measure only this row: a kind, or HYBRID+ixgbe (default: all)\n"
 		"  --callgrind      one untimed run per row, for valgrind --tool=callgrind\n"
-		"                   --collect-atstart=no --toggle-collect=FUNCTION (the row's\n"
-		"                   update function, the last field of each output line)\n",
+		"                   --collect-atstart=no --toggle-collect=irqmod_controller_update\n"
+		"                   (irqmod_hybrid_update for a HYBRID+ixgbe row)\n",
 		BENCH_DEFAULT_UPDATES, BENCH_DEFAULT_CALLGRIND_UPDATES,
 		BENCH_DEFAULT_REPETITIONS, BENCH_MAX_REPETITIONS);
 }
@@ -426,7 +426,6 @@ struct bench_row {
 	bool hybrid;
 	struct irqmod_hybrid_config config; /* .inner for a kind row */
 	size_t state_bytes;
-	const char *update_function;
 };
 
 /* Bytes of a hybrid's own state, as its _Static_assert in lib/ bounds it. */
@@ -464,7 +463,6 @@ static void bench_make_rows(struct bench_row *rows)
 			exit(EXIT_FAILURE);
 		}
 		row->state_bytes = irqmod_kind_state_bytes(kind);
-		row->update_function = "irqmod_controller_update";
 	}
 	irqmod_scenario_init(&scenario);
 	for (kind = IRQMOD_HYBRID_NONE + 1u; kind < IRQMOD_HYBRID_COUNT; kind++) {
@@ -481,7 +479,6 @@ static void bench_make_rows(struct bench_row *rows)
 		row->hybrid = true;
 		row->state_bytes = bench_hybrid_own_bytes(kind) +
 				   irqmod_kind_state_bytes(row->config.inner.kind);
-		row->update_function = "irqmod_hybrid_update";
 	}
 }
 
@@ -505,16 +502,15 @@ static void bench_callgrind(const struct bench_options *options, const struct be
 {
 	uint32_t i;
 
-	printf("# row state_bytes updates changes checksum update_function\n");
+	printf("# row state_bytes updates changes checksum\n");
 	for (i = 0; i < BENCH_ROWS; i++) {
 		struct bench_result result;
 
 		if (!bench_selected(options, &rows[i]))
 			continue;
 		bench_run_row(&rows[i], stream, span_ns, options->updates, &result);
-		printf("%s %zu %" PRIu32 " %" PRIu64 " %016" PRIx64 " %s\n", rows[i].name,
-		       rows[i].state_bytes, options->updates, result.changes, result.checksum,
-		       rows[i].update_function);
+		printf("%s %zu %" PRIu32 " %" PRIu64 " %016" PRIx64 "\n", rows[i].name,
+		       rows[i].state_bytes, options->updates, result.changes, result.checksum);
 	}
 }
 
