@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 #include "irqmod/common.h"
 
+#include "deps.h"
+
 static const char *const irqmod_error_messages[IRQMOD_ERROR_COUNT] = {
 	[0] = "success",
 	[IRQMOD_EINVAL] = "a required pointer is NULL or an argument is malformed",
@@ -29,4 +31,64 @@ uint32_t irqmod_version(void)
 {
 	return ((uint32_t)IRQMOD_VERSION_MAJOR << 16) |
 	       ((uint32_t)IRQMOD_VERSION_MINOR << 8) | IRQMOD_VERSION_PATCH;
+}
+
+/* Appends one character, counting it even when the buffer is full. */
+static void put_char(char *buf, size_t size, size_t *length, char c)
+{
+	if (*length + 1 < size)
+		buf[*length] = c;
+	(*length)++;
+}
+
+static void put_string(char *buf, size_t size, size_t *length, const char *s)
+{
+	if (!s)
+		s = "?";
+	while (*s)
+		put_char(buf, size, length, *s++);
+}
+
+static void put_u64(char *buf, size_t size, size_t *length, uint64_t value)
+{
+	char digits[20]; /* UINT64_MAX has 20 decimal digits */
+	unsigned int count = 0;
+
+	do {
+		uint64_t tenth = IRQMOD_DIV_U64_U32(value, 10u);
+
+		digits[count++] = (char)('0' + (unsigned int)(value - tenth * 10u));
+		value = tenth;
+	} while (value);
+	while (count)
+		put_char(buf, size, length, digits[--count]);
+}
+
+size_t irqmod_config_error_format(const struct irqmod_config_error *error,
+				  char *buf, size_t size)
+{
+	size_t length = 0;
+
+	if (!buf)
+		size = 0;
+	if (!error) {
+		put_string(buf, size, &length, "no error");
+	} else {
+		put_string(buf, size, &length, error->kind);
+		put_string(buf, size, &length, ": ");
+		put_string(buf, size, &length, error->field);
+		put_char(buf, size, &length, ' ');
+		put_u64(buf, size, &length, error->value);
+		put_char(buf, size, &length, ' ');
+		put_string(buf, size, &length, error->problem);
+		put_char(buf, size, &length, ' ');
+		if (error->limit_name) {
+			put_string(buf, size, &length, error->limit_name);
+			put_char(buf, size, &length, ' ');
+		}
+		put_u64(buf, size, &length, error->limit);
+	}
+	if (size)
+		buf[length < size ? length : size - 1] = '\0';
+	return length;
 }

@@ -97,6 +97,48 @@ enum irqmod_error {
 IRQMOD_API const char *irqmod_strerror(int error);
 
 /**
+ * struct irqmod_config_error - which field of a rejected config is wrong, and why.
+ * @kind: the controller or hybrid the config is for ("ixgbe"); static string.
+ * @field: the offending config field ("max_interval_ns"); static string.
+ * @problem: the rule the value breaks, a phrase that reads between the value
+ *           and the limit ("is below", "is above", "is not a multiple of");
+ *           static string.
+ * @limit_name: what the limit is ("start_interval_ns", "the supported
+ *              maximum"); static string, or NULL when @limit is a plain bound.
+ * @value: the rejected value, in the field's unit.
+ * @limit: the bound it breaks, in the same unit.
+ * @code: the negative error code the check returned (-IRQMOD_E...).
+ *
+ * Filled by the irqmod_*_config_check() functions when they reject a config;
+ * freestanding (static strings only, no formatting in the core beyond
+ * irqmod_config_error_format()). Left untouched on success.
+ */
+struct irqmod_config_error {
+	const char *kind;
+	const char *field;
+	const char *problem;
+	const char *limit_name;
+	uint64_t value;
+	uint64_t limit;
+	int code;
+};
+
+/**
+ * irqmod_config_error_format() - write an error as one line of text.
+ * @error: a filled error.
+ * @buf: output buffer; always NUL-terminated when @size > 0.
+ * @size: bytes available in @buf.
+ *
+ * Writes "KIND: FIELD VALUE PROBLEM [LIMIT_NAME ]LIMIT", for example
+ * "ixgbe: max_interval_ns 10000 is below start_interval_ns 50000".
+ *
+ * Return: the length of the whole line (as snprintf), which may exceed
+ * @size - 1 when the buffer was too small.
+ */
+IRQMOD_API size_t irqmod_config_error_format(const struct irqmod_config_error *error,
+					     char *buf, size_t size);
+
+/**
  * irqmod_version() - the library's version as (major << 16 | minor << 8 | patch).
  *
  * Return: the runtime version, to compare with the IRQMOD_VERSION_* macros.

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/*
+ * How a config check reports the field it rejects: one call that fills the
+ * caller's struct irqmod_config_error (when it passed one) and returns the
+ * code, so a check reads "return irqmod_reject(...)".
+ */
+#ifndef IRQMOD_CONFIG_ERROR_H
+#define IRQMOD_CONFIG_ERROR_H
+
+#include "irqmod/common.h"
+
+/**
+ * irqmod_reject() - fill @error (if not NULL) and return @code.
+ * @error: the caller's error, or NULL.
+ * @kind: controller or hybrid name, static.
+ * @field: config field name, static.
+ * @value: the rejected value.
+ * @problem: "is below", "is above", ...; static.
+ * @limit_name: what the limit is, static, or NULL for a plain number.
+ * @limit: the bound.
+ * @code: a negative -IRQMOD_E... code.
+ *
+ * Return: @code.
+ */
+static inline int irqmod_reject(struct irqmod_config_error *error,
+				const char *kind, const char *field,
+				uint64_t value, const char *problem,
+				const char *limit_name, uint64_t limit, int code)
+{
+	if (error) {
+		error->kind = kind;
+		error->field = field;
+		error->problem = problem;
+		error->limit_name = limit_name;
+		error->value = value;
+		error->limit = limit;
+		error->code = code;
+	}
+	return code;
+}
+
+#endif /* IRQMOD_CONFIG_ERROR_H */

@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "irqmod/common.h"
+
+static const struct irqmod_config_error ixgbe_max_below_start = {
+	.kind = "ixgbe",
+	.field = "max_interval_ns",
+	.problem = "is below",
+	.limit_name = "start_interval_ns",
+	.value = 10000,
+	.limit = 50000,
+	.code = -IRQMOD_EMINMAX,
+};
+
+static void test_config_error_format_names_kind_field_value_and_limit(void **unused)
+{
+	char line[128];
+	size_t length;
+
+	(void)unused;
+	length = irqmod_config_error_format(&ixgbe_max_below_start, line, sizeof(line));
+	assert_string_equal(line, "ixgbe: max_interval_ns 10000 is below start_interval_ns 50000");
+	assert_int_equal(length, strlen(line));
+}
+
+static void test_config_error_format_without_limit_name_prints_the_bound_alone(void **unused)
+{
+	struct irqmod_config_error error = ixgbe_max_below_start;
+	char line[128];
+
+	(void)unused;
+	error.limit_name = NULL;
+	error.problem = "is above";
+	error.value = UINT64_MAX;
+	irqmod_config_error_format(&error, line, sizeof(line));
+	assert_string_equal(line, "ixgbe: max_interval_ns 18446744073709551615 is above 50000");
+}
+
+static void test_config_error_format_truncates_and_returns_the_whole_length(void **unused)
+{
+	char line[11];
+	size_t length;
+
+	(void)unused;
+	memset(line, 'x', sizeof(line));
+	length = irqmod_config_error_format(&ixgbe_max_below_start, line, sizeof(line));
+	assert_string_equal(line, "ixgbe: max");
+	assert_int_equal(length, strlen("ixgbe: max_interval_ns 10000 is below start_interval_ns 50000"));
+	assert_int_equal(irqmod_config_error_format(&ixgbe_max_below_start, NULL, 0), length);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_config_error_format_names_kind_field_value_and_limit),
+		cmocka_unit_test(test_config_error_format_without_limit_name_prints_the_bound_alone),
+		cmocka_unit_test(test_config_error_format_truncates_and_returns_the_whole_length),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
