@@ -12,6 +12,16 @@
 #include "deps.h"
 #include "dim_internal.h"
 
+/* irqmod_dim_update() indexes the RX/TX pairs of struct irqmod_sample by direction. */
+_Static_assert(offsetof(struct irqmod_sample, tx_packets) ==
+		       offsetof(struct irqmod_sample, rx_packets) + sizeof(uint32_t),
+	       "tx_packets must follow rx_packets");
+_Static_assert(offsetof(struct irqmod_sample, tx_bytes) ==
+		       offsetof(struct irqmod_sample, rx_bytes) + sizeof(uint64_t),
+	       "tx_bytes must follow rx_bytes");
+_Static_assert(IRQMOD_DIM_DIRECTION_RX == 0 && IRQMOD_DIM_DIRECTION_TX == 1,
+	       "a direction is an index");
+
 /* Microseconds in a millisecond (Linux USEC_PER_MSEC). */
 #define IRQMOD_DIM_USECS_PER_MS 1000u
 /* Largest rate Linux's int fields of struct dim_stats can hold. */
@@ -452,13 +462,24 @@ int irqmod_dim_init(struct irqmod_dim *state, const struct irqmod_dim_config *co
 	return 0;
 }
 
+/*
+ * Take the current level's profile into the state in ns, once per level
+ * change, so irqmod_dim_update()'s fast path answers without converting.
+ */
+static void irqmod_dim_load_level(struct irqmod_dim *state)
+{
+	const struct irqmod_dim_profile *profile = &state->profiles[state->walk.level];
+
+	state->interval_ns = profile->interval_usecs * IRQMOD_NS_PER_USEC;
+	state->rate_limit_ns = profile->rate_limit_usecs * IRQMOD_NS_PER_USEC;
+	state->frames = profile->frames;
+}
+
 void irqmod_dim_reset(struct irqmod_dim *state)
 {
 	state->start_ns = 0;
 	state->packets = 0;
 	state->bytes = 0;
-	state->start_packets = 0;
-	state->start_bytes = 0;
 	state->prev_packets_per_ms = 0;
 	state->prev_bytes_per_ms = 0;
 	state->prev_events_per_ms = 0;
@@ -468,54 +489,54 @@ void irqmod_dim_reset(struct irqmod_dim *state)
 	/* A zeroed Linux struct dim: parked on top, no steps, not tired. */
 	irqmod_dim_walk_reset(&state->walk, state->start_level,
 			      IRQMOD_DIM_PARKING_ON_TOP);
+	irqmod_dim_load_level(state);
 }
 
-void irqmod_dim_update(struct irqmod_dim *state, const struct irqmod_sample *sample,
-		       struct irqmod_decision *decision)
+void irqmod_dim_update_window(struct irqmod_dim *state,
+			      const struct irqmod_sample *sample,
+			      struct irqmod_decision *decision)
 {
-	uint8_t old_level = state->walk.level;
 	struct irqmod_dim_rates rates;
 	uint32_t window_usecs;
-	uint16_t window_events;
+	bool changed = false;
 
-	/* Keep Linux's cumulative counters: u16 events, u32 packets and bytes. */
-	state->events = irqmod_dim_add_events(state->events, sample);
-	if (state->direction == IRQMOD_DIM_DIRECTION_TX) {
-		state->packets += sample->tx_packets;
-		state->bytes += (uint32_t)sample->tx_bytes;
-	} else {
-		state->packets += sample->rx_packets;
-		state->bytes += (uint32_t)sample->rx_bytes;
-	}
-
+	/* irqmod_dim_update() has added the counts; a window that is open has
+	 * counted IRQMOD_DIM_WINDOW_EVENTS events. */
 	if (state->measure_state == IRQMOD_DIM_MEASURING) {
-		window_events = (uint16_t)(state->events - state->start_events);
-		if (window_events < IRQMOD_DIM_WINDOW_EVENTS)
-			goto answer;
 		window_usecs = irqmod_dim_window_usecs(state->start_ns, sample->now_ns);
 		/* No time has passed: keep the window open (Linux 162bd18eb55a). */
 		if (window_usecs == 0)
 			goto answer;
-		rates.packets_per_ms = irqmod_dim_rate_per_ms(
-			state->packets - state->start_packets, window_usecs);
-		rates.bytes_per_ms = irqmod_dim_rate_per_ms(
-			state->bytes - state->start_bytes, window_usecs);
+		rates.packets_per_ms = irqmod_dim_rate_per_ms(state->packets, window_usecs);
+		rates.bytes_per_ms = irqmod_dim_rate_per_ms(state->bytes, window_usecs);
 		rates.events_per_ms = irqmod_dim_events_per_ms(window_usecs);
 		if (irqmod_dim_decide(state, &rates)) {
 			/* Linux's work item would now program the profile and
 			 * set DIM_START_MEASURE: the next call opens the window. */
+			uint32_t interval_ns = state->interval_ns;
+			uint32_t rate_limit_ns = state->rate_limit_ns;
+			uint16_t frames = state->frames;
+
 			state->measure_state = IRQMOD_DIM_START_MEASURE;
+			irqmod_dim_load_level(state);
+			/* Changed when the values differ, not merely the level. */
+			changed = state->interval_ns != interval_ns ||
+				  state->rate_limit_ns != rate_limit_ns ||
+				  state->frames != frames;
 			goto answer;
 		}
 	}
 	/* Open a window at this sample (Linux DIM_START_MEASURE, or the
-	 * fall-through after a decision that kept the level). */
+	 * fall-through after a decision that kept the level): its counts are
+	 * not part of the window. */
 	state->start_ns = sample->now_ns;
-	state->start_packets = state->packets;
-	state->start_bytes = state->bytes;
+	state->packets = 0;
+	state->bytes = 0;
 	state->start_events = state->events;
 	state->measure_state = IRQMOD_DIM_MEASURING;
 
 answer:
-	irqmod_dim_answer(state->profiles, old_level, state->walk.level, decision);
+	irqmod_decision_rearm(decision, state->interval_ns, changed);
+	decision->rate_limit_ns = state->rate_limit_ns;
+	decision->frames = state->frames;
 }

@@ -64,17 +64,6 @@ void irqmod_dim_park_tired(struct irqmod_dim_walk *walk);
 int irqmod_dim_check_table(const struct irqmod_dim_profile *profiles,
 			   uint32_t levels, uint32_t start_level);
 
-/*
- * Add one call's events to Linux's u16 event counter (dim_sample.event_ctr,
- * which wraps); a sample with events 0 counts as one event. Inline, like
- * irqmod_dim_answer(): both run on every update.
- */
-static inline uint16_t irqmod_dim_add_events(uint16_t events,
-					     const struct irqmod_sample *sample)
-{
-	return (uint16_t)(events + (sample->events ? sample->events : 1u));
-}
-
 /* Put the walk at @level heading @tune_state, with no steps and not tired. */
 void irqmod_dim_walk_reset(struct irqmod_dim_walk *walk, uint8_t level,
 			   uint8_t tune_state);

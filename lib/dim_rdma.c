@@ -101,11 +101,19 @@ int irqmod_dim_rdma_init(struct irqmod_dim_rdma *state,
 	return 0;
 }
 
+/* The current level's interval and rate limit in ns, once per level change. */
+static void irqmod_dim_rdma_load_level(struct irqmod_dim_rdma *state)
+{
+	const struct irqmod_dim_profile *profile = &state->profiles[state->walk.level];
+
+	state->interval_ns = profile->interval_usecs * IRQMOD_NS_PER_USEC;
+	state->rate_limit_ns = profile->rate_limit_usecs * IRQMOD_NS_PER_USEC;
+}
+
 void irqmod_dim_rdma_reset(struct irqmod_dim_rdma *state)
 {
 	state->start_ns = 0;
 	state->completions = 0;
-	state->start_completions = 0;
 	state->prev_completions_per_ms = 0;
 	state->prev_completions_per_event = 0;
 	state->events = 0;
@@ -114,36 +122,26 @@ void irqmod_dim_rdma_reset(struct irqmod_dim_rdma *state)
 	/* drivers/infiniband/core/cq.c rdma_dim_init(): going right. */
 	irqmod_dim_walk_reset(&state->walk, state->start_level,
 			      IRQMOD_DIM_GOING_RIGHT);
+	irqmod_dim_rdma_load_level(state);
 }
 
-void irqmod_dim_rdma_update(struct irqmod_dim_rdma *state,
-			    const struct irqmod_sample *sample,
-			    struct irqmod_decision *decision)
+void irqmod_dim_rdma_update_window(struct irqmod_dim_rdma *state,
+				   const struct irqmod_sample *sample,
+				   struct irqmod_decision *decision)
 {
 	uint8_t old_level = state->walk.level;
 	struct irqmod_dim_rdma_rates rates;
 	uint32_t window_usecs;
 	uint64_t ratio;
 
-	state->events = irqmod_dim_add_events(state->events, sample);
-	state->completions += sample->completions;
-
+	/* irqmod_dim_rdma_update() has added the counts and found the window
+	 * not open or due to close. */
 	if (state->measure_state == IRQMOD_DIM_MEASURING) {
-		/*
-		 * rdma_dim() subtracts the u16 counters as ints into a u32:
-		 * once the counter wraps inside a window the difference is
-		 * negative, reads as huge, and the window closes early.
-		 * Reproduced on purpose (see docs/dim.md).
-		 */
-		if (state->events >= state->start_events &&
-		    (uint32_t)(state->events - state->start_events) <
-			    IRQMOD_DIM_WINDOW_EVENTS)
-			goto answer;
 		window_usecs = irqmod_dim_window_usecs(state->start_ns, sample->now_ns);
 		if (window_usecs == 0)
 			goto answer;
-		rates.completions_per_ms = irqmod_dim_rate_per_ms(
-			state->completions - state->start_completions, window_usecs);
+		rates.completions_per_ms = irqmod_dim_rate_per_ms(state->completions,
+								  window_usecs);
 		ratio = IRQMOD_DIV_U64_U32((uint64_t)rates.completions_per_ms *
 						   IRQMOD_DIM_RDMA_RATIO_SCALE,
 					   irqmod_dim_events_per_ms(window_usecs));
@@ -151,11 +149,12 @@ void irqmod_dim_rdma_update(struct irqmod_dim_rdma *state,
 			IRQMOD_DIM_RDMA_RATIO_MAX : (uint32_t)ratio;
 		if (irqmod_dim_rdma_decide(state, &rates)) {
 			state->measure_state = IRQMOD_DIM_START_MEASURE;
+			irqmod_dim_rdma_load_level(state);
 			goto answer;
 		}
 	}
 	state->start_ns = sample->now_ns;
-	state->start_completions = state->completions;
+	state->completions = 0;
 	state->start_events = state->events;
 	state->measure_state = IRQMOD_DIM_MEASURING;
 

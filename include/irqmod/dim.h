@@ -155,7 +155,12 @@ enum irqmod_dim_tune_state {
 /**
  * enum irqmod_dim_measure_state - window state (Linux DIM_START_MEASURE...).
  * @IRQMOD_DIM_START_MEASURE: the next call opens a window.
- * @IRQMOD_DIM_MEASURING: a window is open.
+ * @IRQMOD_DIM_MEASURING: a window is open. Its value is the window's event
+ *                        count, IRQMOD_DIM_WINDOW_EVENTS, so the update's
+ *                        inline fast path compares the events counted since
+ *                        the window opened with @measure_state alone: with
+ *                        0 (START) every call takes the out-of-line path,
+ *                        with 64 only a call that may close the window.
  *
  * Linux's third state, DIM_APPLY_NEW_PROFILE, lasts until the driver's work
  * item has run; irqmod's caller applies the profile on return, so the state
@@ -163,7 +168,7 @@ enum irqmod_dim_tune_state {
  */
 enum irqmod_dim_measure_state {
 	IRQMOD_DIM_START_MEASURE = 0,
-	IRQMOD_DIM_MEASURING = 1,
+	IRQMOD_DIM_MEASURING = IRQMOD_DIM_WINDOW_EVENTS,
 };
 
 /**
@@ -203,10 +208,14 @@ struct irqmod_dim_config {
  * struct irqmod_dim - net DIM state (caller-owned, 64 bytes on LP64).
  * @profiles: the configured table.
  * @start_ns: time of the sample that opened the window.
- * @packets: cumulative packets mod 2^32 (Linux dim_sample.pkt_ctr).
- * @bytes: cumulative bytes mod 2^32 (Linux dim_sample.byte_ctr).
- * @start_packets: @packets when the window opened.
- * @start_bytes: @bytes when the window opened.
+ * @packets: packets counted since the window opened, mod 2^32 (Linux's
+ *           pkt_ctr difference end - start).
+ * @interval_ns: the current level's interval in ns (set from @profiles
+ *               whenever the level changes, so no call converts units).
+ * @bytes: bytes counted since the window opened, mod 2^32 (byte_ctr). Not
+ *         next to @packets, so compilers add the two with plain scalar
+ *         instructions instead of packing them into a vector register.
+ * @rate_limit_ns: the current level's rate limit in ns.
  * @prev_packets_per_ms: packets/ms of the reference window (dim_stats.ppms).
  * @prev_bytes_per_ms: bytes/ms of the reference window (dim_stats.bpms).
  * @prev_events_per_ms: events/ms of the reference window (dim_stats.epms).
@@ -214,17 +223,20 @@ struct irqmod_dim_config {
  * @start_events: @events when the window opened.
  * @levels: entries in @profiles.
  * @start_level: level after reset.
- * @direction: an enum irqmod_dim_direction value.
- * @measure_state: an enum irqmod_dim_measure_state value.
+ * @measure_state: an enum irqmod_dim_measure_state value; 16 bits wide so
+ *                 the fast path compares the u16 event count with it
+ *                 directly.
  * @walk: the hill climb.
+ * @direction: an enum irqmod_dim_direction value.
+ * @frames: the current level's frame count.
  */
 struct irqmod_dim {
 	const struct irqmod_dim_profile *profiles;
 	uint64_t start_ns;
 	uint32_t packets;
+	uint32_t interval_ns;
 	uint32_t bytes;
-	uint32_t start_packets;
-	uint32_t start_bytes;
+	uint32_t rate_limit_ns;
 	uint32_t prev_packets_per_ms;
 	uint32_t prev_bytes_per_ms;
 	uint32_t prev_events_per_ms;
@@ -232,9 +244,10 @@ struct irqmod_dim {
 	uint16_t start_events;
 	uint8_t levels;
 	uint8_t start_level;
-	uint8_t direction;
-	uint8_t measure_state;
+	uint16_t measure_state;
 	struct irqmod_dim_walk walk;
+	uint8_t direction;
+	uint16_t frames;
 };
 
 /**
@@ -279,16 +292,66 @@ IRQMOD_API int irqmod_dim_init(struct irqmod_dim *state,
 IRQMOD_API void irqmod_dim_reset(struct irqmod_dim *state);
 
 /**
+ * irqmod_dim_update_window() - the out-of-line part of irqmod_dim_update().
+ * @state: state set up by irqmod_dim_init(), with the call's counts added.
+ * @sample: the call's sample (only @sample->now_ns is read).
+ * @decision: filled in as by irqmod_dim_update().
+ *
+ * Opens a window (IRQMOD_DIM_START_MEASURE) or, once the window has counted
+ * IRQMOD_DIM_WINDOW_EVENTS events, turns it into rates and takes one step.
+ * Called by irqmod_dim_update() only; a driver calls that.
+ */
+IRQMOD_API void irqmod_dim_update_window(struct irqmod_dim *state,
+					 const struct irqmod_sample *sample,
+					 struct irqmod_decision *decision);
+
+/**
  * irqmod_dim_update() - account one completed poll; maybe take a decision.
  * @state: state set up by irqmod_dim_init().
  * @sample: deltas since the previous call; @sample->events 0 counts as 1.
  * @decision: the current level's profile: both intervals (usecs x 1000),
  *            @frames, @rate_limit_ns; @changed when the profile's values
  *            differ from the previous answer's.
+ *
+ * Inline: most calls only add the sample to the window and answer the
+ * current profile; a call that opens a window or may close one continues
+ * in irqmod_dim_update_window(). The counters are added as Linux keeps
+ * them: u16 events, and packets and bytes of @direction mod 2^32.
  */
-IRQMOD_API void irqmod_dim_update(struct irqmod_dim *state,
-				  const struct irqmod_sample *sample,
-				  struct irqmod_decision *decision);
+static inline void irqmod_dim_update(struct irqmod_dim *state,
+				     const struct irqmod_sample *sample,
+				     struct irqmod_decision *decision)
+{
+	const char *fields = (const char *)sample;
+	uint32_t events = sample->events;
+	uint16_t counted;
+
+	events += events == 0;
+	state->events = (uint16_t)(state->events + events);
+	/*
+	 * tx_packets follows rx_packets and tx_bytes follows rx_bytes
+	 * (lib/dim.c checks it), so @direction (0 RX, 1 TX) indexes the pair
+	 * instead of a branch.
+	 */
+	state->packets += *(const uint32_t *)(fields +
+		offsetof(struct irqmod_sample, rx_packets) +
+		state->direction * sizeof(uint32_t));
+	state->bytes += (uint32_t)*(const uint64_t *)(fields +
+		offsetof(struct irqmod_sample, rx_bytes) +
+		state->direction * sizeof(uint64_t));
+	counted = (uint16_t)(state->events - state->start_events);
+	if (counted >= state->measure_state) {
+		irqmod_dim_update_window(state, sample, decision);
+		return;
+	}
+	decision->rx_interval_ns = state->interval_ns;
+	decision->tx_interval_ns = state->interval_ns;
+	decision->poll_delay_ns = 0;
+	decision->rate_limit_ns = state->rate_limit_ns;
+	decision->frames = state->frames;
+	decision->action = IRQMOD_ACTION_REARM;
+	decision->changed = false;
+}
 
 /**
  * struct irqmod_dim_rdma_config - RDMA DIM settings.
@@ -306,8 +369,10 @@ struct irqmod_dim_rdma_config {
  * struct irqmod_dim_rdma - RDMA DIM state (caller-owned, 48 bytes on LP64).
  * @profiles: the configured table.
  * @start_ns: time of the sample that opened the window.
- * @completions: cumulative completions mod 2^32 (dim_sample.comp_ctr).
- * @start_completions: @completions when the window opened.
+ * @completions: completions counted since the window opened, mod 2^32
+ *               (Linux's comp_ctr difference end - start).
+ * @interval_ns: the current level's interval in ns (set from @profiles
+ *               whenever the level changes).
  * @prev_completions_per_ms: completions/ms of the previous window (cpms).
  * @prev_completions_per_event: 100 x completions per event of the previous
  *                              window (Linux dim_stats.cpe_ratio).
@@ -317,12 +382,16 @@ struct irqmod_dim_rdma_config {
  * @start_level: level after reset.
  * @measure_state: an enum irqmod_dim_measure_state value.
  * @walk: the walk; RDMA DIM never parks and does not use @walk.tired.
+ * @rate_limit_ns: the current level's rate limit in ns.
+ *
+ * The level's completion count is read from @profiles on each call (a
+ * count, not a unit to convert): a cached copy would not fit in 48 bytes.
  */
 struct irqmod_dim_rdma {
 	const struct irqmod_dim_profile *profiles;
 	uint64_t start_ns;
 	uint32_t completions;
-	uint32_t start_completions;
+	uint32_t interval_ns;
 	uint32_t prev_completions_per_ms;
 	uint32_t prev_completions_per_event;
 	uint16_t events;
@@ -331,6 +400,7 @@ struct irqmod_dim_rdma {
 	uint8_t start_level;
 	uint8_t measure_state;
 	struct irqmod_dim_walk walk;
+	uint32_t rate_limit_ns;
 };
 
 /**
@@ -357,16 +427,53 @@ IRQMOD_API int irqmod_dim_rdma_init(struct irqmod_dim_rdma *state,
 IRQMOD_API void irqmod_dim_rdma_reset(struct irqmod_dim_rdma *state);
 
 /**
+ * irqmod_dim_rdma_update_window() - the out-of-line part of
+ * irqmod_dim_rdma_update().
+ * @state: state set up by irqmod_dim_rdma_init(), with the call's counts added.
+ * @sample: the call's sample (only @sample->now_ns is read).
+ * @decision: filled in as by irqmod_dim_rdma_update().
+ *
+ * Opens a window or closes one and takes a step. Called by
+ * irqmod_dim_rdma_update() only; a driver calls that.
+ */
+IRQMOD_API void irqmod_dim_rdma_update_window(struct irqmod_dim_rdma *state,
+					      const struct irqmod_sample *sample,
+					      struct irqmod_decision *decision);
+
+/**
  * irqmod_dim_rdma_update() - account one CQ poll pass; maybe take a decision.
  * @state: state set up by irqmod_dim_rdma_init().
  * @sample: @completions and @events (0 counts as 1, as each rdma_dim() call
  *          does); packets and bytes are ignored.
  * @decision: the level's interval in both fields and its completion count
  *            in @frames.
+ *
+ * Inline like irqmod_dim_update(). rdma_dim() subtracts its u16 event
+ * counters as ints into a u32: once the counter wraps inside a window the
+ * difference is negative, reads as huge, and the window closes early. The
+ * 32-bit difference below reproduces that on purpose (see docs/dim.md).
  */
-IRQMOD_API void irqmod_dim_rdma_update(struct irqmod_dim_rdma *state,
-				       const struct irqmod_sample *sample,
-				       struct irqmod_decision *decision);
+static inline void irqmod_dim_rdma_update(struct irqmod_dim_rdma *state,
+					  const struct irqmod_sample *sample,
+					  struct irqmod_decision *decision)
+{
+	uint32_t events = sample->events;
+
+	events += events == 0;
+	state->events = (uint16_t)(state->events + events);
+	state->completions += sample->completions;
+	if ((uint32_t)state->events - state->start_events >= state->measure_state) {
+		irqmod_dim_rdma_update_window(state, sample, decision);
+		return;
+	}
+	decision->rx_interval_ns = state->interval_ns;
+	decision->tx_interval_ns = state->interval_ns;
+	decision->poll_delay_ns = 0;
+	decision->rate_limit_ns = state->rate_limit_ns;
+	decision->frames = state->profiles[state->walk.level].frames;
+	decision->action = IRQMOD_ACTION_REARM;
+	decision->changed = false;
+}
 
 #ifdef __cplusplus
 }
