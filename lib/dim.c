@@ -22,14 +22,6 @@ _Static_assert(offsetof(struct irqmod_sample, tx_bytes) ==
 _Static_assert(IRQMOD_DIM_DIRECTION_RX == 0 && IRQMOD_DIM_DIRECTION_TX == 1,
 	       "a direction is an index");
 
-/* Microseconds in a millisecond (Linux USEC_PER_MSEC). */
-#define IRQMOD_DIM_USECS_PER_MS 1000u
-/* Largest rate Linux's int fields of struct dim_stats can hold. */
-#define IRQMOD_DIM_RATE_MAX 0x7FFFFFFFu
-/* Percent scale of the significance test and of cpe_ratio. */
-#define IRQMOD_DIM_PERCENT 100u
-/* Largest non-negative signed 64-bit time difference (ktime_t is s64). */
-#define IRQMOD_DIM_S64_MAX 0x7FFFFFFFFFFFFFFFull
 /* Tired limit per level: Linux net_dim_step() parks at 2 * levels. */
 #define IRQMOD_DIM_TIRED_PER_LEVEL 2u
 
@@ -207,89 +199,12 @@ int irqmod_dim_default_config(struct irqmod_dim_config *config, uint32_t table)
 
 /* ---- helpers shared with dim_rdma.c (declared in dim_internal.h) ---- */
 
-uint32_t irqmod_dim_window_usecs(uint64_t start_ns, uint64_t end_ns)
-{
-	uint64_t difference_ns = end_ns - start_ns;
-	uint32_t usecs;
 
-	if (difference_ns <= IRQMOD_DIM_S64_MAX)
-		return (uint32_t)IRQMOD_DIV_U64_U32(difference_ns,
-						    IRQMOD_NS_PER_USEC);
-	/*
-	 * Time went backwards: Linux divides the negative s64 difference
-	 * (truncating towards zero) and stores it in a u32, which wraps.
-	 */
-	usecs = (uint32_t)IRQMOD_DIV_U64_U32(start_ns - end_ns,
-					     IRQMOD_NS_PER_USEC);
-	return 0u - usecs;
-}
 
-uint32_t irqmod_dim_rate_per_ms(uint32_t count, uint32_t window_usecs)
-{
-	uint64_t scaled = (uint64_t)count * IRQMOD_DIM_USECS_PER_MS;
-	uint64_t rate = IRQMOD_DIV_U64_U32(scaled + window_usecs - 1u,
-					   window_usecs);
 
-	return rate > IRQMOD_DIM_RATE_MAX ? IRQMOD_DIM_RATE_MAX : (uint32_t)rate;
-}
 
-uint32_t irqmod_dim_events_per_ms(uint32_t window_usecs)
-{
-	return irqmod_dim_rate_per_ms(IRQMOD_DIM_WINDOW_EVENTS, window_usecs);
-}
 
-bool irqmod_dim_significant(uint32_t value, uint32_t reference)
-{
-	uint64_t difference = value > reference ? value - reference :
-						  reference - value;
 
-	/*
-	 * Linux: ref != 0 && 100 * |value - ref| / ref > 10, with integer
-	 * division. floor(x / ref) > 10 holds exactly when x >= 11 * ref, so
-	 * no division is needed.
-	 */
-	return reference != 0 &&
-	       IRQMOD_DIM_PERCENT * difference >=
-		       (uint64_t)(IRQMOD_DIM_SIGNIFICANT_PERCENT + 1u) * reference;
-}
-
-bool irqmod_dim_on_top(const struct irqmod_dim_walk *walk)
-{
-	switch (walk->tune_state) {
-	case IRQMOD_DIM_GOING_RIGHT:
-		return walk->steps_left > 1 && walk->steps_right == 1;
-	case IRQMOD_DIM_GOING_LEFT:
-		return walk->steps_right > 1 && walk->steps_left == 1;
-	default:
-		return true;
-	}
-}
-
-void irqmod_dim_turn(struct irqmod_dim_walk *walk)
-{
-	if (walk->tune_state == IRQMOD_DIM_GOING_RIGHT) {
-		walk->tune_state = IRQMOD_DIM_GOING_LEFT;
-		walk->steps_left = 0;
-	} else if (walk->tune_state == IRQMOD_DIM_GOING_LEFT) {
-		walk->tune_state = IRQMOD_DIM_GOING_RIGHT;
-		walk->steps_right = 0;
-	}
-}
-
-void irqmod_dim_park_on_top(struct irqmod_dim_walk *walk)
-{
-	walk->tune_state = IRQMOD_DIM_PARKING_ON_TOP;
-	walk->steps_right = 0;
-	walk->steps_left = 0;
-	walk->tired = 0;
-}
-
-void irqmod_dim_park_tired(struct irqmod_dim_walk *walk)
-{
-	walk->tune_state = IRQMOD_DIM_PARKING_TIRED;
-	walk->steps_right = 0;
-	walk->steps_left = 0;
-}
 
 int irqmod_dim_check_table(const struct irqmod_dim_profile *profiles,
 			   uint32_t levels, uint32_t start_level)
@@ -317,22 +232,6 @@ void irqmod_dim_walk_reset(struct irqmod_dim_walk *walk, uint8_t level,
 	walk->tired = 0;
 }
 
-enum irqmod_dim_step irqmod_dim_walk_step(struct irqmod_dim_walk *walk,
-					  uint8_t levels)
-{
-	if (walk->tune_state == IRQMOD_DIM_GOING_RIGHT) {
-		if (walk->level == levels - 1u)
-			return IRQMOD_DIM_ON_EDGE;
-		walk->level++;
-		walk->steps_right++;
-	} else if (walk->tune_state == IRQMOD_DIM_GOING_LEFT) {
-		if (walk->level == 0)
-			return IRQMOD_DIM_ON_EDGE;
-		walk->level--;
-		walk->steps_left++;
-	}
-	return IRQMOD_DIM_STEPPED;
-}
 
 /* ---- net DIM ---- */
 
@@ -361,8 +260,11 @@ static enum irqmod_dim_compare irqmod_dim_compare(const struct irqmod_dim_rates 
 	if (irqmod_dim_significant(current->packets_per_ms, state->prev_packets_per_ms))
 		return current->packets_per_ms > state->prev_packets_per_ms ?
 			IRQMOD_DIM_BETTER : IRQMOD_DIM_WORSE;
-	if (state->prev_events_per_ms == 0)
-		return IRQMOD_DIM_SAME;
+	/*
+	 * Linux returns SAME here for a zero events reference first; the
+	 * significance test is false for a zero reference, so the fall-through
+	 * gives SAME too (and a window always has epms >= 1).
+	 */
 	if (irqmod_dim_significant(current->events_per_ms, state->prev_events_per_ms))
 		return current->events_per_ms < state->prev_events_per_ms ?
 			IRQMOD_DIM_BETTER : IRQMOD_DIM_WORSE;
@@ -470,8 +372,7 @@ static void irqmod_dim_load_level(struct irqmod_dim *state)
 {
 	const struct irqmod_dim_profile *profile = &state->profiles[state->walk.level];
 
-	state->interval_ns = profile->interval_usecs * IRQMOD_NS_PER_USEC;
-	state->rate_limit_ns = profile->rate_limit_usecs * IRQMOD_NS_PER_USEC;
+	irqmod_dim_profile_ns(profile, &state->interval_ns, &state->rate_limit_ns);
 	state->frames = profile->frames;
 }
 

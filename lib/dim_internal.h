@@ -13,6 +13,16 @@
 #include "irqmod/dim.h"
 
 #include "decision.h"
+#include "deps.h"
+
+/* Microseconds in a millisecond (Linux USEC_PER_MSEC). */
+#define IRQMOD_DIM_USECS_PER_MS 1000u
+/* Largest rate Linux's int fields of struct dim_stats can hold. */
+#define IRQMOD_DIM_RATE_MAX 0x7FFFFFFFu
+/* Percent scale of the significance test and of cpe_ratio. */
+#define IRQMOD_DIM_PERCENT 100u
+/* Largest non-negative signed 64-bit time difference (ktime_t is s64). */
+#define IRQMOD_DIM_S64_MAX 0x7FFFFFFFFFFFFFFFull
 
 /* Outcome of comparing a window with the reference (Linux DIM_STATS_*). */
 enum irqmod_dim_compare {
@@ -33,32 +43,100 @@ enum irqmod_dim_step {
  * ktime_us_delta(end, start): the signed ns difference divided by 1000
  * (truncated towards zero), then reduced mod 2^32. 0 means "no time".
  */
-uint32_t irqmod_dim_window_usecs(uint64_t start_ns, uint64_t end_ns);
+static inline uint32_t irqmod_dim_window_usecs(uint64_t start_ns, uint64_t end_ns)
+{
+	uint64_t difference_ns = end_ns - start_ns;
+	uint32_t usecs;
+
+	if (difference_ns <= IRQMOD_DIM_S64_MAX)
+		return (uint32_t)IRQMOD_DIV_U64_U32(difference_ns,
+						    IRQMOD_NS_PER_USEC);
+	/*
+	 * Time went backwards: Linux divides the negative s64 difference
+	 * (truncating towards zero) and stores it in a u32, which wraps.
+	 */
+	usecs = (uint32_t)IRQMOD_DIV_U64_U32(start_ns - end_ns,
+					     IRQMOD_NS_PER_USEC);
+	return 0u - usecs;
+}
 
 /*
  * ceil(count * 1000 / window_usecs) (Linux DIV_ROUND_UP(n * USEC_PER_MSEC,
  * delta_us)), saturated at INT32_MAX where Linux's int field would
  * overflow. window_usecs must not be 0.
  */
-uint32_t irqmod_dim_rate_per_ms(uint32_t count, uint32_t window_usecs);
+static inline uint32_t irqmod_dim_rate_per_ms(uint32_t count, uint32_t window_usecs)
+{
+	uint64_t scaled = (uint64_t)count * IRQMOD_DIM_USECS_PER_MS;
+	uint64_t rate = IRQMOD_DIV_U64_U32(scaled + window_usecs - 1u,
+					   window_usecs);
+
+	return rate > IRQMOD_DIM_RATE_MAX ? IRQMOD_DIM_RATE_MAX : (uint32_t)rate;
+}
 
 /* Events per ms of a full window: Linux uses the constant DIM_NEVENTS. */
-uint32_t irqmod_dim_events_per_ms(uint32_t window_usecs);
+static inline uint32_t irqmod_dim_events_per_ms(uint32_t window_usecs)
+{
+	return irqmod_dim_rate_per_ms(IRQMOD_DIM_WINDOW_EVENTS, window_usecs);
+}
 
 /* True when value differs from reference by more than 10 % (truncated). */
-bool irqmod_dim_significant(uint32_t value, uint32_t reference);
+static inline bool irqmod_dim_significant(uint32_t value, uint32_t reference)
+{
+	uint64_t difference = value > reference ? value - reference :
+						  reference - value;
+
+	/*
+	 * Linux: ref != 0 && 100 * |value - ref| / ref > 10, with integer
+	 * division. floor(x / ref) > 10 holds exactly when x >= 11 * ref, so
+	 * no division is needed.
+	 */
+	return reference != 0 &&
+	       IRQMOD_DIM_PERCENT * difference >=
+		       (uint64_t)(IRQMOD_DIM_SIGNIFICANT_PERCENT + 1u) * reference;
+}
 
 /* Linux dim_on_top(): parked, or one step back after more than one forward. */
-bool irqmod_dim_on_top(const struct irqmod_dim_walk *walk);
+static inline bool irqmod_dim_on_top(const struct irqmod_dim_walk *walk)
+{
+	switch (walk->tune_state) {
+	case IRQMOD_DIM_GOING_RIGHT:
+		return walk->steps_left > 1 && walk->steps_right == 1;
+	case IRQMOD_DIM_GOING_LEFT:
+		return walk->steps_right > 1 && walk->steps_left == 1;
+	default:
+		return true;
+	}
+}
 
 /* Linux dim_turn(): reverse a going direction, clearing its new step count. */
-void irqmod_dim_turn(struct irqmod_dim_walk *walk);
+static inline void irqmod_dim_turn(struct irqmod_dim_walk *walk)
+{
+	if (walk->tune_state == IRQMOD_DIM_GOING_RIGHT) {
+		walk->tune_state = IRQMOD_DIM_GOING_LEFT;
+		walk->steps_left = 0;
+	} else if (walk->tune_state == IRQMOD_DIM_GOING_LEFT) {
+		walk->tune_state = IRQMOD_DIM_GOING_RIGHT;
+		walk->steps_right = 0;
+	}
+}
 
 /* Linux dim_park_on_top(): park, clearing the steps and the tired count. */
-void irqmod_dim_park_on_top(struct irqmod_dim_walk *walk);
+static inline void irqmod_dim_park_on_top(struct irqmod_dim_walk *walk)
+{
+	walk->tune_state = IRQMOD_DIM_PARKING_ON_TOP;
+	walk->steps_right = 0;
+	walk->steps_left = 0;
+	walk->tired = 0;
+}
 
 /* Linux dim_park_tired(): park tired, clearing the steps, keeping tired. */
-void irqmod_dim_park_tired(struct irqmod_dim_walk *walk);
+static inline void irqmod_dim_park_tired(struct irqmod_dim_walk *walk)
+{
+	walk->tune_state = IRQMOD_DIM_PARKING_TIRED;
+	walk->steps_right = 0;
+	walk->steps_left = 0;
+}
 
 /* Shared table validation; returns 0, -IRQMOD_ETABLE or -IRQMOD_ERANGE. */
 int irqmod_dim_check_table(const struct irqmod_dim_profile *profiles,
@@ -74,12 +152,39 @@ void irqmod_dim_walk_reset(struct irqmod_dim_walk *walk, uint8_t level,
  * when the walk is already at the edge it heads to. A parked walk does not
  * move. The tired limit is net DIM's own.
  */
-enum irqmod_dim_step irqmod_dim_walk_step(struct irqmod_dim_walk *walk,
-					  uint8_t levels);
+static inline enum irqmod_dim_step irqmod_dim_walk_step(struct irqmod_dim_walk *walk,
+					  uint8_t levels)
+{
+	if (walk->tune_state == IRQMOD_DIM_GOING_RIGHT) {
+		if (walk->level == levels - 1u)
+			return IRQMOD_DIM_ON_EDGE;
+		walk->level++;
+		walk->steps_right++;
+	} else if (walk->tune_state == IRQMOD_DIM_GOING_LEFT) {
+		if (walk->level == 0)
+			return IRQMOD_DIM_ON_EDGE;
+		walk->level--;
+		walk->steps_left++;
+	}
+	return IRQMOD_DIM_STEPPED;
+}
 
 /*
- * The answer of every update: the profile of @level, changed when its values
- * differ from those of @old_level.
+ * A profile's interval and rate limit in ns: the only unit conversion of
+ * both controllers, run when the level changes (and by irqmod_dim_answer()),
+ * never on a call that only counts. Entries are at most IRQMOD_DIM_MAX_USECS,
+ * so the products fit in u32.
+ */
+static inline void irqmod_dim_profile_ns(const struct irqmod_dim_profile *profile,
+					 uint32_t *interval_ns, uint32_t *rate_limit_ns)
+{
+	*interval_ns = profile->interval_usecs * IRQMOD_NS_PER_USEC;
+	*rate_limit_ns = profile->rate_limit_usecs * IRQMOD_NS_PER_USEC;
+}
+
+/*
+ * The answer of a window decision and of the generic current(): the profile
+ * of @level, changed when its values differ from those of @old_level.
  */
 static inline void irqmod_dim_answer(const struct irqmod_dim_profile *profiles,
 				     uint8_t old_level, uint8_t level,
@@ -90,11 +195,11 @@ static inline void irqmod_dim_answer(const struct irqmod_dim_profile *profiles,
 	bool changed = profile->interval_usecs != old->interval_usecs ||
 		       profile->rate_limit_usecs != old->rate_limit_usecs ||
 		       profile->frames != old->frames;
+	uint32_t interval_ns, rate_limit_ns;
 
-	irqmod_decision_rearm(decision,
-			      profile->interval_usecs * IRQMOD_NS_PER_USEC,
-			      changed);
-	decision->rate_limit_ns = profile->rate_limit_usecs * IRQMOD_NS_PER_USEC;
+	irqmod_dim_profile_ns(profile, &interval_ns, &rate_limit_ns);
+	irqmod_decision_rearm(decision, interval_ns, changed);
+	decision->rate_limit_ns = rate_limit_ns;
 	decision->frames = profile->frames;
 }
 

@@ -52,22 +52,23 @@ static bool irqmod_dim_rdma_decide(struct irqmod_dim_rdma *state,
 {
 	struct irqmod_dim_walk *walk = &state->walk;
 	uint8_t previous_level = walk->level;
+	enum irqmod_dim_compare compare;
 
-	if (walk->tune_state != IRQMOD_DIM_PARKING_ON_TOP &&
-	    walk->tune_state != IRQMOD_DIM_PARKING_TIRED) {
-		enum irqmod_dim_compare compare = irqmod_dim_rdma_compare(current, state);
-
-		if (compare == IRQMOD_DIM_SAME) {
-			if (current->completions_per_event <=
-			    IRQMOD_DIM_RDMA_RATIO_PER_LEVEL * (uint32_t)previous_level)
-				walk->level = 0;
-		} else {
-			/* Worse turns first; then both step (no tired limit). */
-			if (compare == IRQMOD_DIM_WORSE)
-				irqmod_dim_turn(walk);
-			if (irqmod_dim_walk_step(walk, state->levels) == IRQMOD_DIM_ON_EDGE)
-				irqmod_dim_turn(walk);
-		}
+	/*
+	 * Linux skips the step in the parking states, which RDMA DIM never
+	 * enters: reset heads right and a turn only swaps right and left.
+	 */
+	compare = irqmod_dim_rdma_compare(current, state);
+	if (compare == IRQMOD_DIM_SAME) {
+		if (current->completions_per_event <=
+		    IRQMOD_DIM_RDMA_RATIO_PER_LEVEL * (uint32_t)previous_level)
+			walk->level = 0;
+	} else {
+		/* Worse turns first; then both step (no tired limit). */
+		if (compare == IRQMOD_DIM_WORSE)
+			irqmod_dim_turn(walk);
+		if (irqmod_dim_walk_step(walk, state->levels) == IRQMOD_DIM_ON_EDGE)
+			irqmod_dim_turn(walk);
 	}
 	state->prev_completions_per_ms = current->completions_per_ms;
 	state->prev_completions_per_event = current->completions_per_event;
@@ -104,10 +105,8 @@ int irqmod_dim_rdma_init(struct irqmod_dim_rdma *state,
 /* The current level's interval and rate limit in ns, once per level change. */
 static void irqmod_dim_rdma_load_level(struct irqmod_dim_rdma *state)
 {
-	const struct irqmod_dim_profile *profile = &state->profiles[state->walk.level];
-
-	state->interval_ns = profile->interval_usecs * IRQMOD_NS_PER_USEC;
-	state->rate_limit_ns = profile->rate_limit_usecs * IRQMOD_NS_PER_USEC;
+	irqmod_dim_profile_ns(&state->profiles[state->walk.level], &state->interval_ns,
+			      &state->rate_limit_ns);
 }
 
 void irqmod_dim_rdma_reset(struct irqmod_dim_rdma *state)

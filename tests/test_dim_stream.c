@@ -302,8 +302,12 @@ static uint32_t stream_between(uint64_t *seed, uint32_t low, uint32_t high)
 	return low + (uint32_t)(stream_random(seed) % ((uint64_t)high - low + 1u));
 }
 
-/* One call's sample; *now_ns moves on (or stalls, or steps back). */
-static void stream_sample(uint64_t *seed, uint64_t *now_ns, struct irqmod_sample *sample)
+/*
+ * One call's sample; *now_ns moves on (or stalls, or steps back). With
+ * @bytes_only, a phase of steady bytes and no packets.
+ */
+static void stream_sample(uint64_t *seed, uint64_t *now_ns, struct irqmod_sample *sample,
+			  int bytes_only)
 {
 	uint32_t roll = stream_between(seed, 0, 999);
 	uint32_t packets = stream_between(seed, 0, 64);
@@ -347,6 +351,11 @@ static void stream_sample(uint64_t *seed, uint64_t *now_ns, struct irqmod_sample
 	if (roll >= 3 && roll < 20) { /* idle */
 		sample->rx_packets = sample->tx_packets = sample->completions = 0;
 		sample->rx_bytes = sample->tx_bytes = 0;
+	}
+	if ((roll >= 20 && roll < 60) || bytes_only) {
+		/* bytes without packets (whole windows of it: a zero ppms reference) */
+		sample->rx_packets = sample->tx_packets = 0;
+		sample->rx_bytes = sample->tx_bytes = stream_between(seed, 1000, 1050);
 	}
 }
 
@@ -436,7 +445,7 @@ static void test_dim_stream_matches_reference_model(void **unused)
 			struct irqmod_decision got, want;
 			uint32_t prev_bytes = ref.prev_bytes_per_ms;
 
-			stream_sample(&seed, &now_ns, &sample);
+			stream_sample(&seed, &now_ns, &sample, call % 4000u >= 3000u);
 			if (stream_between(&seed, 0, 4999) == 0) {
 				irqmod_dim_reset(&state);
 				ref_reset(&ref);
@@ -493,7 +502,7 @@ static void test_dim_rdma_stream_matches_reference_model(void **unused)
 			uint16_t start_events;
 			int measuring;
 
-			stream_sample(&seed, &now_ns, &sample);
+			stream_sample(&seed, &now_ns, &sample, call % 4000u >= 3000u);
 			if (stream_between(&seed, 0, 4999) == 0) {
 				irqmod_dim_rdma_reset(&state);
 				ref_reset(&ref);
