@@ -12,6 +12,7 @@
 #include "irqmod/convert.h"
 #include "irqmod/dim.h"
 
+#include "config_error.h"
 #include "decision.h"
 
 /* Outcome of comparing a window with the reference (Linux DIM_STATS_*). */
@@ -60,9 +61,13 @@ void irqmod_dim_park_on_top(struct irqmod_dim_walk *walk);
 /* Linux dim_park_tired(): park tired, clearing the steps, keeping tired. */
 void irqmod_dim_park_tired(struct irqmod_dim_walk *walk);
 
-/* Shared table validation; returns 0, -IRQMOD_ETABLE or -IRQMOD_ERANGE. */
+/*
+ * Shared table validation; returns 0, -IRQMOD_ETABLE or -IRQMOD_ERANGE and
+ * fills @error (may be NULL) under @kind with the offending field.
+ */
 int irqmod_dim_check_table(const struct irqmod_dim_profile *profiles,
-			   uint32_t levels, uint32_t start_level);
+			   uint32_t levels, uint32_t start_level,
+			   const char *kind, struct irqmod_config_error *error);
 
 /*
  * Add one call's events to Linux's u16 event counter (dim_sample.event_ctr,
