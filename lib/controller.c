@@ -38,11 +38,15 @@
 		irqmod_##k##_current((const state_type *)state, decision);     \
 	}
 
-/* One table entry: @name, kind k's wrappers and its defaults function. */
-#define IRQMOD_KIND_ENTRY(kind_name, k, state_type, defaults)                  \
+/*
+ * One table entry: @kind_name, kind k's wrappers, its fastest link and its
+ * defaults function.
+ */
+#define IRQMOD_KIND_ENTRY(kind_name, k, state_type, max_link, defaults)        \
 	{                                                                      \
 		.name = kind_name,                                             \
 		.state_bytes = sizeof(state_type),                             \
+		.max_link_speed_mbps = max_link,                               \
 		.default_config = defaults,                                    \
 		.config_check = k##_check_any,                                 \
 		.init = k##_init_any,                                          \
@@ -128,34 +132,44 @@ static int ixgbe_legacy_defaults(void *config, uint32_t link_speed_mbps)
 	return irqmod_ixgbe_legacy_default_config(config);
 }
 
+/* A kind whose config takes any link speed (above 0). */
+#define NO_LINK_LIMIT UINT32_MAX
+
 /* Adding a kind: its enum value, one line of wrappers above, one entry here. */
 static const struct irqmod_kind_desc irqmod_kinds[IRQMOD_KIND_COUNT] = {
 	[IRQMOD_KIND_STATIC] = IRQMOD_KIND_ENTRY("static", static,
-						 struct irqmod_static,
+						 struct irqmod_static, NO_LINK_LIMIT,
 						 static_defaults),
 	[IRQMOD_KIND_IXGBE] = IRQMOD_KIND_ENTRY("ixgbe", ixgbe,
 						struct irqmod_ixgbe,
+						IRQMOD_IXGBE_MAX_LINK_SPEED_MBPS,
 						ixgbe_defaults),
 	[IRQMOD_KIND_I40E] = IRQMOD_KIND_ENTRY("i40e", i40e, struct irqmod_i40e,
+					       IRQMOD_I40E_MAX_LINK_SPEED_MBPS,
 					       i40e_defaults),
 	[IRQMOD_KIND_DIM] = IRQMOD_KIND_ENTRY("dim", dim, struct irqmod_dim,
+					      NO_LINK_LIMIT,
 					      dim_defaults),
 	[IRQMOD_KIND_ICE] = IRQMOD_KIND_ENTRY("ice", dim, struct irqmod_dim,
+					      NO_LINK_LIMIT,
 					      ice_defaults),
 	[IRQMOD_KIND_DIM_RDMA] = IRQMOD_KIND_ENTRY("dim-rdma", dim_rdma,
-						   struct irqmod_dim_rdma,
+						   struct irqmod_dim_rdma, NO_LINK_LIMIT,
 						   dim_rdma_defaults),
 	[IRQMOD_KIND_LATENCY_CLASS] = IRQMOD_KIND_ENTRY("latency-class",
 							latency_class,
 							struct irqmod_latency_class,
+							NO_LINK_LIMIT,
 							latency_class_defaults),
 	[IRQMOD_KIND_AVERAGE_SIZE] = IRQMOD_KIND_ENTRY("average-size",
 						       average_size,
 						       struct irqmod_average_size,
+						       NO_LINK_LIMIT,
 						       average_size_defaults),
 	[IRQMOD_KIND_IXGBE_LEGACY] = IRQMOD_KIND_ENTRY("ixgbe-legacy",
 						       ixgbe_legacy,
 						       struct irqmod_ixgbe_legacy,
+						       NO_LINK_LIMIT,
 						       ixgbe_legacy_defaults),
 };
 

@@ -171,6 +171,8 @@ IRQMOD_API size_t irqmod_kind_state_bytes(uint32_t kind);
  * struct irqmod_kind_desc - one controller kind, as the kind table holds it.
  * @name: short name ("ixgbe"), static string.
  * @state_bytes: sizeof the kind's own state struct.
+ * @max_link_speed_mbps: fastest link its config accepts (UINT32_MAX when
+ *                       the kind has no bound of its own).
  * @default_config: fills the kind's own config struct (the member of
  *                  struct irqmod_controller_config's union) with its
  *                  documented defaults for a link of @link_speed_mbps.
@@ -186,6 +188,7 @@ IRQMOD_API size_t irqmod_kind_state_bytes(uint32_t kind);
 struct irqmod_kind_desc {
 	const char *name;
 	size_t state_bytes;
+	uint32_t max_link_speed_mbps;
 	int (*default_config)(void *config, uint32_t link_speed_mbps);
 	int (*config_check)(const void *config, struct irqmod_config_error *error);
 	int (*init)(void *state, const void *config);
