@@ -518,6 +518,52 @@ static void test_hybrid_defaults_and_null_configs(void **unused)
 	}
 }
 
+/* ---- The floor helper's params ---------------------------------------- */
+
+static void test_floor_params_rejections_name_their_field(void **unused)
+{
+	static const struct {
+		size_t offset;
+		uint32_t value;
+		int code;
+		const char *line;
+	} cases[] = {
+		{ offsetof(struct irqmod_floor_params, rcvbuf_bytes), 0, -IRQMOD_EFRAME,
+		  "floor: rcvbuf_bytes 0 must be at least 1" },
+		{ offsetof(struct irqmod_floor_params, rcvbuf_bytes), 0x80000001u, -IRQMOD_EFRAME,
+		  "floor: rcvbuf_bytes 2147483649 is above the supported maximum 2147483648" },
+		{ offsetof(struct irqmod_floor_params, truesize_bytes), 0, -IRQMOD_EFRAME,
+		  "floor: truesize_bytes 0 must be at least 1" },
+		{ offsetof(struct irqmod_floor_params, frame_bytes), 65536, -IRQMOD_EFRAME,
+		  "floor: frame_bytes 65536 is above the supported maximum 65535" },
+		{ offsetof(struct irqmod_floor_params, link_speed_mbps), 900000, -IRQMOD_ELINK,
+		  "floor: link_speed_mbps 900000 is above the supported maximum 800000" },
+		{ offsetof(struct irqmod_floor_params, margin_percent), 100, -IRQMOD_ERANGE,
+		  "floor: margin_percent 100 is above the supported maximum 99" },
+		{ offsetof(struct irqmod_floor_params, step_ns), 0, -IRQMOD_ESTEP,
+		  "floor: step_ns 0 must be at least 1" },
+	};
+	struct irqmod_floor_params params;
+	struct irqmod_floor_result result;
+	struct irqmod_config_error error;
+	size_t i;
+
+	(void)unused;
+	assert_int_equal(irqmod_floor_params_check(NULL, &error), -IRQMOD_EINVAL);
+	expect_line(&error, -IRQMOD_EINVAL, "floor: params 0 is a NULL pointer, must be above 0");
+	for (i = 0; i < TEST_ARRAY_SIZE(cases); i++) {
+		irqmod_floor_default_params(&params, LINK_10G_MBPS);
+		poison_error(&error);
+		assert_int_equal(irqmod_floor_params_check(&params, &error), 0);
+		assert_int_equal(error.code, 0x5a5a5a5a);
+		memcpy((unsigned char *)&params + cases[i].offset, &cases[i].value,
+		       sizeof(uint32_t));
+		assert_int_equal(irqmod_floor_params_check(&params, &error), cases[i].code);
+		expect_line(&error, cases[i].code, cases[i].line);
+		assert_int_equal(irqmod_floor_interval(&params, &result), cases[i].code);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -525,6 +571,7 @@ int main(void)
 		cmocka_unit_test(test_null_configs_and_unknown_kinds_are_named),
 		cmocka_unit_test(test_every_hybrid_rejection_names_its_field),
 		cmocka_unit_test(test_hybrid_defaults_and_null_configs),
+		cmocka_unit_test(test_floor_params_rejections_name_their_field),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
