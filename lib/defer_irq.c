@@ -100,6 +100,26 @@ void irqmod_defer_irq_reset(struct irqmod_defer_irq *state)
  * IRQs (the count is left alone); otherwise one deferral is spent, and it
  * keeps the interrupt masked only when the timeout is non-zero.
  */
+/* A POLL answer; an empty poll adds nothing to the cycle's sum. */
+static inline void defer_irq_poll(struct irqmod_defer_irq *state,
+				  const struct irqmod_sample *sample, bool work,
+				  uint32_t delay_ns, struct irqmod_decision *decision)
+{
+	if (work)
+		irqmod_hybrid_answer_poll(&state->sum, sample, delay_ns, decision);
+	else
+		irqmod_hybrid_answer_poll_idle(delay_ns, decision);
+}
+
+/* The re-arm answer, out of the hot path (hybrid_internal.h). */
+static IRQMOD_COLD_PATH void defer_irq_rearm(struct irqmod_defer_irq *state,
+		const struct irqmod_inner *inner,
+		const struct irqmod_sample *sample,
+		struct irqmod_decision *decision)
+{
+	irqmod_hybrid_answer_rearm(&state->sum, inner, sample, decision);
+}
+
 void irqmod_defer_irq_update(struct irqmod_defer_irq *state,
 			     const struct irqmod_inner *inner,
 			     const struct irqmod_sample *sample,
@@ -116,19 +136,17 @@ void irqmod_defer_irq_update(struct irqmod_defer_irq *state,
 	    state->suspend_left != 0) {
 		if (!work)
 			state->suspend_left--;
-		irqmod_hybrid_answer_poll(&state->sum, sample,
-					  state->irq_suspend_timeout_ns,
-					  decision);
+		defer_irq_poll(state, sample, work,
+			       state->irq_suspend_timeout_ns, decision);
 		return;
 	}
 	if (state->defer_count != 0) {
 		state->defer_count--;
 		if (state->gro_flush_timeout_ns != 0) {
-			irqmod_hybrid_answer_poll(&state->sum, sample,
-						  state->gro_flush_timeout_ns,
-						  decision);
+			defer_irq_poll(state, sample, work,
+				       state->gro_flush_timeout_ns, decision);
 			return;
 		}
 	}
-	irqmod_hybrid_answer_rearm(&state->sum, inner, sample, decision);
+	defer_irq_rearm(state, inner, sample, decision);
 }

@@ -65,6 +65,24 @@ static inline void irqmod_poll_sum_add_sample(struct irqmod_poll_sum *sum,
 			    sample->tx_packets);
 }
 
+/*
+ * Answer "keep masked, poll again after @delay_ns" after a poll that found
+ * no work (irqmod_hybrid_has_work() false): its packet and byte counts are
+ * all zero, so there is nothing to add to the sum.
+ */
+static inline void irqmod_hybrid_answer_poll_idle(uint32_t delay_ns,
+						  struct irqmod_decision *decision)
+{
+	/* No register value goes with a POLL answer: nothing to write. */
+	decision->rx_interval_ns = 0;
+	decision->tx_interval_ns = 0;
+	decision->poll_delay_ns = delay_ns;
+	decision->rate_limit_ns = 0;
+	decision->frames = 0;
+	decision->action = IRQMOD_ACTION_POLL;
+	decision->changed = false;
+}
+
 /* Answer "keep masked, poll again after @delay_ns"; the sample joins the sum. */
 static inline void irqmod_hybrid_answer_poll(struct irqmod_poll_sum *sum,
 					     const struct irqmod_sample *sample,
@@ -109,8 +127,21 @@ static inline bool irqmod_hybrid_cycle_sample(struct irqmod_poll_sum *sum,
 }
 
 /*
+ * Out of line on purpose: the re-arm path needs a stack frame (the cycle
+ * sample) and calls the inner controller; inlined, its prologue would be
+ * paid on every POLL answer too. The __noinline__ spelling is safe in the
+ * kernel, where "noinline" is a macro.
+ */
+#if defined(__GNUC__)
+#define IRQMOD_COLD_PATH __attribute__((__noinline__))
+#else
+#define IRQMOD_COLD_PATH
+#endif
+
+/*
  * Answer "re-arm": the inner controller decides on the whole cycle (the
- * sum plus this sample), then the sum is cleared.
+ * sum plus this sample), then the sum is cleared. Each hybrid wraps this
+ * in its own IRQMOD_COLD_PATH static function.
  */
 static inline void irqmod_hybrid_answer_rearm(struct irqmod_poll_sum *sum,
 					      const struct irqmod_inner *inner,

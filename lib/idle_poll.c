@@ -98,6 +98,15 @@ void irqmod_idle_poll_reset(struct irqmod_idle_poll *state)
 	irqmod_poll_sum_clear(&state->sum);
 }
 
+/* The re-arm answer, out of the hot path (hybrid_internal.h). */
+static IRQMOD_COLD_PATH void idle_poll_rearm(struct irqmod_idle_poll *state,
+		const struct irqmod_inner *inner,
+		const struct irqmod_sample *sample,
+		struct irqmod_decision *decision)
+{
+	irqmod_hybrid_answer_rearm(&state->sum, inner, sample, decision);
+}
+
 void irqmod_idle_poll_update(struct irqmod_idle_poll *state,
 			     const struct irqmod_inner *inner,
 			     const struct irqmod_sample *sample,
@@ -127,9 +136,9 @@ void irqmod_idle_poll_update(struct irqmod_idle_poll *state,
 	if (state->polls_left == 0 ||
 	    (state->idle_time_ns != 0 && elapsed_ns >= state->idle_time_ns)) {
 		state->polls_left = 0;
-		irqmod_hybrid_answer_rearm(&state->sum, inner, sample, decision);
+		idle_poll_rearm(state, inner, sample, decision);
 		return;
 	}
-	irqmod_hybrid_answer_poll(&state->sum, sample, state->poll_spacing_ns,
-				  decision);
+	/* An empty poll: nothing to add to the cycle's sum. */
+	irqmod_hybrid_answer_poll_idle(state->poll_spacing_ns, decision);
 }

@@ -48,6 +48,15 @@ void irqmod_recheck_reset(struct irqmod_recheck *state)
 	irqmod_poll_sum_clear(&state->sum);
 }
 
+/* The re-arm answer, out of the hot path (hybrid_internal.h). */
+static IRQMOD_COLD_PATH void recheck_rearm(struct irqmod_recheck *state,
+		const struct irqmod_inner *inner,
+		const struct irqmod_sample *sample,
+		struct irqmod_decision *decision)
+{
+	irqmod_hybrid_answer_rearm(&state->sum, inner, sample, decision);
+}
+
 void irqmod_recheck_update(struct irqmod_recheck *state,
 			   const struct irqmod_inner *inner,
 			   const struct irqmod_sample *sample,
@@ -62,5 +71,5 @@ void irqmod_recheck_update(struct irqmod_recheck *state,
 		return;
 	}
 	state->rounds = 0;
-	irqmod_hybrid_answer_rearm(&state->sum, inner, sample, decision);
+	recheck_rearm(state, inner, sample, decision);
 }
