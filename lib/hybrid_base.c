@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+#include "deps.h"
 #include "hybrid_internal.h"
 
 bool irqmod_sample_has_work(const struct irqmod_sample *sample)
@@ -6,16 +7,14 @@ bool irqmod_sample_has_work(const struct irqmod_sample *sample)
 	return irqmod_hybrid_has_work(sample);
 }
 
+_Static_assert(IRQMOD_ACTION_REARM == 0, "counters_init clears last_action to REARM");
+
 void irqmod_hybrid_counters_init(struct irqmod_hybrid_counters *counters)
 {
 	if (!counters)
 		return;
-	counters->interrupts_armed = 0;
-	counters->polls_deferred = 0;
-	counters->empty_polls = 0;
-	counters->idle_polling_ns = 0;
-	counters->last_now_ns = 0;
-	counters->last_action = IRQMOD_ACTION_REARM;
+	/* All zero; IRQMOD_ACTION_REARM is 0. */
+	IRQMOD_MEMSET(counters, 0, sizeof(*counters));
 }
 
 void irqmod_hybrid_count(struct irqmod_hybrid_counters *counters,

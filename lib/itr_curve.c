@@ -155,12 +155,5 @@ int irqmod_itr_config_check(const struct irqmod_intel_itr_config *config,
 void irqmod_itr_config_copy(struct irqmod_intel_itr_config *to,
 			    const struct irqmod_intel_itr_config *from)
 {
-	to->min_interval_ns = from->min_interval_ns;
-	to->max_interval_ns = from->max_interval_ns;
-	to->step_ns = from->step_ns;
-	to->initial_interval_ns = from->initial_interval_ns;
-	to->tick_ns = from->tick_ns;
-	to->link_speed_mbps = from->link_speed_mbps;
-	to->rx_ring = from->rx_ring;
-	to->tx_ring = from->tx_ring;
+	IRQMOD_MEMCPY(to, from, sizeof(*to));
 }

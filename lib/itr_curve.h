@@ -153,10 +153,7 @@ int irqmod_itr_link_check(uint32_t link_speed_mbps, uint32_t max_link_speed_mbps
 int irqmod_itr_link_reject(uint32_t link_speed_mbps, uint32_t max_link_speed_mbps,
 			   const char *kind, struct irqmod_config_error *error);
 
-/*
- * irqmod_itr_config_copy() - copy settings field by field, so that no
- * compiler turns a struct assignment into a call to memcpy.
- */
+/* irqmod_itr_config_copy() - copy settings (IRQMOD_MEMCPY of deps.h). */
 void irqmod_itr_config_copy(struct irqmod_intel_itr_config *to,
 			    const struct irqmod_intel_itr_config *from);
 

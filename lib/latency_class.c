@@ -47,26 +47,11 @@ static const struct irqmod_latency_thresholds e1000_thresholds = {
 /* Every driver here fixes the bulk rate below gigabit (SPEED_1000). */
 #define GIGABIT_MBPS 1000u
 
-/*
- * Field by field, so that no compiler turns a 26-byte struct assignment into
- * a memcpy call (clang does at -O0) in the freestanding core.
- */
+/* The thresholds of a preset or a config (IRQMOD_MEMCPY of deps.h). */
 static void copy_thresholds(struct irqmod_latency_thresholds *to,
 			    const struct irqmod_latency_thresholds *from)
 {
-	to->jumbo_bytes_per_packet = from->jumbo_bytes_per_packet;
-	to->lowest_to_low_packets = from->lowest_to_low_packets;
-	to->lowest_to_low_bytes = from->lowest_to_low_bytes;
-	to->low_busy_bytes = from->low_busy_bytes;
-	to->low_busy_bulk_packets = from->low_busy_bulk_packets;
-	to->low_busy_bulk_bytes_per_packet = from->low_busy_bulk_bytes_per_packet;
-	to->low_busy_lowest_packets = from->low_busy_lowest_packets;
-	to->low_quiet_bulk_bytes_per_packet = from->low_quiet_bulk_bytes_per_packet;
-	to->low_quiet_lowest_packets = from->low_quiet_lowest_packets;
-	to->low_quiet_lowest_bytes = from->low_quiet_lowest_bytes;
-	to->bulk_busy_bytes = from->bulk_busy_bytes;
-	to->bulk_busy_low_packets = from->bulk_busy_low_packets;
-	to->bulk_quiet_low_bytes = from->bulk_quiet_low_bytes;
+	IRQMOD_MEMCPY(to, from, sizeof(*to));
 }
 
 int irqmod_latency_class_preset(struct irqmod_latency_class_config *config,
