@@ -52,7 +52,7 @@
 		.init = k##_init_any,                                          \
 		.reset = k##_reset_any,                                        \
 		.update = k##_update_any,                                      \
-		.current = k##_current_any,                                    \
+		.current_decision = k##_current_any,                           \
 	}
 
 IRQMOD_KIND_FUNCTIONS(static, struct irqmod_static, struct irqmod_static_config)
@@ -271,7 +271,8 @@ void irqmod_controller_current(const struct irqmod_controller *controller,
 			       struct irqmod_decision *decision)
 {
 	if (controller->kind < IRQMOD_KIND_COUNT)
-		irqmod_kinds[controller->kind].current(&controller->state, decision);
+		irqmod_kinds[controller->kind].current_decision(&controller->state,
+								decision);
 	else
 		irqmod_decision_rearm(decision, 0, false);
 }

@@ -181,7 +181,8 @@ IRQMOD_API size_t irqmod_kind_state_bytes(uint32_t kind);
  * @reset: the kind's irqmod_<kind>_reset().
  * @update: the kind's irqmod_<kind>_update(); the @update of a struct
  *          irqmod_inner around that kind's state.
- * @current: the kind's irqmod_<kind>_current().
+ * @current_decision: the kind's irqmod_<kind>_current() (not "current":
+ *                    a kernel macro).
  *
  * The pointers take the kind's own structs as untyped pointers.
  */
@@ -194,7 +195,8 @@ struct irqmod_kind_desc {
 	int (*init)(void *state, const void *config);
 	void (*reset)(void *state);
 	irqmod_update_fn update;
-	void (*current)(const void *state, struct irqmod_decision *decision);
+	void (*current_decision)(const void *state,
+				 struct irqmod_decision *decision);
 };
 
 /**
