@@ -20,6 +20,8 @@
 #include "support.h"
 
 #define LINK_10G_MBPS 10000u
+/* Fills outputs before a call, so a field the call forgets shows up. */
+#define POISON_BYTE 0x5a
 
 /* A poisoned error, so a check that forgets a field shows up. */
 static void poison_error(struct irqmod_config_error *error)
@@ -564,6 +566,98 @@ static void test_floor_params_rejections_name_their_field(void **unused)
 	}
 }
 
+/* ---- The kind table and the generic entry points at their edges --------- */
+
+static void test_table_and_generic_edges(void **unused)
+{
+	struct irqmod_controller controller;
+	struct irqmod_hybrid hybrid;
+	struct irqmod_inner inner;
+	struct irqmod_decision decision;
+	struct irqmod_controller_config config;
+	struct irqmod_hybrid_config hybrid_config;
+	struct irqmod_average_size_config average;
+	struct irqmod_config_error error;
+	struct irqmod_sample sample = { .now_ns = 100 };
+	struct irqmod_hybrid_counters counters;
+	uint32_t kind;
+
+	(void)unused;
+	assert_null(irqmod_kind_describe(IRQMOD_KIND_COUNT));
+	for (kind = 0; kind < IRQMOD_KIND_COUNT; kind++) {
+		const struct irqmod_kind_desc *desc = irqmod_kind_describe(kind);
+
+		assert_non_null(desc);
+		assert_string_equal(desc->name, irqmod_kind_name(kind));
+		assert_int_equal(desc->state_bytes, irqmod_kind_state_bytes(kind));
+		assert_true(desc->state_bytes <= 64);
+	}
+	assert_int_equal(irqmod_kind_describe(IRQMOD_KIND_IXGBE)->max_link_speed_mbps,
+			 IRQMOD_IXGBE_MAX_LINK_SPEED_MBPS);
+	assert_int_equal(irqmod_inner_of_kind(NULL, IRQMOD_KIND_STATIC, &controller),
+			 -IRQMOD_EINVAL);
+	assert_int_equal(irqmod_inner_of_kind(&inner, IRQMOD_KIND_STATIC, NULL), -IRQMOD_EINVAL);
+	assert_int_equal(irqmod_inner_of_kind(&inner, IRQMOD_KIND_COUNT, &controller),
+			 -IRQMOD_EKIND);
+	assert_int_equal(irqmod_inner_of_controller(&inner, NULL), -IRQMOD_EINVAL);
+	/* The NULL-config rejections also without an error to fill. */
+	assert_int_equal(irqmod_controller_config_check(NULL, NULL), -IRQMOD_EINVAL);
+	assert_int_equal(irqmod_hybrid_config_check(NULL, NULL), -IRQMOD_EINVAL);
+	assert_int_equal(irqmod_floor_params_check(NULL, NULL), -IRQMOD_EINVAL);
+	assert_int_equal(irqmod_ixgbe_config_check(NULL, NULL), -IRQMOD_EINVAL);
+	hybrid_config.kind = IRQMOD_HYBRID_COUNT;
+	assert_int_equal(irqmod_hybrid_config_check(&hybrid_config, NULL), -IRQMOD_EKIND);
+	/* A level outside ixgbe's EITR range names that encoding's bound. */
+	assert_int_equal(irqmod_average_size_preset(&average, IRQMOD_AVERAGE_SIZE_PRESET_IGB,
+						    10000), 0);
+	average.encoding = IRQMOD_ITR_ENCODING_IXGBE_EITR;
+	average.start_level = 0x1000;
+	average.slow_link_level = 0;
+	assert_int_equal(irqmod_average_size_config_check(&average, &error), -IRQMOD_ERANGE);
+	expect_line(&error, -IRQMOD_ERANGE,
+		    "average-size: start_level 4096 is above the encoding's maximum 4088");
+	average.start_level = 4;
+	assert_int_equal(irqmod_average_size_config_check(&average, &error), -IRQMOD_ERANGE);
+	expect_line(&error, -IRQMOD_ERANGE,
+		    "average-size: start_level 4 is below the encoding's minimum 8");
+	/* An instance whose kind is out of range (never set up): reset does
+	 * nothing, update and current answer "re-arm, off". */
+	assert_int_equal(irqmod_controller_default_config(&config, IRQMOD_KIND_STATIC, 10000), 0);
+	assert_int_equal(irqmod_controller_init(&controller, &config), 0);
+	controller.kind = IRQMOD_KIND_COUNT;
+	irqmod_controller_reset(&controller);
+	memset(&decision, POISON_BYTE, sizeof(decision));
+	irqmod_controller_update(&controller, &sample, &decision);
+	assert_int_equal(decision.rx_interval_ns, 0);
+	assert_int_equal(decision.action, IRQMOD_ACTION_REARM);
+	assert_false(decision.changed);
+	memset(&decision, POISON_BYTE, sizeof(decision));
+	irqmod_controller_current(&controller, &decision);
+	assert_int_equal(decision.tx_interval_ns, 0);
+	assert_false(decision.changed);
+	assert_int_equal(irqmod_inner_of_controller(&inner, &controller), -IRQMOD_EKIND);
+	/* A generic hybrid of kind none resets only its inner controller; one
+	 * of an unknown kind likewise. */
+	assert_int_equal(irqmod_hybrid_default_config(&hybrid_config, IRQMOD_HYBRID_NONE,
+						      IRQMOD_KIND_IXGBE, 10000), 0);
+	assert_int_equal(irqmod_hybrid_init(&hybrid, &hybrid_config), 0);
+	irqmod_hybrid_reset(&hybrid);
+	hybrid.kind = IRQMOD_HYBRID_COUNT;
+	irqmod_hybrid_reset(&hybrid);
+	/* Counters: NULL arguments are ignored; an empty poll after a POLL
+	 * answer with a clock that did not move adds no idle time. */
+	irqmod_hybrid_counters_init(&counters);
+	irqmod_hybrid_count(NULL, &sample, &decision);
+	irqmod_hybrid_count(&counters, NULL, &decision);
+	irqmod_hybrid_count(&counters, &sample, NULL);
+	decision.action = IRQMOD_ACTION_POLL;
+	irqmod_hybrid_count(&counters, &sample, &decision);
+	irqmod_hybrid_count(&counters, &sample, &decision);
+	assert_int_equal(counters.polls_deferred, 2);
+	assert_int_equal(counters.empty_polls, 2);
+	assert_int_equal(counters.idle_polling_ns, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -572,6 +666,7 @@ int main(void)
 		cmocka_unit_test(test_every_hybrid_rejection_names_its_field),
 		cmocka_unit_test(test_hybrid_defaults_and_null_configs),
 		cmocka_unit_test(test_floor_params_rejections_name_their_field),
+		cmocka_unit_test(test_table_and_generic_edges),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
