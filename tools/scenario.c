@@ -761,7 +761,7 @@ int irqmod_scenario_controller(const struct irqmod_scenario *scenario, const cha
 	}
 	error = irqmod_hybrid_init(&probe, config);
 	if (error) {
-		char line[256];
+		char line[256] = "rejected";
 
 		(void)irqmod_scenario_explain(config, line, sizeof(line));
 		knob_choices(kind, config->inner.kind, choices, sizeof(choices));
