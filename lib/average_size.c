@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 #include "irqmod/average_size.h"
+#include "config_error.h"
 #include "decision.h"
 #include "deps.h"
 
@@ -88,31 +89,58 @@ int irqmod_average_size_preset(struct irqmod_average_size_config *config,
 	return 0;
 }
 
-static int check_config(const struct irqmod_average_size_config *config)
+#define KIND "average-size"
+
+int irqmod_average_size_config_check(const struct irqmod_average_size_config *config,
+				     struct irqmod_config_error *error)
 {
 	bool rate;
+	int code;
 
-	if (config->encoding >= IRQMOD_ITR_ENCODING_COUNT ||
-	    config->output >= IRQMOD_AVERAGE_SIZE_OUTPUT_COUNT)
-		return -IRQMOD_EINVAL;
+	if (!config)
+		return irqmod_reject(error, KIND, "config", 0,
+				     "is a NULL pointer, must be above", NULL, 0,
+				     -IRQMOD_EINVAL);
+	code = irqmod_enum_reject(error, KIND, "encoding", config->encoding,
+				  IRQMOD_ITR_ENCODING_COUNT);
+	if (!code)
+		code = irqmod_enum_reject(error, KIND, "output", config->output,
+					  IRQMOD_AVERAGE_SIZE_OUTPUT_COUNT);
+	if (code)
+		return code;
 	rate = irqmod_itr_encoding_is_rate(config->encoding);
 	if (rate != (config->output == IRQMOD_AVERAGE_SIZE_OUTPUT_RATE))
-		return -IRQMOD_EINVAL;
+		return irqmod_reject(error, KIND, "output", config->output,
+				     rate ? "must be rate output for rate encoding" :
+					    "must be register output for register encoding",
+				     NULL, config->encoding, -IRQMOD_EINVAL);
 	if (config->link_speed_mbps == 0)
-		return -IRQMOD_ELINK;
-	if (!irqmod_itr_encoding_level_valid(config->encoding, config->start_level))
-		return -IRQMOD_ERANGE;
-	if (config->slow_link_level &&
-	    !irqmod_itr_encoding_level_valid(config->encoding,
-					     config->slow_link_level))
-		return -IRQMOD_ERANGE;
+		return irqmod_reject(error, KIND, "link_speed_mbps", 0,
+				     "must be at least", NULL, 1, -IRQMOD_ELINK);
+	code = irqmod_itr_encoding_level_reject(config->encoding,
+						config->start_level, KIND,
+						"start_level", error);
+	if (!code && config->slow_link_level)
+		code = irqmod_itr_encoding_level_reject(config->encoding,
+							config->slow_link_level,
+							KIND, "slow_link_level",
+							error);
+	if (code)
+		return code;
 	if (config->min_value > IRQMOD_AVERAGE_SIZE_VALUE_MAX)
-		return -IRQMOD_ERANGE;
-	if (rate && (config->rate_dividend < MIN_RATE_DIVIDEND ||
-		     !irqmod_itr_encoding_level_valid(config->encoding,
-						      config->max_rate_per_s)))
-		return -IRQMOD_ERANGE;
-	return 0;
+		return irqmod_reject(error, KIND, "min_value", config->min_value,
+				     "is above", "the largest formula value",
+				     IRQMOD_AVERAGE_SIZE_VALUE_MAX, -IRQMOD_ERANGE);
+	if (!rate)
+		return 0;
+	if (config->rate_dividend < MIN_RATE_DIVIDEND)
+		return irqmod_reject(error, KIND, "rate_dividend",
+				     config->rate_dividend, "is below",
+				     "the smallest usable dividend",
+				     MIN_RATE_DIVIDEND, -IRQMOD_ERANGE);
+	return irqmod_itr_encoding_level_reject(config->encoding,
+						config->max_rate_per_s, KIND,
+						"max_rate_per_s", error);
 }
 
 static void program_level(struct irqmod_average_size *state, uint32_t level)
@@ -128,9 +156,9 @@ int irqmod_average_size_init(struct irqmod_average_size *state,
 {
 	int error;
 
-	if (!state || !config)
+	if (!state)
 		return -IRQMOD_EINVAL;
-	error = check_config(config);
+	error = irqmod_average_size_config_check(config, NULL);
 	if (error)
 		return error;
 	state->start_level = config->start_level;
@@ -197,4 +225,10 @@ void irqmod_average_size_update(struct irqmod_average_size *state,
 out:
 	irqmod_decision_rearm(decision, state->interval_ns,
 			      state->register_value != previous_register);
+}
+
+void irqmod_average_size_current(const struct irqmod_average_size *state,
+				 struct irqmod_decision *decision)
+{
+	irqmod_decision_rearm(decision, state->interval_ns, false);
 }

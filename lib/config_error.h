@@ -39,4 +39,28 @@ static inline int irqmod_reject(struct irqmod_config_error *error,
 	return code;
 }
 
+/*
+ * irqmod_itr_encoding_level_reject() - 0 when @level is valid in @encoding
+ * (irqmod_itr_encoding_level_valid()), else -IRQMOD_ERANGE with @error
+ * filled: @field is below the encoding's minimum or above its maximum.
+ * @encoding must be below IRQMOD_ITR_ENCODING_COUNT (itr_encoding.c).
+ */
+int irqmod_itr_encoding_level_reject(uint32_t encoding, uint32_t level,
+				     const char *kind, const char *field,
+				     struct irqmod_config_error *error);
+
+/*
+ * irqmod_enum_reject() - 0 when @value < @count, else -IRQMOD_EINVAL with
+ * @error filled ("FIELD VALUE is not below the number of values COUNT").
+ */
+static inline int irqmod_enum_reject(struct irqmod_config_error *error,
+				     const char *kind, const char *field,
+				     uint32_t value, uint32_t count)
+{
+	if (value < count)
+		return 0;
+	return irqmod_reject(error, kind, field, value, "is not below",
+			     "the number of values", count, -IRQMOD_EINVAL);
+}
+
 #endif /* IRQMOD_CONFIG_ERROR_H */

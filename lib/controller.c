@@ -1,110 +1,244 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 #include "irqmod/controller.h"
+#include "config_error.h"
 #include "decision.h"
-#include "dim_internal.h"
 
-static const char *const irqmod_kind_names[IRQMOD_KIND_COUNT] = {
-	[IRQMOD_KIND_STATIC] = "static",
-	[IRQMOD_KIND_DIM] = "dim",
-	[IRQMOD_KIND_ICE] = "ice",
-	[IRQMOD_KIND_DIM_RDMA] = "dim-rdma",
-	[IRQMOD_KIND_LATENCY_CLASS] = "latency-class",
-	[IRQMOD_KIND_AVERAGE_SIZE] = "average-size",
-	[IRQMOD_KIND_IXGBE_LEGACY] = "ixgbe-legacy",
-	[IRQMOD_KIND_IXGBE] = "ixgbe",
-	[IRQMOD_KIND_I40E] = "i40e",
-};
+/*
+ * The kind table. Each kind's functions take its own struct types; the
+ * table holds them in the untyped form of struct irqmod_kind_desc, through
+ * one-line wrappers (calling a function through a pointer of another type
+ * is undefined; a wrapper compiles to a jump). IRQMOD_KIND_FUNCTIONS(k, S, C)
+ * makes the wrappers of kind k with state struct S and config struct C.
+ */
+#define IRQMOD_KIND_FUNCTIONS(k, state_type, config_type)                       \
+	static int k##_check_any(const void *config,                           \
+				 struct irqmod_config_error *error)            \
+	{                                                                      \
+		return irqmod_##k##_config_check((const config_type *)config,  \
+						 error);                       \
+	}                                                                      \
+	static int k##_init_any(void *state, const void *config)               \
+	{                                                                      \
+		return irqmod_##k##_init((state_type *)state,                  \
+					 (const config_type *)config);         \
+	}                                                                      \
+	static void k##_reset_any(void *state)                                 \
+	{                                                                      \
+		irqmod_##k##_reset((state_type *)state);                       \
+	}                                                                      \
+	static void k##_update_any(void *state,                                \
+				   const struct irqmod_sample *sample,         \
+				   struct irqmod_decision *decision)           \
+	{                                                                      \
+		irqmod_##k##_update((state_type *)state, sample, decision);    \
+	}                                                                      \
+	static void k##_current_any(const void *state,                         \
+				    struct irqmod_decision *decision)          \
+	{                                                                      \
+		irqmod_##k##_current((const state_type *)state, decision);     \
+	}
 
-const char *irqmod_kind_name(uint32_t kind)
-{
-	return kind < IRQMOD_KIND_COUNT ? irqmod_kind_names[kind] : "unknown";
-}
+/*
+ * One table entry: @kind_name, kind k's wrappers, its fastest link and its
+ * defaults function.
+ */
+#define IRQMOD_KIND_ENTRY(kind_name, k, state_type, max_link, defaults)        \
+	{                                                                      \
+		.name = kind_name,                                             \
+		.state_bytes = sizeof(state_type),                             \
+		.max_link_speed_mbps = max_link,                               \
+		.default_config = defaults,                                    \
+		.config_check = k##_check_any,                                 \
+		.init = k##_init_any,                                          \
+		.reset = k##_reset_any,                                        \
+		.update = k##_update_any,                                      \
+		.current_decision = k##_current_any,                           \
+	}
 
-/* sizeof of each kind's own state struct (ice runs struct irqmod_dim). */
-static const size_t irqmod_kind_state_sizes[IRQMOD_KIND_COUNT] = {
-	[IRQMOD_KIND_STATIC] = sizeof(struct irqmod_static),
-	[IRQMOD_KIND_DIM] = sizeof(struct irqmod_dim),
-	[IRQMOD_KIND_ICE] = sizeof(struct irqmod_dim),
-	[IRQMOD_KIND_DIM_RDMA] = sizeof(struct irqmod_dim_rdma),
-	[IRQMOD_KIND_LATENCY_CLASS] = sizeof(struct irqmod_latency_class),
-	[IRQMOD_KIND_AVERAGE_SIZE] = sizeof(struct irqmod_average_size),
-	[IRQMOD_KIND_IXGBE_LEGACY] = sizeof(struct irqmod_ixgbe_legacy),
-	[IRQMOD_KIND_IXGBE] = sizeof(struct irqmod_ixgbe),
-	[IRQMOD_KIND_I40E] = sizeof(struct irqmod_i40e),
-};
-
-size_t irqmod_kind_state_bytes(uint32_t kind)
-{
-	return kind < IRQMOD_KIND_COUNT ? irqmod_kind_state_sizes[kind] : 0;
-}
-
-/* DIM and ice share one controller; only the default table differs. */
-static int irqmod_controller_dim_defaults(struct irqmod_controller_config *config,
-					  uint32_t kind, uint32_t table)
-{
-	int error = irqmod_dim_default_config(&config->config.dim_config, table);
-
-	if (error == 0)
-		config->kind = kind;
-	return error;
-}
+IRQMOD_KIND_FUNCTIONS(static, struct irqmod_static, struct irqmod_static_config)
+IRQMOD_KIND_FUNCTIONS(ixgbe, struct irqmod_ixgbe, struct irqmod_intel_itr_config)
+IRQMOD_KIND_FUNCTIONS(i40e, struct irqmod_i40e, struct irqmod_intel_itr_config)
+IRQMOD_KIND_FUNCTIONS(dim, struct irqmod_dim, struct irqmod_dim_config)
+IRQMOD_KIND_FUNCTIONS(dim_rdma, struct irqmod_dim_rdma, struct irqmod_dim_rdma_config)
+IRQMOD_KIND_FUNCTIONS(latency_class, struct irqmod_latency_class,
+		      struct irqmod_latency_class_config)
+IRQMOD_KIND_FUNCTIONS(average_size, struct irqmod_average_size,
+		      struct irqmod_average_size_config)
+IRQMOD_KIND_FUNCTIONS(ixgbe_legacy, struct irqmod_ixgbe_legacy,
+		      struct irqmod_ixgbe_legacy_config)
 
 /* ixgbe's adaptive start interval, IXGBE_20K_ITR (ixgbe.h): 50 us. */
 #define IRQMOD_DEFAULT_STATIC_INTERVAL_NS 50000u
 
+static int static_defaults(void *config, uint32_t link_speed_mbps)
+{
+	struct irqmod_static_config *c = config;
+
+	(void)link_speed_mbps;
+	c->rx_interval_ns = IRQMOD_DEFAULT_STATIC_INTERVAL_NS;
+	c->tx_interval_ns = IRQMOD_DEFAULT_STATIC_INTERVAL_NS;
+	return 0;
+}
+
+static int ixgbe_defaults(void *config, uint32_t link_speed_mbps)
+{
+	return irqmod_ixgbe_config_preset(config, IRQMOD_IXGBE_PRESET_IRQMOD,
+					  link_speed_mbps);
+}
+
+static int i40e_defaults(void *config, uint32_t link_speed_mbps)
+{
+	return irqmod_i40e_config_linux(config, link_speed_mbps);
+}
+
+/* Linux net_dim defaults: RX EQE table, level 1. */
+static int dim_defaults(void *config, uint32_t link_speed_mbps)
+{
+	(void)link_speed_mbps;
+	return irqmod_dim_default_config(config, IRQMOD_DIM_TABLE_RX_EQE);
+}
+
+/* ice: the DIM controller with its RX table, level 1. */
+static int ice_defaults(void *config, uint32_t link_speed_mbps)
+{
+	(void)link_speed_mbps;
+	return irqmod_dim_default_config(config, IRQMOD_DIM_TABLE_ICE_RX);
+}
+
+static int dim_rdma_defaults(void *config, uint32_t link_speed_mbps)
+{
+	(void)link_speed_mbps;
+	return irqmod_dim_rdma_default_config(config);
+}
+
+/* Linux igb single-vector path, rx-usecs 3 (IGB_DEFAULT_ITR). */
+static int latency_class_defaults(void *config, uint32_t link_speed_mbps)
+{
+	return irqmod_latency_class_preset(config, IRQMOD_LATENCY_CLASS_PRESET_IGB,
+					   link_speed_mbps);
+}
+
+/* Linux igb multi-vector path, rx-usecs 3. */
+static int average_size_defaults(void *config, uint32_t link_speed_mbps)
+{
+	return irqmod_average_size_preset(config, IRQMOD_AVERAGE_SIZE_PRESET_IGB,
+					  link_speed_mbps);
+}
+
+/* The last published form: bulk at 12K (2015 floor patch). */
+static int ixgbe_legacy_defaults(void *config, uint32_t link_speed_mbps)
+{
+	(void)link_speed_mbps;
+	return irqmod_ixgbe_legacy_default_config(config);
+}
+
+/* A kind whose config takes any link speed (above 0). */
+#define NO_LINK_LIMIT UINT32_MAX
+
+/* Adding a kind: its enum value, one line of wrappers above, one entry here. */
+static const struct irqmod_kind_desc irqmod_kinds[IRQMOD_KIND_COUNT] = {
+	[IRQMOD_KIND_STATIC] = IRQMOD_KIND_ENTRY("static", static,
+						 struct irqmod_static, NO_LINK_LIMIT,
+						 static_defaults),
+	[IRQMOD_KIND_IXGBE] = IRQMOD_KIND_ENTRY("ixgbe", ixgbe,
+						struct irqmod_ixgbe,
+						IRQMOD_IXGBE_MAX_LINK_SPEED_MBPS,
+						ixgbe_defaults),
+	[IRQMOD_KIND_I40E] = IRQMOD_KIND_ENTRY("i40e", i40e, struct irqmod_i40e,
+					       IRQMOD_I40E_MAX_LINK_SPEED_MBPS,
+					       i40e_defaults),
+	[IRQMOD_KIND_DIM] = IRQMOD_KIND_ENTRY("dim", dim, struct irqmod_dim,
+					      NO_LINK_LIMIT,
+					      dim_defaults),
+	[IRQMOD_KIND_ICE] = IRQMOD_KIND_ENTRY("ice", dim, struct irqmod_dim,
+					      NO_LINK_LIMIT,
+					      ice_defaults),
+	[IRQMOD_KIND_DIM_RDMA] = IRQMOD_KIND_ENTRY("dim-rdma", dim_rdma,
+						   struct irqmod_dim_rdma, NO_LINK_LIMIT,
+						   dim_rdma_defaults),
+	[IRQMOD_KIND_LATENCY_CLASS] = IRQMOD_KIND_ENTRY("latency-class",
+							latency_class,
+							struct irqmod_latency_class,
+							NO_LINK_LIMIT,
+							latency_class_defaults),
+	[IRQMOD_KIND_AVERAGE_SIZE] = IRQMOD_KIND_ENTRY("average-size",
+						       average_size,
+						       struct irqmod_average_size,
+						       NO_LINK_LIMIT,
+						       average_size_defaults),
+	[IRQMOD_KIND_IXGBE_LEGACY] = IRQMOD_KIND_ENTRY("ixgbe-legacy",
+						       ixgbe_legacy,
+						       struct irqmod_ixgbe_legacy,
+						       NO_LINK_LIMIT,
+						       ixgbe_legacy_defaults),
+};
+
+const struct irqmod_kind_desc *irqmod_kind_describe(uint32_t kind)
+{
+	return kind < IRQMOD_KIND_COUNT ? &irqmod_kinds[kind] : NULL;
+}
+
+const char *irqmod_kind_name(uint32_t kind)
+{
+	return kind < IRQMOD_KIND_COUNT ? irqmod_kinds[kind].name : "unknown";
+}
+
+size_t irqmod_kind_state_bytes(uint32_t kind)
+{
+	return kind < IRQMOD_KIND_COUNT ? irqmod_kinds[kind].state_bytes : 0;
+}
+
+int irqmod_inner_of_kind(struct irqmod_inner *inner, uint32_t kind, void *state)
+{
+	if (!inner || !state)
+		return -IRQMOD_EINVAL;
+	if (kind >= IRQMOD_KIND_COUNT)
+		return -IRQMOD_EKIND;
+	inner->update = irqmod_kinds[kind].update;
+	inner->state = state;
+	return 0;
+}
+
+int irqmod_inner_of_controller(struct irqmod_inner *inner,
+			       struct irqmod_controller *controller)
+{
+	if (!controller)
+		return -IRQMOD_EINVAL;
+	return irqmod_inner_of_kind(inner, controller->kind, &controller->state);
+}
+
+static int controller_kind_reject(uint32_t kind, struct irqmod_config_error *error)
+{
+	return irqmod_reject(error, "controller", "kind", kind, "is not below",
+			     "the number of kinds", IRQMOD_KIND_COUNT,
+			     -IRQMOD_EKIND);
+}
+
+int irqmod_controller_config_check(const struct irqmod_controller_config *config,
+				   struct irqmod_config_error *error)
+{
+	if (!config)
+		return irqmod_reject(error, "controller", "config", 0,
+				     "is a NULL pointer, must be above", NULL, 0,
+				     -IRQMOD_EINVAL);
+	if (config->kind >= IRQMOD_KIND_COUNT)
+		return controller_kind_reject(config->kind, error);
+	return irqmod_kinds[config->kind].config_check(&config->config, error);
+}
+
 int irqmod_controller_default_config(struct irqmod_controller_config *config,
 				     uint32_t kind, uint32_t link_speed_mbps)
 {
-	int error = 0;
+	int error;
 
 	if (!config)
 		return -IRQMOD_EINVAL;
 	if (link_speed_mbps == 0)
 		return -IRQMOD_ELINK;
-	switch (kind) {
-	case IRQMOD_KIND_STATIC:
-		config->config.static_config.rx_interval_ns =
-			IRQMOD_DEFAULT_STATIC_INTERVAL_NS;
-		config->config.static_config.tx_interval_ns =
-			IRQMOD_DEFAULT_STATIC_INTERVAL_NS;
-		break;
-	case IRQMOD_KIND_DIM: /* Linux net_dim defaults: RX EQE table, level 1 */
-		return irqmod_controller_dim_defaults(config, kind,
-						      IRQMOD_DIM_TABLE_RX_EQE);
-	case IRQMOD_KIND_ICE: /* ice: its RX table, level 1 */
-		return irqmod_controller_dim_defaults(config, kind,
-						      IRQMOD_DIM_TABLE_ICE_RX);
-	case IRQMOD_KIND_DIM_RDMA:
-		(void)irqmod_dim_rdma_default_config(&config->config.dim_rdma_config);
-		break;
-	case IRQMOD_KIND_LATENCY_CLASS:
-		/* Linux igb single-vector path, rx-usecs 3 (IGB_DEFAULT_ITR). */
-		error = irqmod_latency_class_preset(&config->config.latency_class,
-						    IRQMOD_LATENCY_CLASS_PRESET_IGB,
-						    link_speed_mbps);
-		break;
-	case IRQMOD_KIND_AVERAGE_SIZE:
-		/* Linux igb multi-vector path, rx-usecs 3. */
-		error = irqmod_average_size_preset(&config->config.average_size,
-						   IRQMOD_AVERAGE_SIZE_PRESET_IGB,
-						   link_speed_mbps);
-		break;
-	case IRQMOD_KIND_IXGBE_LEGACY:
-		/* The last published form: bulk at 12K (2015 floor patch). */
-		error = irqmod_ixgbe_legacy_default_config(&config->config.ixgbe_legacy);
-		break;
-	case IRQMOD_KIND_IXGBE:
-		error = irqmod_ixgbe_config_preset(&config->config.ixgbe_config,
-						   IRQMOD_IXGBE_PRESET_IRQMOD,
-						   link_speed_mbps);
-		break;
-	case IRQMOD_KIND_I40E:
-		error = irqmod_i40e_config_linux(&config->config.i40e_config,
-						 link_speed_mbps);
-		break;
-	default:
+	if (kind >= IRQMOD_KIND_COUNT)
 		return -IRQMOD_EKIND;
-	}
+	error = irqmod_kinds[kind].default_config(&config->config,
+						  link_speed_mbps);
 	if (error)
 		return error;
 	config->kind = kind;
@@ -118,43 +252,10 @@ int irqmod_controller_init(struct irqmod_controller *controller,
 
 	if (!controller || !config)
 		return -IRQMOD_EINVAL;
-	switch (config->kind) {
-	case IRQMOD_KIND_STATIC:
-		error = irqmod_static_init(&controller->state.static_state,
-					   &config->config.static_config);
-		break;
-	case IRQMOD_KIND_DIM:
-	case IRQMOD_KIND_ICE:
-		error = irqmod_dim_init(&controller->state.dim_state,
-					&config->config.dim_config);
-		break;
-	case IRQMOD_KIND_DIM_RDMA:
-		error = irqmod_dim_rdma_init(&controller->state.dim_rdma_state,
-					     &config->config.dim_rdma_config);
-		break;
-	case IRQMOD_KIND_LATENCY_CLASS:
-		error = irqmod_latency_class_init(&controller->state.latency_class,
-						  &config->config.latency_class);
-		break;
-	case IRQMOD_KIND_AVERAGE_SIZE:
-		error = irqmod_average_size_init(&controller->state.average_size,
-						 &config->config.average_size);
-		break;
-	case IRQMOD_KIND_IXGBE_LEGACY:
-		error = irqmod_ixgbe_legacy_init(&controller->state.ixgbe_legacy,
-						 &config->config.ixgbe_legacy);
-		break;
-	case IRQMOD_KIND_IXGBE:
-		error = irqmod_ixgbe_init(&controller->state.ixgbe_state,
-					  &config->config.ixgbe_config);
-		break;
-	case IRQMOD_KIND_I40E:
-		error = irqmod_i40e_init(&controller->state.i40e_state,
-					 &config->config.i40e_config);
-		break;
-	default:
+	if (config->kind >= IRQMOD_KIND_COUNT)
 		return -IRQMOD_EKIND;
-	}
+	error = irqmod_kinds[config->kind].init(&controller->state,
+						&config->config);
 	if (error == 0)
 		controller->kind = config->kind;
 	return error;
@@ -162,139 +263,27 @@ int irqmod_controller_init(struct irqmod_controller *controller,
 
 void irqmod_controller_reset(struct irqmod_controller *controller)
 {
-	switch (controller->kind) {
-	case IRQMOD_KIND_STATIC:
-		irqmod_static_reset(&controller->state.static_state);
-		break;
-	case IRQMOD_KIND_DIM:
-	case IRQMOD_KIND_ICE:
-		irqmod_dim_reset(&controller->state.dim_state);
-		break;
-	case IRQMOD_KIND_DIM_RDMA:
-		irqmod_dim_rdma_reset(&controller->state.dim_rdma_state);
-		break;
-	case IRQMOD_KIND_LATENCY_CLASS:
-		irqmod_latency_class_reset(&controller->state.latency_class);
-		break;
-	case IRQMOD_KIND_AVERAGE_SIZE:
-		irqmod_average_size_reset(&controller->state.average_size);
-		break;
-	case IRQMOD_KIND_IXGBE_LEGACY:
-		irqmod_ixgbe_legacy_reset(&controller->state.ixgbe_legacy);
-		break;
-	case IRQMOD_KIND_IXGBE:
-		irqmod_ixgbe_reset(&controller->state.ixgbe_state);
-		break;
-	case IRQMOD_KIND_I40E:
-		irqmod_i40e_reset(&controller->state.i40e_state);
-		break;
-	default:
-		break;
-	}
+	if (controller->kind < IRQMOD_KIND_COUNT)
+		irqmod_kinds[controller->kind].reset(&controller->state);
 }
 
 void irqmod_controller_current(const struct irqmod_controller *controller,
 			       struct irqmod_decision *decision)
 {
-	const struct irqmod_dim *dim = &controller->state.dim_state;
-	const struct irqmod_dim_rdma *rdma = &controller->state.dim_rdma_state;
-	const struct irqmod_i40e *i40e = &controller->state.i40e_state;
-
-	switch (controller->kind) {
-	case IRQMOD_KIND_STATIC:
-		irqmod_decision_rearm(decision,
-				      controller->state.static_state.rx_interval_ns,
-				      false);
-		decision->tx_interval_ns =
-			controller->state.static_state.tx_interval_ns;
-		break;
-	case IRQMOD_KIND_IXGBE:
-		irqmod_decision_rearm(decision,
-				      controller->state.ixgbe_state.interval_usecs *
-					      IRQMOD_NS_PER_USEC,
-				      false);
-		break;
-	case IRQMOD_KIND_I40E:
-		/* current_itr is usecs | IRQMOD_I40E_LATENCY, as Linux keeps it. */
-		irqmod_decision_rearm(decision,
-				      (uint32_t)(i40e->rx.current_itr &
-						 ~IRQMOD_I40E_LATENCY) *
-					      IRQMOD_NS_PER_USEC,
-				      false);
-		decision->tx_interval_ns =
-			(uint32_t)(i40e->tx.current_itr & ~IRQMOD_I40E_LATENCY) *
-			IRQMOD_NS_PER_USEC;
-		break;
-	case IRQMOD_KIND_DIM:
-	case IRQMOD_KIND_ICE:
-		irqmod_dim_answer(dim->profiles, dim->walk.level, dim->walk.level,
-				  decision);
-		break;
-	case IRQMOD_KIND_DIM_RDMA:
-		irqmod_dim_answer(rdma->profiles, rdma->walk.level,
-				  rdma->walk.level, decision);
-		break;
-	case IRQMOD_KIND_LATENCY_CLASS:
-		irqmod_decision_rearm(decision,
-				      controller->state.latency_class.interval_ns,
-				      false);
-		break;
-	case IRQMOD_KIND_AVERAGE_SIZE:
-		irqmod_decision_rearm(decision,
-				      controller->state.average_size.interval_ns,
-				      false);
-		break;
-	case IRQMOD_KIND_IXGBE_LEGACY:
-		irqmod_decision_rearm(decision,
-				      controller->state.ixgbe_legacy.interval_ns,
-				      false);
-		break;
-	default:
+	if (controller->kind < IRQMOD_KIND_COUNT)
+		irqmod_kinds[controller->kind].current_decision(&controller->state,
+								decision);
+	else
 		irqmod_decision_rearm(decision, 0, false);
-		break;
-	}
 }
 
 void irqmod_controller_update(struct irqmod_controller *controller,
 			      const struct irqmod_sample *sample,
 			      struct irqmod_decision *decision)
 {
-	switch (controller->kind) {
-	case IRQMOD_KIND_STATIC:
-		irqmod_static_update(&controller->state.static_state, sample,
-				     decision);
-		break;
-	case IRQMOD_KIND_DIM:
-	case IRQMOD_KIND_ICE:
-		irqmod_dim_update(&controller->state.dim_state, sample, decision);
-		break;
-	case IRQMOD_KIND_DIM_RDMA:
-		irqmod_dim_rdma_update(&controller->state.dim_rdma_state, sample,
-				       decision);
-		break;
-	case IRQMOD_KIND_LATENCY_CLASS:
-		irqmod_latency_class_update(&controller->state.latency_class,
-					    sample, decision);
-		break;
-	case IRQMOD_KIND_AVERAGE_SIZE:
-		irqmod_average_size_update(&controller->state.average_size,
-					   sample, decision);
-		break;
-	case IRQMOD_KIND_IXGBE_LEGACY:
-		irqmod_ixgbe_legacy_update(&controller->state.ixgbe_legacy,
-					   sample, decision);
-		break;
-	case IRQMOD_KIND_IXGBE:
-		irqmod_ixgbe_update(&controller->state.ixgbe_state, sample,
-				    decision);
-		break;
-	case IRQMOD_KIND_I40E:
-		irqmod_i40e_update(&controller->state.i40e_state, sample,
-				   decision);
-		break;
-	default:
-		/* Unreachable after a successful init; answer "re-arm, off". */
+	if (controller->kind < IRQMOD_KIND_COUNT)
+		irqmod_kinds[controller->kind].update(&controller->state, sample,
+						      decision);
+	else /* Unreachable after a successful init; answer "re-arm, off". */
 		irqmod_decision_rearm(decision, 0, false);
-		break;
-	}
 }

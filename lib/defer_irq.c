@@ -1,21 +1,71 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 #include "hybrid_internal.h"
 
-int irqmod_defer_irq_check(const struct irqmod_defer_irq_config *config)
+#define KIND "defer-irq"
+
+/* docs/defer-irq.md: Eric Dumazet's example values (commit 6f8b12d661d0):
+ * napi_defer_hard_irqs 10, gro_flush_timeout 20 us. */
+#define IRQMOD_DEFER_IRQ_DEFAULT_COUNT 10u
+#define IRQMOD_DEFER_IRQ_DEFAULT_TIMEOUT_NS 20000u
+
+static int defer_irq_max_reject(uint32_t value, const char *field,
+				uint32_t max, int code,
+				struct irqmod_config_error *error)
 {
+	if (value <= max)
+		return 0;
+	return irqmod_reject(error, KIND, field, value, "is above",
+			     "the supported maximum", max, code);
+}
+
+int irqmod_defer_irq_config_check(const struct irqmod_defer_irq_config *config,
+				  struct irqmod_config_error *error)
+{
+	int code;
+
 	if (!config)
-		return -IRQMOD_EINVAL;
-	if (config->gro_flush_timeout_ns > IRQMOD_DEFER_IRQ_MAX_TIMEOUT_NS ||
-	    config->irq_suspend_timeout_ns > IRQMOD_DEFER_IRQ_MAX_TIMEOUT_NS)
-		return -IRQMOD_ERANGE;
-	if (config->defer_hard_irqs > IRQMOD_DEFER_IRQ_MAX_COUNT ||
-	    config->suspend_polls > IRQMOD_DEFER_IRQ_MAX_COUNT)
-		return -IRQMOD_EBUDGET;
+		return irqmod_reject(error, "defer-irq", "config", 0,
+				     "is a NULL pointer, must be above", NULL, 0,
+				     -IRQMOD_EINVAL);
+	code = defer_irq_max_reject(config->gro_flush_timeout_ns,
+				    "gro_flush_timeout_ns",
+				    IRQMOD_DEFER_IRQ_MAX_TIMEOUT_NS,
+				    -IRQMOD_ERANGE, error);
+	if (!code)
+		code = defer_irq_max_reject(config->irq_suspend_timeout_ns,
+					    "irq_suspend_timeout_ns",
+					    IRQMOD_DEFER_IRQ_MAX_TIMEOUT_NS,
+					    -IRQMOD_ERANGE, error);
+	if (!code)
+		code = defer_irq_max_reject(config->defer_hard_irqs,
+					    "defer_hard_irqs",
+					    IRQMOD_DEFER_IRQ_MAX_COUNT,
+					    -IRQMOD_EBUDGET, error);
+	if (!code)
+		code = defer_irq_max_reject(config->suspend_polls,
+					    "suspend_polls",
+					    IRQMOD_DEFER_IRQ_MAX_COUNT,
+					    -IRQMOD_EBUDGET, error);
+	if (code)
+		return code;
 	/* Suspension with no bound of its own would end only when the
 	 * application says so; an endless stream of empty polls flagged
 	 * "application found events" must still end in a re-arm. */
 	if (config->irq_suspend_timeout_ns != 0 && config->suspend_polls == 0)
-		return -IRQMOD_EBUDGET;
+		return irqmod_reject(error, KIND, "suspend_polls", 0,
+				     "(irq_suspend_timeout_ns is set) must be at least",
+				     NULL, 1, -IRQMOD_EBUDGET);
+	return 0;
+}
+
+int irqmod_defer_irq_default_config(struct irqmod_defer_irq_config *config)
+{
+	if (!config)
+		return -IRQMOD_EINVAL;
+	config->defer_hard_irqs = IRQMOD_DEFER_IRQ_DEFAULT_COUNT;
+	config->gro_flush_timeout_ns = IRQMOD_DEFER_IRQ_DEFAULT_TIMEOUT_NS;
+	config->irq_suspend_timeout_ns = 0;
+	config->suspend_polls = 0;
 	return 0;
 }
 
@@ -26,7 +76,7 @@ int irqmod_defer_irq_init(struct irqmod_defer_irq *state,
 
 	if (!state)
 		return -IRQMOD_EINVAL;
-	error = irqmod_defer_irq_check(config);
+	error = irqmod_defer_irq_config_check(config, NULL);
 	if (error)
 		return error;
 	state->gro_flush_timeout_ns = config->gro_flush_timeout_ns;
@@ -50,12 +100,32 @@ void irqmod_defer_irq_reset(struct irqmod_defer_irq *state)
  * IRQs (the count is left alone); otherwise one deferral is spent, and it
  * keeps the interrupt masked only when the timeout is non-zero.
  */
+/* A POLL answer; an empty poll adds nothing to the cycle's sum. */
+static inline void defer_irq_poll(struct irqmod_defer_irq *state,
+				  const struct irqmod_sample *sample, bool work,
+				  uint32_t delay_ns, struct irqmod_decision *decision)
+{
+	if (work)
+		irqmod_hybrid_answer_poll(&state->sum, sample, delay_ns, decision);
+	else
+		irqmod_hybrid_answer_poll_idle(delay_ns, decision);
+}
+
+/* The re-arm answer, out of the hot path (hybrid_internal.h). */
+static IRQMOD_COLD_PATH void defer_irq_rearm(struct irqmod_defer_irq *state,
+		const struct irqmod_inner *inner,
+		const struct irqmod_sample *sample,
+		struct irqmod_decision *decision)
+{
+	irqmod_hybrid_answer_rearm(&state->sum, inner, sample, decision);
+}
+
 void irqmod_defer_irq_update(struct irqmod_defer_irq *state,
-			     struct irqmod_controller *inner,
+			     const struct irqmod_inner *inner,
 			     const struct irqmod_sample *sample,
 			     struct irqmod_decision *decision)
 {
-	bool work = irqmod_sample_has_work(sample);
+	bool work = irqmod_hybrid_has_work(sample);
 
 	if (work) {
 		state->defer_count = state->defer_hard_irqs;
@@ -66,19 +136,17 @@ void irqmod_defer_irq_update(struct irqmod_defer_irq *state,
 	    state->suspend_left != 0) {
 		if (!work)
 			state->suspend_left--;
-		irqmod_hybrid_answer_poll(&state->sum, sample,
-					  state->irq_suspend_timeout_ns,
-					  decision);
+		defer_irq_poll(state, sample, work,
+			       state->irq_suspend_timeout_ns, decision);
 		return;
 	}
 	if (state->defer_count != 0) {
 		state->defer_count--;
 		if (state->gro_flush_timeout_ns != 0) {
-			irqmod_hybrid_answer_poll(&state->sum, sample,
-						  state->gro_flush_timeout_ns,
-						  decision);
+			defer_irq_poll(state, sample, work,
+				       state->gro_flush_timeout_ns, decision);
 			return;
 		}
 	}
-	irqmod_hybrid_answer_rearm(&state->sum, inner, sample, decision);
+	defer_irq_rearm(state, inner, sample, decision);
 }

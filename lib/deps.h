@@ -51,4 +51,32 @@ uint64_t irqmod_platform_div64_u64(uint64_t dividend, uint64_t divisor);
 	((uint64_t)(dividend) / (uint64_t)(divisor))
 #endif
 
+/*
+ * Copies and clears. The kernel maps them to its own memcpy()/memset()
+ * (<linux/string.h>); every other build gets the compiler builtins, which
+ * gcc and clang expand inline for the small constant sizes the core uses
+ * (the -O2 -fno-builtin link check of tests/checks/freestanding.sh proves
+ * that no memcpy/memset symbol is needed). Where a compiler does emit a
+ * call (clang at -O0), the symbol is one GCC requires of every freestanding
+ * environment ("GCC requires the freestanding environment provide memcpy,
+ * memmove, memset and memcmp", GCC manual, Standards), and a hosted build
+ * takes it from libc. A platform can define both macros itself.
+ */
+#if defined(__KERNEL__)
+#include <linux/string.h>
+#ifndef IRQMOD_MEMCPY
+#define IRQMOD_MEMCPY(to, from, bytes) memcpy((to), (from), (bytes))
+#endif
+#ifndef IRQMOD_MEMSET
+#define IRQMOD_MEMSET(to, value, bytes) memset((to), (value), (bytes))
+#endif
+#endif
+
+#ifndef IRQMOD_MEMCPY
+#define IRQMOD_MEMCPY(to, from, bytes) __builtin_memcpy((to), (from), (bytes))
+#endif
+#ifndef IRQMOD_MEMSET
+#define IRQMOD_MEMSET(to, value, bytes) __builtin_memset((to), (value), (bytes))
+#endif
+
 #endif /* IRQMOD_DEPS_H */

@@ -207,18 +207,40 @@ int irqmod_dim_default_config(struct irqmod_dim_config *config, uint32_t table)
 
 
 int irqmod_dim_check_table(const struct irqmod_dim_profile *profiles,
-			   uint32_t levels, uint32_t start_level)
+			   uint32_t levels, uint32_t start_level,
+			   const char *kind, struct irqmod_config_error *error)
 {
 	uint32_t i;
 
-	if (!profiles || levels == 0 || levels > IRQMOD_DIM_MAX_LEVELS)
-		return -IRQMOD_ETABLE;
-	for (i = 0; i < levels; i++)
-		if (profiles[i].interval_usecs > IRQMOD_DIM_MAX_USECS ||
-		    profiles[i].rate_limit_usecs > IRQMOD_DIM_MAX_USECS)
-			return -IRQMOD_ETABLE;
+	if (!profiles)
+		return irqmod_reject(error, kind, "profiles", 0,
+				     "is a NULL pointer, must be above", NULL, 0,
+				     -IRQMOD_ETABLE);
+	if (levels == 0)
+		return irqmod_reject(error, kind, "levels", 0, "must be at least",
+				     NULL, 1, -IRQMOD_ETABLE);
+	if (levels > IRQMOD_DIM_MAX_LEVELS)
+		return irqmod_reject(error, kind, "levels", levels, "is above",
+				     "the supported maximum",
+				     IRQMOD_DIM_MAX_LEVELS, -IRQMOD_ETABLE);
+	for (i = 0; i < levels; i++) {
+		if (profiles[i].interval_usecs > IRQMOD_DIM_MAX_USECS)
+			return irqmod_reject(error, kind,
+					     "profiles[].interval_usecs",
+					     profiles[i].interval_usecs,
+					     "is above", "the supported maximum",
+					     IRQMOD_DIM_MAX_USECS, -IRQMOD_ETABLE);
+		if (profiles[i].rate_limit_usecs > IRQMOD_DIM_MAX_USECS)
+			return irqmod_reject(error, kind,
+					     "profiles[].rate_limit_usecs",
+					     profiles[i].rate_limit_usecs,
+					     "is above", "the supported maximum",
+					     IRQMOD_DIM_MAX_USECS, -IRQMOD_ETABLE);
+	}
 	if (start_level >= levels)
-		return -IRQMOD_ERANGE;
+		return irqmod_reject(error, kind, "start_level", start_level,
+				     "is not below", "levels", levels,
+				     -IRQMOD_ERANGE);
 	return 0;
 }
 
@@ -347,15 +369,11 @@ int irqmod_dim_init(struct irqmod_dim *state, const struct irqmod_dim_config *co
 {
 	int error;
 
-	if (!state || !config)
+	if (!state)
 		return -IRQMOD_EINVAL;
-	error = irqmod_dim_check_table(config->profiles, config->levels,
-				       config->start_level);
+	error = irqmod_dim_config_check(config, NULL);
 	if (error)
 		return error;
-	if (config->direction != IRQMOD_DIM_DIRECTION_RX &&
-	    config->direction != IRQMOD_DIM_DIRECTION_TX)
-		return -IRQMOD_EINVAL;
 	state->profiles = config->profiles;
 	state->levels = (uint8_t)config->levels;
 	state->start_level = (uint8_t)config->start_level;
@@ -440,4 +458,32 @@ answer:
 	irqmod_decision_rearm(decision, state->interval_ns, changed);
 	decision->rate_limit_ns = state->rate_limit_ns;
 	decision->frames = state->frames;
+}
+
+int irqmod_dim_config_check(const struct irqmod_dim_config *config,
+			    struct irqmod_config_error *error)
+{
+	int code;
+
+	if (!config)
+		return irqmod_reject(error, "dim", "config", 0,
+				     "is a NULL pointer, must be above", NULL, 0,
+				     -IRQMOD_EINVAL);
+	code = irqmod_dim_check_table(config->profiles, config->levels,
+				      config->start_level, "dim", error);
+	if (code)
+		return code;
+	if (config->direction != IRQMOD_DIM_DIRECTION_RX &&
+	    config->direction != IRQMOD_DIM_DIRECTION_TX)
+		return irqmod_reject(error, "dim", "direction", config->direction,
+				     "is above", "IRQMOD_DIM_DIRECTION_TX",
+				     IRQMOD_DIM_DIRECTION_TX, -IRQMOD_EINVAL);
+	return 0;
+}
+
+void irqmod_dim_current(const struct irqmod_dim *state,
+			struct irqmod_decision *decision)
+{
+	irqmod_dim_answer(state->profiles, state->walk.level, state->walk.level,
+			  decision);
 }

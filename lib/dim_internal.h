@@ -12,6 +12,7 @@
 #include "irqmod/convert.h"
 #include "irqmod/dim.h"
 
+#include "config_error.h"
 #include "decision.h"
 #include "deps.h"
 
@@ -138,9 +139,13 @@ static inline void irqmod_dim_park_tired(struct irqmod_dim_walk *walk)
 	walk->steps_left = 0;
 }
 
-/* Shared table validation; returns 0, -IRQMOD_ETABLE or -IRQMOD_ERANGE. */
+/*
+ * Shared table validation; returns 0, -IRQMOD_ETABLE or -IRQMOD_ERANGE and
+ * fills @error (may be NULL) under @kind with the offending field.
+ */
 int irqmod_dim_check_table(const struct irqmod_dim_profile *profiles,
-			   uint32_t levels, uint32_t start_level);
+			   uint32_t levels, uint32_t start_level,
+			   const char *kind, struct irqmod_config_error *error);
 
 /* Put the walk at @level heading @tune_state, with no steps and not tired. */
 void irqmod_dim_walk_reset(struct irqmod_dim_walk *walk, uint8_t level,

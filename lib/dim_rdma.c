@@ -89,10 +89,9 @@ int irqmod_dim_rdma_init(struct irqmod_dim_rdma *state,
 {
 	int error;
 
-	if (!state || !config)
+	if (!state)
 		return -IRQMOD_EINVAL;
-	error = irqmod_dim_check_table(config->profiles, config->levels,
-				       config->start_level);
+	error = irqmod_dim_rdma_config_check(config, NULL);
 	if (error)
 		return error;
 	state->profiles = config->profiles;
@@ -159,4 +158,22 @@ void irqmod_dim_rdma_update_window(struct irqmod_dim_rdma *state,
 
 answer:
 	irqmod_dim_answer(state->profiles, old_level, state->walk.level, decision);
+}
+
+int irqmod_dim_rdma_config_check(const struct irqmod_dim_rdma_config *config,
+				 struct irqmod_config_error *error)
+{
+	if (!config)
+		return irqmod_reject(error, "dim-rdma", "config", 0,
+				     "is a NULL pointer, must be above", NULL, 0,
+				     -IRQMOD_EINVAL);
+	return irqmod_dim_check_table(config->profiles, config->levels,
+				      config->start_level, "dim-rdma", error);
+}
+
+void irqmod_dim_rdma_current(const struct irqmod_dim_rdma *state,
+			     struct irqmod_decision *decision)
+{
+	irqmod_dim_answer(state->profiles, state->walk.level, state->walk.level,
+			  decision);
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 #include "irqmod/floor.h"
 
+#include "config_error.h"
 #include "deps.h"
 
 /* Bits per byte times ns per us: bytes * 8000 / Mb/s gives ns. */
@@ -21,22 +22,54 @@ void irqmod_floor_default_params(struct irqmod_floor_params *params,
 	params->min_interval_ns = IRQMOD_FLOOR_DEFAULT_MIN_INTERVAL_NS;
 }
 
-static int floor_validate(const struct irqmod_floor_params *params)
+#define KIND "floor"
+
+/* @value in 1..@max, or a rejection naming @field. */
+static int floor_bound(uint32_t value, const char *field, uint32_t max, int code,
+		       struct irqmod_config_error *error)
 {
-	if (params->rcvbuf_bytes == 0 ||
-	    params->rcvbuf_bytes > IRQMOD_FLOOR_MAX_RCVBUF_BYTES ||
-	    params->truesize_bytes == 0 ||
-	    params->truesize_bytes > IRQMOD_FLOOR_MAX_TRUESIZE_BYTES ||
-	    params->frame_bytes == 0 ||
-	    params->frame_bytes > IRQMOD_FLOOR_MAX_FRAME_BYTES)
-		return -IRQMOD_EFRAME;
-	if (params->link_speed_mbps == 0 ||
-	    params->link_speed_mbps > IRQMOD_FLOOR_MAX_LINK_SPEED_MBPS)
-		return -IRQMOD_ELINK;
+	if (value == 0)
+		return irqmod_reject(error, KIND, field, 0, "must be at least",
+				     NULL, 1, code);
+	if (value > max)
+		return irqmod_reject(error, KIND, field, value, "is above",
+				     "the supported maximum", max, code);
+	return 0;
+}
+
+int irqmod_floor_params_check(const struct irqmod_floor_params *params,
+			      struct irqmod_config_error *error)
+{
+	int code;
+
+	if (!params)
+		return irqmod_reject(error, KIND, "params", 0,
+				     "is a NULL pointer, must be above", NULL, 0,
+				     -IRQMOD_EINVAL);
+	code = floor_bound(params->rcvbuf_bytes, "rcvbuf_bytes",
+			   IRQMOD_FLOOR_MAX_RCVBUF_BYTES, -IRQMOD_EFRAME, error);
+	if (!code)
+		code = floor_bound(params->truesize_bytes, "truesize_bytes",
+				   IRQMOD_FLOOR_MAX_TRUESIZE_BYTES,
+				   -IRQMOD_EFRAME, error);
+	if (!code)
+		code = floor_bound(params->frame_bytes, "frame_bytes",
+				   IRQMOD_FLOOR_MAX_FRAME_BYTES, -IRQMOD_EFRAME,
+				   error);
+	if (!code)
+		code = floor_bound(params->link_speed_mbps, "link_speed_mbps",
+				   IRQMOD_FLOOR_MAX_LINK_SPEED_MBPS,
+				   -IRQMOD_ELINK, error);
+	if (code)
+		return code;
 	if (params->margin_percent > IRQMOD_FLOOR_MAX_MARGIN_PERCENT)
-		return -IRQMOD_ERANGE;
+		return irqmod_reject(error, KIND, "margin_percent",
+				     params->margin_percent, "is above",
+				     "the supported maximum",
+				     IRQMOD_FLOOR_MAX_MARGIN_PERCENT, -IRQMOD_ERANGE);
 	if (params->step_ns == 0)
-		return -IRQMOD_ESTEP;
+		return irqmod_reject(error, KIND, "step_ns", 0, "must be at least",
+				     NULL, 1, -IRQMOD_ESTEP);
 	return 0;
 }
 
@@ -49,7 +82,7 @@ int irqmod_floor_interval(const struct irqmod_floor_params *params,
 
 	if (!params || !result)
 		return -IRQMOD_EINVAL;
-	error = floor_validate(params);
+	error = irqmod_floor_params_check(params, NULL);
 	if (error)
 		return error;
 

@@ -2,104 +2,177 @@
 #include "irqmod/hybrid.h"
 #include "hybrid_internal.h"
 
-static const char *const irqmod_hybrid_kind_names[IRQMOD_HYBRID_COUNT] = {
-	[IRQMOD_HYBRID_NONE] = "none",
-	[IRQMOD_HYBRID_IDLE_POLL] = "idle-poll",
-	[IRQMOD_HYBRID_DEFER_IRQ] = "defer-irq",
-	[IRQMOD_HYBRID_RECHECK] = "recheck",
+/*
+ * The hybrid table, like the kind table of lib/controller.c: each hybrid's
+ * functions in untyped form through one-line wrappers.
+ */
+struct irqmod_hybrid_desc {
+	const char *name;
+	int (*default_config)(void *config);
+	int (*config_check)(const void *config, struct irqmod_config_error *error);
+	int (*init)(void *state, const void *config);
+	void (*reset)(void *state);
+	void (*update)(void *state, const struct irqmod_inner *inner,
+		       const struct irqmod_sample *sample,
+		       struct irqmod_decision *decision);
+};
+
+#define IRQMOD_HYBRID_FUNCTIONS(h)                                             \
+	static int h##_defaults_any(void *config)                              \
+	{                                                                      \
+		return irqmod_##h##_default_config(                            \
+			(struct irqmod_##h##_config *)config);                 \
+	}                                                                      \
+	static int h##_check_any(const void *config,                           \
+				 struct irqmod_config_error *error)            \
+	{                                                                      \
+		return irqmod_##h##_config_check(                              \
+			(const struct irqmod_##h##_config *)config, error);    \
+	}                                                                      \
+	static int h##_init_any(void *state, const void *config)               \
+	{                                                                      \
+		return irqmod_##h##_init(                                      \
+			(struct irqmod_##h *)state,                            \
+			(const struct irqmod_##h##_config *)config);           \
+	}                                                                      \
+	static void h##_reset_any(void *state)                                 \
+	{                                                                      \
+		irqmod_##h##_reset((struct irqmod_##h *)state);                \
+	}                                                                      \
+	static void h##_update_any(void *state,                                \
+				   const struct irqmod_inner *inner,           \
+				   const struct irqmod_sample *sample,         \
+				   struct irqmod_decision *decision)           \
+	{                                                                      \
+		irqmod_##h##_update((struct irqmod_##h *)state, inner, sample, \
+				    decision);                                 \
+	}
+
+#define IRQMOD_HYBRID_ENTRY(hybrid_name, h)                                    \
+	{                                                                      \
+		.name = hybrid_name,                                           \
+		.default_config = h##_defaults_any,                            \
+		.config_check = h##_check_any,                                 \
+		.init = h##_init_any,                                          \
+		.reset = h##_reset_any,                                        \
+		.update = h##_update_any,                                      \
+	}
+
+IRQMOD_HYBRID_FUNCTIONS(idle_poll)
+IRQMOD_HYBRID_FUNCTIONS(defer_irq)
+IRQMOD_HYBRID_FUNCTIONS(recheck)
+
+/* IRQMOD_HYBRID_NONE has a name and no functions. */
+static const struct irqmod_hybrid_desc irqmod_hybrids[IRQMOD_HYBRID_COUNT] = {
+	[IRQMOD_HYBRID_NONE] = { .name = "none" },
+	[IRQMOD_HYBRID_IDLE_POLL] = IRQMOD_HYBRID_ENTRY("idle-poll", idle_poll),
+	[IRQMOD_HYBRID_DEFER_IRQ] = IRQMOD_HYBRID_ENTRY("defer-irq", defer_irq),
+	[IRQMOD_HYBRID_RECHECK] = IRQMOD_HYBRID_ENTRY("recheck", recheck),
 };
 
 const char *irqmod_hybrid_kind_name(uint32_t kind)
 {
-	return kind < IRQMOD_HYBRID_COUNT ? irqmod_hybrid_kind_names[kind] :
-					    "unknown";
+	return kind < IRQMOD_HYBRID_COUNT ? irqmod_hybrids[kind].name : "unknown";
+}
+
+int irqmod_hybrid_default_config(struct irqmod_hybrid_config *config,
+				 uint32_t kind, uint32_t inner_kind,
+				 uint32_t link_speed_mbps)
+{
+	int error;
+
+	if (!config)
+		return -IRQMOD_EINVAL;
+	if (kind >= IRQMOD_HYBRID_COUNT)
+		return -IRQMOD_EKIND;
+	error = irqmod_controller_default_config(&config->inner, inner_kind,
+						 link_speed_mbps);
+	if (error)
+		return error;
+	config->kind = kind;
+	if (irqmod_hybrids[kind].default_config)
+		return irqmod_hybrids[kind].default_config(&config->config);
+	return 0;
+}
+
+int irqmod_hybrid_config_check(const struct irqmod_hybrid_config *config,
+			       struct irqmod_config_error *error)
+{
+	int code;
+
+	if (!config)
+		return irqmod_reject(error, "hybrid", "config", 0,
+				     "is a NULL pointer, must be above", NULL, 0,
+				     -IRQMOD_EINVAL);
+	if (config->kind >= IRQMOD_HYBRID_COUNT)
+		return irqmod_reject(error, "hybrid", "kind", config->kind,
+				     "is not below", "the number of hybrid kinds",
+				     IRQMOD_HYBRID_COUNT, -IRQMOD_EKIND);
+	if (irqmod_hybrids[config->kind].config_check) {
+		code = irqmod_hybrids[config->kind].config_check(&config->config,
+								 error);
+		if (code)
+			return code;
+	}
+	return irqmod_controller_config_check(&config->inner, error);
 }
 
 int irqmod_hybrid_init(struct irqmod_hybrid *hybrid,
 		       const struct irqmod_hybrid_config *config)
 {
+	const struct irqmod_hybrid_desc *desc;
 	int error;
 
 	if (!hybrid || !config)
 		return -IRQMOD_EINVAL;
+	if (config->kind >= IRQMOD_HYBRID_COUNT)
+		return -IRQMOD_EKIND;
+	desc = &irqmod_hybrids[config->kind];
 	/* Check the hybrid's settings first, then set up the inner
 	 * controller (untouched on its own error), then the hybrid, which
 	 * can no longer fail: @hybrid stays untouched on every error. */
-	switch (config->kind) {
-	case IRQMOD_HYBRID_NONE:
-		error = 0;
-		break;
-	case IRQMOD_HYBRID_IDLE_POLL:
-		error = irqmod_idle_poll_check(&config->config.idle_poll);
-		break;
-	case IRQMOD_HYBRID_DEFER_IRQ:
-		error = irqmod_defer_irq_check(&config->config.defer_irq);
-		break;
-	case IRQMOD_HYBRID_RECHECK:
-		error = irqmod_recheck_check(&config->config.recheck);
-		break;
-	default:
-		return -IRQMOD_EKIND;
+	if (desc->config_check) {
+		error = desc->config_check(&config->config, NULL);
+		if (error)
+			return error;
 	}
-	if (error)
-		return error;
 	error = irqmod_controller_init(&hybrid->inner, &config->inner);
 	if (error)
 		return error;
-	switch (config->kind) {
-	case IRQMOD_HYBRID_IDLE_POLL:
-		error = irqmod_idle_poll_init(&hybrid->own.idle_poll,
-					      &config->config.idle_poll);
-		break;
-	case IRQMOD_HYBRID_DEFER_IRQ:
-		error = irqmod_defer_irq_init(&hybrid->own.defer_irq,
-					      &config->config.defer_irq);
-		break;
-	case IRQMOD_HYBRID_RECHECK:
-		error = irqmod_recheck_init(&hybrid->own.recheck,
-					    &config->config.recheck);
-		break;
-	default:
-		break;
-	}
+	if (desc->init)
+		error = desc->init(&hybrid->own, &config->config);
 	hybrid->kind = config->kind;
+	/* The kind's own update, on &hybrid->inner.state, without the
+	 * generic dispatch (a successful init means a known kind). */
+	hybrid->inner_update = irqmod_kind_describe(hybrid->inner.kind)->update;
 	return error;
 }
 
 void irqmod_hybrid_reset(struct irqmod_hybrid *hybrid)
 {
 	irqmod_controller_reset(&hybrid->inner);
-	switch (hybrid->kind) {
-	case IRQMOD_HYBRID_IDLE_POLL:
-		irqmod_idle_poll_reset(&hybrid->own.idle_poll);
-		break;
-	case IRQMOD_HYBRID_DEFER_IRQ:
-		irqmod_defer_irq_reset(&hybrid->own.defer_irq);
-		break;
-	case IRQMOD_HYBRID_RECHECK:
-		irqmod_recheck_reset(&hybrid->own.recheck);
-		break;
-	default:
-		break;
-	}
+	if (hybrid->kind < IRQMOD_HYBRID_COUNT && irqmod_hybrids[hybrid->kind].reset)
+		irqmod_hybrids[hybrid->kind].reset(&hybrid->own);
 }
 
 void irqmod_hybrid_update(struct irqmod_hybrid *hybrid,
 			  const struct irqmod_sample *sample,
 			  struct irqmod_decision *decision)
 {
+	struct irqmod_inner inner = { hybrid->inner_update, &hybrid->inner.state };
+
 	switch (hybrid->kind) {
 	case IRQMOD_HYBRID_IDLE_POLL:
-		irqmod_idle_poll_update(&hybrid->own.idle_poll, &hybrid->inner,
-					sample, decision);
+		irqmod_idle_poll_update(&hybrid->own.idle_poll, &inner, sample,
+					decision);
 		break;
 	case IRQMOD_HYBRID_DEFER_IRQ:
-		irqmod_defer_irq_update(&hybrid->own.defer_irq, &hybrid->inner,
-					sample, decision);
+		irqmod_defer_irq_update(&hybrid->own.defer_irq, &inner, sample,
+					decision);
 		break;
 	case IRQMOD_HYBRID_RECHECK:
-		irqmod_recheck_update(&hybrid->own.recheck, &hybrid->inner,
-				      sample, decision);
+		irqmod_recheck_update(&hybrid->own.recheck, &inner, sample,
+				      decision);
 		break;
 	default:
 		irqmod_controller_update(&hybrid->inner, sample, decision);

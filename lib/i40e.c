@@ -66,6 +66,7 @@ static uint32_t i40e_divisor_scale(uint32_t link_speed_mbps)
 
 /* What irqmod_i40e_init() accepts: even microseconds, up to I40E_MAX_ITR. */
 static const struct irqmod_itr_limits i40e_limits = {
+	.kind = "i40e",
 	.granule_ns = I40E_GRANULE_NS,
 	.max_step_ns = IRQMOD_I40E_MAX_INTERVAL_NS,
 	.max_interval_ns = IRQMOD_I40E_INTERVAL_LIMIT_NS,
@@ -106,7 +107,7 @@ int irqmod_i40e_init(struct irqmod_i40e *state,
 
 	if (!state || !config)
 		return -IRQMOD_EINVAL;
-	error = irqmod_itr_config_check(config, &i40e_limits);
+	error = irqmod_i40e_config_check(config, NULL);
 	if (error)
 		return error;
 	irqmod_itr_config_copy(&state->config, config);
@@ -265,4 +266,23 @@ void irqmod_i40e_update(struct irqmod_i40e *state,
 			      (rx->current_itr & I40E_ITR_MASK) * IRQMOD_NS_PER_USEC,
 			      written);
 	decision->tx_interval_ns = (tx->current_itr & I40E_ITR_MASK) * IRQMOD_NS_PER_USEC;
+}
+
+int irqmod_i40e_config_check(const struct irqmod_intel_itr_config *config,
+			   struct irqmod_config_error *error)
+{
+	return irqmod_itr_config_check(config, &i40e_limits, error);
+}
+
+void irqmod_i40e_current(const struct irqmod_i40e *state,
+			 struct irqmod_decision *decision)
+{
+	/* current_itr is usecs | IRQMOD_I40E_LATENCY, as Linux keeps it. */
+	irqmod_decision_rearm(decision,
+			      (uint32_t)(state->rx.current_itr & ~IRQMOD_I40E_LATENCY) *
+				      IRQMOD_NS_PER_USEC,
+			      false);
+	decision->tx_interval_ns =
+		(uint32_t)(state->tx.current_itr & ~IRQMOD_I40E_LATENCY) *
+		IRQMOD_NS_PER_USEC;
 }

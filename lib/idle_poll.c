@@ -20,22 +20,57 @@ static uint32_t idle_poll_budget(const struct irqmod_idle_poll_config *config)
 	return polls;
 }
 
-int irqmod_idle_poll_check(const struct irqmod_idle_poll_config *config)
+#define KIND "idle-poll"
+
+/* docs/idle-poll.md, worked timeline (tests/vectors/idle_poll_vectors.h). */
+#define IRQMOD_IDLE_POLL_DEFAULT_SPACING_NS 10000u
+#define IRQMOD_IDLE_POLL_DEFAULT_TIME_NS 50000u
+
+int irqmod_idle_poll_config_check(const struct irqmod_idle_poll_config *config,
+				  struct irqmod_config_error *error)
 {
 	if (!config)
-		return -IRQMOD_EINVAL;
-	if (config->poll_spacing_ns > IRQMOD_IDLE_POLL_MAX_TIME_NS ||
-	    config->idle_time_ns > IRQMOD_IDLE_POLL_MAX_TIME_NS)
-		return -IRQMOD_ERANGE;
+		return irqmod_reject(error, "idle-poll", "config", 0,
+				     "is a NULL pointer, must be above", NULL, 0,
+				     -IRQMOD_EINVAL);
+	if (config->poll_spacing_ns > IRQMOD_IDLE_POLL_MAX_TIME_NS)
+		return irqmod_reject(error, KIND, "poll_spacing_ns",
+				     config->poll_spacing_ns, "is above",
+				     "the supported maximum",
+				     IRQMOD_IDLE_POLL_MAX_TIME_NS, -IRQMOD_ERANGE);
+	if (config->idle_time_ns > IRQMOD_IDLE_POLL_MAX_TIME_NS)
+		return irqmod_reject(error, KIND, "idle_time_ns",
+				     config->idle_time_ns, "is above",
+				     "the supported maximum",
+				     IRQMOD_IDLE_POLL_MAX_TIME_NS, -IRQMOD_ERANGE);
 	/* Neither a time nor a count: idling could never end. */
 	if (config->idle_time_ns == 0 && config->idle_polls == 0)
-		return -IRQMOD_EBUDGET;
+		return irqmod_reject(error, KIND, "idle_polls", 0,
+				     "(idle_time_ns is 0 too) must be at least",
+				     NULL, 1, -IRQMOD_EBUDGET);
 	/* A time budget alone needs a spacing to derive the count bound
 	 * from; with spacing 0 a stuck clock would poll forever. */
 	if (config->idle_polls == 0 && config->poll_spacing_ns == 0)
-		return -IRQMOD_EBUDGET;
+		return irqmod_reject(error, KIND, "poll_spacing_ns", 0,
+				     "(idle_polls 0: a time budget needs it) must be at least",
+				     NULL, 1, -IRQMOD_EBUDGET);
 	if (idle_poll_budget(config) > IRQMOD_IDLE_POLL_MAX_POLLS)
-		return -IRQMOD_EBUDGET;
+		return irqmod_reject(error, KIND,
+				     config->idle_polls ? "idle_polls" :
+							  "idle_time_ns / poll_spacing_ns",
+				     idle_poll_budget(config), "is above",
+				     "the supported maximum",
+				     IRQMOD_IDLE_POLL_MAX_POLLS, -IRQMOD_EBUDGET);
+	return 0;
+}
+
+int irqmod_idle_poll_default_config(struct irqmod_idle_poll_config *config)
+{
+	if (!config)
+		return -IRQMOD_EINVAL;
+	config->poll_spacing_ns = IRQMOD_IDLE_POLL_DEFAULT_SPACING_NS;
+	config->idle_time_ns = IRQMOD_IDLE_POLL_DEFAULT_TIME_NS;
+	config->idle_polls = 0;
 	return 0;
 }
 
@@ -46,7 +81,7 @@ int irqmod_idle_poll_init(struct irqmod_idle_poll *state,
 
 	if (!state)
 		return -IRQMOD_EINVAL;
-	error = irqmod_idle_poll_check(config);
+	error = irqmod_idle_poll_config_check(config, NULL);
 	if (error)
 		return error;
 	state->poll_spacing_ns = config->poll_spacing_ns;
@@ -63,14 +98,23 @@ void irqmod_idle_poll_reset(struct irqmod_idle_poll *state)
 	irqmod_poll_sum_clear(&state->sum);
 }
 
+/* The re-arm answer, out of the hot path (hybrid_internal.h). */
+static IRQMOD_COLD_PATH void idle_poll_rearm(struct irqmod_idle_poll *state,
+		const struct irqmod_inner *inner,
+		const struct irqmod_sample *sample,
+		struct irqmod_decision *decision)
+{
+	irqmod_hybrid_answer_rearm(&state->sum, inner, sample, decision);
+}
+
 void irqmod_idle_poll_update(struct irqmod_idle_poll *state,
-			     struct irqmod_controller *inner,
+			     const struct irqmod_inner *inner,
 			     const struct irqmod_sample *sample,
 			     struct irqmod_decision *decision)
 {
 	uint64_t elapsed_ns = 0;
 
-	if (irqmod_sample_has_work(sample)) {
+	if (irqmod_hybrid_has_work(sample)) {
 		/* The ring just emptied: a full idle budget starts now. */
 		state->idle_start_ns = sample->now_ns;
 		state->polls_left = state->idle_polls;
@@ -92,9 +136,9 @@ void irqmod_idle_poll_update(struct irqmod_idle_poll *state,
 	if (state->polls_left == 0 ||
 	    (state->idle_time_ns != 0 && elapsed_ns >= state->idle_time_ns)) {
 		state->polls_left = 0;
-		irqmod_hybrid_answer_rearm(&state->sum, inner, sample, decision);
+		idle_poll_rearm(state, inner, sample, decision);
 		return;
 	}
-	irqmod_hybrid_answer_poll(&state->sum, sample, state->poll_spacing_ns,
-				  decision);
+	/* An empty poll: nothing to add to the cycle's sum. */
+	irqmod_hybrid_answer_poll_idle(state->poll_spacing_ns, decision);
 }

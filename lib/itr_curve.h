@@ -116,8 +116,10 @@ uint32_t irqmod_itr_round_up(uint32_t value, uint32_t divisor, uint32_t step);
  * @max_step_ns: largest step.
  * @max_interval_ns: largest ceiling.
  * @max_link_speed_mbps: fastest link.
+ * @kind: the controller's name in config errors ("ixgbe"); static string.
  */
 struct irqmod_itr_limits {
+	const char *kind;
 	uint32_t granule_ns;
 	uint32_t max_step_ns;
 	uint32_t max_interval_ns;
@@ -131,10 +133,12 @@ struct irqmod_itr_limits {
  * zero tick; -IRQMOD_ERANGE for a minimum below the granule, a maximum above
  * the limit, an interval that is not a multiple of the granule, or an
  * initial interval outside [min, max]; -IRQMOD_EMINMAX for min > max;
- * -IRQMOD_ELINK for a link speed of 0 or above the limit.
+ * -IRQMOD_ELINK for a link speed of 0 or above the limit. Fills @error
+ * (may be NULL) with the offending field and the bound it breaks.
  */
 int irqmod_itr_config_check(const struct irqmod_intel_itr_config *config,
-			    const struct irqmod_itr_limits *limits);
+			    const struct irqmod_itr_limits *limits,
+			    struct irqmod_config_error *error);
 
 /*
  * irqmod_itr_link_check() - 0 for a link speed in 1..@max_link_speed_mbps,
@@ -143,9 +147,13 @@ int irqmod_itr_config_check(const struct irqmod_intel_itr_config *config,
 int irqmod_itr_link_check(uint32_t link_speed_mbps, uint32_t max_link_speed_mbps);
 
 /*
- * irqmod_itr_config_copy() - copy settings field by field, so that no
- * compiler turns a struct assignment into a call to memcpy.
+ * irqmod_itr_link_reject() - irqmod_itr_link_check() that also fills @error
+ * (may be NULL) with field link_speed_mbps and the bound, under @kind.
  */
+int irqmod_itr_link_reject(uint32_t link_speed_mbps, uint32_t max_link_speed_mbps,
+			   const char *kind, struct irqmod_config_error *error);
+
+/* irqmod_itr_config_copy() - copy settings (IRQMOD_MEMCPY of deps.h). */
 void irqmod_itr_config_copy(struct irqmod_intel_itr_config *to,
 			    const struct irqmod_intel_itr_config *from);
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 #include "irqmod/itr_encoding.h"
 #include "irqmod/convert.h"
+#include "config_error.h"
 
 /*
  * 1e9 / 256 is exactly 3906250, so 1e9 / (256 * rate) == 3906250 / rate for
@@ -78,4 +79,28 @@ uint32_t irqmod_itr_encoding_interval_ns(uint32_t encoding,
 	default:
 		return 0;
 	}
+}
+
+int irqmod_itr_encoding_level_reject(uint32_t encoding, uint32_t level,
+				     const char *kind, const char *field,
+				     struct irqmod_config_error *error)
+{
+	uint32_t min = IRQMOD_ITR_RATE_MIN_PER_S;
+	uint32_t max = IRQMOD_ITR_RATE_MAX_PER_S;
+
+	if (irqmod_itr_encoding_level_valid(encoding, level))
+		return 0;
+	if (encoding == IRQMOD_ITR_ENCODING_IGB_EITR) {
+		min = IRQMOD_IGB_EITR_MIN;
+		max = IRQMOD_IGB_EITR_MASK;
+	} else if (encoding == IRQMOD_ITR_ENCODING_IXGBE_EITR) {
+		min = IRQMOD_IXGBE_EITR_MIN;
+		max = IRQMOD_IXGBE_EITR_MASK;
+	}
+	if (level < min)
+		return irqmod_reject(error, kind, field, level, "is below",
+				     "the encoding's minimum", min,
+				     -IRQMOD_ERANGE);
+	return irqmod_reject(error, kind, field, level, "is above",
+			     "the encoding's maximum", max, -IRQMOD_ERANGE);
 }

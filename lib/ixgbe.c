@@ -56,6 +56,7 @@ static const struct irqmod_itr_bands ixgbe_bands = {
 
 /* What irqmod_ixgbe_init() accepts: whole microseconds up to 126 us. */
 static const struct irqmod_itr_limits ixgbe_limits = {
+	.kind = "ixgbe",
 	.granule_ns = IRQMOD_NS_PER_USEC,
 	.max_step_ns = IRQMOD_IXGBE_MAX_INTERVAL_NS,
 	.max_interval_ns = IRQMOD_IXGBE_MAX_INTERVAL_NS,
@@ -122,7 +123,7 @@ int irqmod_ixgbe_init(struct irqmod_ixgbe *state,
 
 	if (!state || !config)
 		return -IRQMOD_EINVAL;
-	error = irqmod_itr_config_check(config, &ixgbe_limits);
+	error = irqmod_ixgbe_config_check(config, NULL);
 	if (error)
 		return error;
 	irqmod_itr_config_copy(&state->config, config);
@@ -297,4 +298,18 @@ int irqmod_ixgbe_set_link_speed(struct irqmod_ixgbe *state,
 		return error;
 	state->config.link_speed_mbps = link_speed_mbps;
 	return 0;
+}
+
+int irqmod_ixgbe_config_check(const struct irqmod_intel_itr_config *config,
+			   struct irqmod_config_error *error)
+{
+	return irqmod_itr_config_check(config, &ixgbe_limits, error);
+}
+
+void irqmod_ixgbe_current(const struct irqmod_ixgbe *state,
+			  struct irqmod_decision *decision)
+{
+	irqmod_decision_rearm(decision,
+			      (uint32_t)state->interval_usecs * IRQMOD_NS_PER_USEC,
+			      false);
 }

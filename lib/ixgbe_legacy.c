@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 #include "irqmod/ixgbe_legacy.h"
+#include "config_error.h"
 #include "decision.h"
 #include "irqmod/convert.h"
 #include "deps.h"
@@ -21,13 +22,31 @@ int irqmod_ixgbe_legacy_default_config(struct irqmod_ixgbe_legacy_config *config
 	return 0;
 }
 
+int irqmod_ixgbe_legacy_config_check(const struct irqmod_ixgbe_legacy_config *config,
+				     struct irqmod_config_error *error)
+{
+	if (!config)
+		return irqmod_reject(error, "ixgbe-legacy", "config", 0,
+				     "is a NULL pointer, must be above", NULL, 0,
+				     -IRQMOD_EINVAL);
+	if (config->bulk_bytes_per_usec < config->low_bytes_per_usec)
+		return irqmod_reject(error, "ixgbe-legacy", "bulk_bytes_per_usec",
+				     config->bulk_bytes_per_usec, "is below",
+				     "low_bytes_per_usec",
+				     config->low_bytes_per_usec, -IRQMOD_ETABLE);
+	return 0;
+}
+
 int irqmod_ixgbe_legacy_init(struct irqmod_ixgbe_legacy *state,
 			     const struct irqmod_ixgbe_legacy_config *config)
 {
-	if (!state || !config)
+	int error;
+
+	if (!state)
 		return -IRQMOD_EINVAL;
-	if (config->bulk_bytes_per_usec < config->low_bytes_per_usec)
-		return -IRQMOD_ETABLE;
+	error = irqmod_ixgbe_legacy_config_check(config, NULL);
+	if (error)
+		return error;
 	state->low_bytes_per_usec = config->low_bytes_per_usec;
 	state->bulk_bytes_per_usec = config->bulk_bytes_per_usec;
 	state->bulk_itr = config->floor_12k ? IRQMOD_IXGBE_LEGACY_12K_ITR :
@@ -130,4 +149,10 @@ void irqmod_ixgbe_legacy_update(struct irqmod_ixgbe_legacy *state,
 	}
 	irqmod_decision_rearm(decision, state->interval_ns,
 			      state->register_value != previous_register);
+}
+
+void irqmod_ixgbe_legacy_current(const struct irqmod_ixgbe_legacy *state,
+				 struct irqmod_decision *decision)
+{
+	irqmod_decision_rearm(decision, state->interval_ns, false);
 }

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 #include "irqmod/latency_class.h"
+#include "config_error.h"
 #include "decision.h"
 #include "deps.h"
 
@@ -46,26 +47,11 @@ static const struct irqmod_latency_thresholds e1000_thresholds = {
 /* Every driver here fixes the bulk rate below gigabit (SPEED_1000). */
 #define GIGABIT_MBPS 1000u
 
-/*
- * Field by field, so that no compiler turns a 26-byte struct assignment into
- * a memcpy call (clang does at -O0) in the freestanding core.
- */
+/* The thresholds of a preset or a config (IRQMOD_MEMCPY of deps.h). */
 static void copy_thresholds(struct irqmod_latency_thresholds *to,
 			    const struct irqmod_latency_thresholds *from)
 {
-	to->jumbo_bytes_per_packet = from->jumbo_bytes_per_packet;
-	to->lowest_to_low_packets = from->lowest_to_low_packets;
-	to->lowest_to_low_bytes = from->lowest_to_low_bytes;
-	to->low_busy_bytes = from->low_busy_bytes;
-	to->low_busy_bulk_packets = from->low_busy_bulk_packets;
-	to->low_busy_bulk_bytes_per_packet = from->low_busy_bulk_bytes_per_packet;
-	to->low_busy_lowest_packets = from->low_busy_lowest_packets;
-	to->low_quiet_bulk_bytes_per_packet = from->low_quiet_bulk_bytes_per_packet;
-	to->low_quiet_lowest_packets = from->low_quiet_lowest_packets;
-	to->low_quiet_lowest_bytes = from->low_quiet_lowest_bytes;
-	to->bulk_busy_bytes = from->bulk_busy_bytes;
-	to->bulk_busy_low_packets = from->bulk_busy_low_packets;
-	to->bulk_quiet_low_bytes = from->bulk_quiet_low_bytes;
+	IRQMOD_MEMCPY(to, from, sizeof(*to));
 }
 
 int irqmod_latency_class_preset(struct irqmod_latency_class_config *config,
@@ -144,34 +130,69 @@ static bool levels_ordered(uint32_t encoding, const uint32_t *level)
 	       level[IRQMOD_LATENCY_LOW] < level[IRQMOD_LATENCY_BULK];
 }
 
-static int check_config(const struct irqmod_latency_class_config *config)
+#define KIND "latency-class"
+
+int irqmod_latency_class_config_check(const struct irqmod_latency_class_config *config,
+				      struct irqmod_config_error *error)
 {
 	uint32_t i;
+	int code;
 
-	if (config->encoding >= IRQMOD_ITR_ENCODING_COUNT ||
-	    config->combine >= IRQMOD_LATENCY_COMBINE_COUNT ||
-	    config->conservative >= IRQMOD_LATENCY_CONSERVATIVE_COUNT ||
-	    config->smoothing >= IRQMOD_LATENCY_SMOOTHING_COUNT)
-		return -IRQMOD_EINVAL;
+	if (!config)
+		return irqmod_reject(error, KIND, "config", 0,
+				     "is a NULL pointer, must be above", NULL, 0,
+				     -IRQMOD_EINVAL);
+	code = irqmod_enum_reject(error, KIND, "encoding", config->encoding,
+				  IRQMOD_ITR_ENCODING_COUNT);
+	if (!code)
+		code = irqmod_enum_reject(error, KIND, "combine", config->combine,
+					  IRQMOD_LATENCY_COMBINE_COUNT);
+	if (!code)
+		code = irqmod_enum_reject(error, KIND, "conservative",
+					  config->conservative,
+					  IRQMOD_LATENCY_CONSERVATIVE_COUNT);
+	if (!code)
+		code = irqmod_enum_reject(error, KIND, "smoothing",
+					  config->smoothing,
+					  IRQMOD_LATENCY_SMOOTHING_COUNT);
+	if (code)
+		return code;
 	/* The ramp adds rates; it means nothing on register units. */
 	if (config->smoothing == IRQMOD_LATENCY_SMOOTHING_RAMP_UP &&
 	    !irqmod_itr_encoding_is_rate(config->encoding))
-		return -IRQMOD_EINVAL;
+		return irqmod_reject(error, KIND, "smoothing", config->smoothing,
+				     "needs a rate encoding, not encoding", NULL,
+				     config->encoding, -IRQMOD_EINVAL);
 	/* Only FreeBSD's single class bootstraps; two classes start at lowest. */
 	if (config->start_class != IRQMOD_LATENCY_LOWEST &&
 	    !(config->start_class == IRQMOD_LATENCY_BOOTSTRAP &&
 	      config->combine == IRQMOD_LATENCY_COMBINE_MAX_INPUTS))
-		return -IRQMOD_EINVAL;
+		return irqmod_reject(error, KIND, "start_class",
+				     config->start_class,
+				     "is allowed only with combine max-inputs, not combine",
+				     NULL, config->combine, -IRQMOD_EINVAL);
 	if (config->link_speed_mbps == 0)
-		return -IRQMOD_ELINK;
-	for (i = 0; i < IRQMOD_LATENCY_CLASS_COUNT; i++)
-		if (!irqmod_itr_encoding_level_valid(config->encoding,
-						     config->class_level[i]))
-			return -IRQMOD_ERANGE;
-	if (!irqmod_itr_encoding_level_valid(config->encoding, config->start_level))
-		return -IRQMOD_ERANGE;
+		return irqmod_reject(error, KIND, "link_speed_mbps", 0,
+				     "must be at least", NULL, 1, -IRQMOD_ELINK);
+	for (i = 0; i < IRQMOD_LATENCY_CLASS_COUNT; i++) {
+		code = irqmod_itr_encoding_level_reject(config->encoding,
+							config->class_level[i],
+							KIND, "class_level[]",
+							error);
+		if (code)
+			return code;
+	}
+	code = irqmod_itr_encoding_level_reject(config->encoding,
+						config->start_level, KIND,
+						"start_level", error);
+	if (code)
+		return code;
 	if (!levels_ordered(config->encoding, config->class_level))
-		return -IRQMOD_ETABLE;
+		return irqmod_reject(error, KIND, "class_level[]",
+				     config->class_level[IRQMOD_LATENCY_LOW],
+				     "(the low class) is not strictly between its neighbours, lowest",
+				     NULL, config->class_level[IRQMOD_LATENCY_LOWEST],
+				     -IRQMOD_ETABLE);
 	return 0;
 }
 
@@ -189,9 +210,9 @@ int irqmod_latency_class_init(struct irqmod_latency_class *state,
 	uint32_t i;
 	int error;
 
-	if (!state || !config)
+	if (!state)
 		return -IRQMOD_EINVAL;
-	error = check_config(config);
+	error = irqmod_latency_class_config_check(config, NULL);
 	if (error)
 		return error;
 	copy_thresholds(&state->thresholds, &config->thresholds);
@@ -390,4 +411,10 @@ void irqmod_latency_class_update(struct irqmod_latency_class *state,
 	if (level != state->level)
 		program_level(state, level);
 	fill_decision(state, previous_register, decision);
+}
+
+void irqmod_latency_class_current(const struct irqmod_latency_class *state,
+				  struct irqmod_decision *decision)
+{
+	irqmod_decision_rearm(decision, state->interval_ns, false);
 }

@@ -1,15 +1,38 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 #include "irqmod/static.h"
+#include "config_error.h"
 #include "decision.h"
+
+int irqmod_static_config_check(const struct irqmod_static_config *config,
+			       struct irqmod_config_error *error)
+{
+	if (!config)
+		return irqmod_reject(error, "static", "config", 0,
+				     "is a NULL pointer, must be above", NULL, 0,
+				     -IRQMOD_EINVAL);
+	if (config->rx_interval_ns > IRQMOD_STATIC_MAX_INTERVAL_NS)
+		return irqmod_reject(error, "static", "rx_interval_ns",
+				     config->rx_interval_ns, "is above",
+				     "the supported maximum",
+				     IRQMOD_STATIC_MAX_INTERVAL_NS, -IRQMOD_ERANGE);
+	if (config->tx_interval_ns > IRQMOD_STATIC_MAX_INTERVAL_NS)
+		return irqmod_reject(error, "static", "tx_interval_ns",
+				     config->tx_interval_ns, "is above",
+				     "the supported maximum",
+				     IRQMOD_STATIC_MAX_INTERVAL_NS, -IRQMOD_ERANGE);
+	return 0;
+}
 
 int irqmod_static_init(struct irqmod_static *state,
 		       const struct irqmod_static_config *config)
 {
-	if (!state || !config)
+	int error;
+
+	if (!state)
 		return -IRQMOD_EINVAL;
-	if (config->rx_interval_ns > IRQMOD_STATIC_MAX_INTERVAL_NS ||
-	    config->tx_interval_ns > IRQMOD_STATIC_MAX_INTERVAL_NS)
-		return -IRQMOD_ERANGE;
+	error = irqmod_static_config_check(config, NULL);
+	if (error)
+		return error;
 	state->rx_interval_ns = config->rx_interval_ns;
 	state->tx_interval_ns = config->tx_interval_ns;
 	return 0;
@@ -25,6 +48,13 @@ void irqmod_static_update(struct irqmod_static *state,
 			  struct irqmod_decision *decision)
 {
 	(void)sample;
+	irqmod_decision_rearm(decision, state->rx_interval_ns, false);
+	decision->tx_interval_ns = state->tx_interval_ns;
+}
+
+void irqmod_static_current(const struct irqmod_static *state,
+			   struct irqmod_decision *decision)
+{
 	irqmod_decision_rearm(decision, state->rx_interval_ns, false);
 	decision->tx_interval_ns = state->tx_interval_ns;
 }

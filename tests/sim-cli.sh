@@ -4,7 +4,10 @@
 #   sim-cli.sh TOOL row       hybrid rows run and print their hybrid columns
 #   sim-cli.sh TOOL list      --list-controllers names the hybrid forms
 #   sim-cli.sh TOOL sweep-knob   --sweep over a knob reaches every controller
-#   sim-cli.sh TOOL bad NAME TEXT   -c NAME exits 2 with TEXT on stderr
+#   sim-cli.sh TOOL bad NAME TEXT [OPTION...]   -c NAME (after the OPTIONs)
+#                             exits 2 with TEXT on stderr
+#   sim-cli.sh TOOL exits STATUS TEXT ARG...   TOOL ARG... (any tool, e.g.
+#                             irqmod-repro) exits STATUS with TEXT on stderr
 set -u
 tool=$1
 mode=$2
@@ -56,10 +59,22 @@ sweep-knob)
 	rm -f "$out.csv"
 	;;
 bad)
-	run -c "$3"
+	name=$3
+	text=$4
+	shift 4
+	run "$@" -c "$name"
 	status=$?
 	[ "$status" = 2 ] || fail "exit status $status, expected 2"
-	grep -qF -- "$4" "$err" || fail "stderr lacks: $4"
+	grep -qF -- "$text" "$err" || fail "stderr lacks: $text"
+	;;
+exits)
+	want=$3
+	text=$4
+	shift 4
+	"$tool" "$@" >"$out" 2>"$err"
+	status=$?
+	[ "$status" = "$want" ] || fail "exit status $status, expected $want"
+	grep -qF -- "$text" "$err" || fail "stderr lacks: $text"
 	;;
 *)
 	echo "sim-cli.sh: unknown mode $mode" >&2

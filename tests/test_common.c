@@ -55,12 +55,38 @@ static void test_config_error_format_truncates_and_returns_the_whole_length(void
 	assert_int_equal(irqmod_config_error_format(&ixgbe_max_below_start, NULL, 0), length);
 }
 
+static void test_config_error_format_of_no_error_and_missing_strings(void **unused)
+{
+	struct irqmod_config_error error = ixgbe_max_below_start;
+	char line[128];
+
+	(void)unused;
+	assert_int_equal(irqmod_config_error_format(NULL, line, sizeof(line)), strlen("no error"));
+	assert_string_equal(line, "no error");
+	error.kind = NULL;
+	error.problem = NULL;
+	irqmod_config_error_format(&error, line, sizeof(line));
+	assert_string_equal(line, "?: max_interval_ns 10000 ? start_interval_ns 50000");
+}
+
+static void test_strerror_takes_both_signs_and_names_unknown_codes(void **unused)
+{
+	(void)unused;
+	assert_string_equal(irqmod_strerror(-IRQMOD_ELINK), irqmod_strerror(IRQMOD_ELINK));
+	assert_string_equal(irqmod_strerror(IRQMOD_ERROR_COUNT), "unknown irqmod error");
+	assert_string_equal(irqmod_strerror(INT32_MIN), "unknown irqmod error");
+	assert_int_equal(irqmod_version(), (IRQMOD_VERSION_MAJOR << 16) |
+					   (IRQMOD_VERSION_MINOR << 8) | IRQMOD_VERSION_PATCH);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_config_error_format_names_kind_field_value_and_limit),
 		cmocka_unit_test(test_config_error_format_without_limit_name_prints_the_bound_alone),
 		cmocka_unit_test(test_config_error_format_truncates_and_returns_the_whole_length),
+		cmocka_unit_test(test_config_error_format_of_no_error_and_missing_strings),
+		cmocka_unit_test(test_strerror_takes_both_signs_and_names_unknown_codes),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -74,6 +74,135 @@ static void test_hybrid_cycle_sample_leaves_out_polls_that_would_overflow(void *
 /* ---- Composition -------------------------------------------------------- */
 
 /*
+ * A driver's own embedding: each hybrid around a kind's own state through
+ * struct irqmod_inner (irqmod_inner_of_kind()) answers exactly as the
+ * generic struct irqmod_hybrid around the same kind, for every hybrid and
+ * kind, over one stream of work and empty polls.
+ */
+static void test_hybrid_around_a_kinds_own_state_equals_the_generic_hybrid(void **unused)
+{
+	uint32_t hybrid_kind, kind;
+
+	(void)unused;
+	for (hybrid_kind = IRQMOD_HYBRID_NONE + 1; hybrid_kind < IRQMOD_HYBRID_COUNT;
+	     hybrid_kind++) {
+		for (kind = 0; kind < IRQMOD_KIND_COUNT; kind++) {
+			struct irqmod_hybrid_config config;
+			struct irqmod_hybrid generic;
+			struct irqmod_controller own_state; /* only its state member is used */
+			union {
+				struct irqmod_idle_poll idle_poll;
+				struct irqmod_defer_irq defer_irq;
+				struct irqmod_recheck recheck;
+			} own;
+			const struct irqmod_kind_desc *desc = irqmod_kind_describe(kind);
+			struct irqmod_inner inner;
+			uint64_t now_ns = 0;
+			uint32_t x = 777, call;
+
+			assert_int_equal(irqmod_hybrid_default_config(&config, hybrid_kind, kind,
+								      10000), 0);
+			assert_int_equal(irqmod_hybrid_init(&generic, &config), 0);
+			assert_int_equal(desc->init(&own_state.state, &config.inner.config), 0);
+			assert_int_equal(irqmod_inner_of_kind(&inner, kind, &own_state.state), 0);
+			if (hybrid_kind == IRQMOD_HYBRID_IDLE_POLL)
+				assert_int_equal(irqmod_idle_poll_init(&own.idle_poll,
+								       &config.config.idle_poll), 0);
+			else if (hybrid_kind == IRQMOD_HYBRID_DEFER_IRQ)
+				assert_int_equal(irqmod_defer_irq_init(&own.defer_irq,
+								       &config.config.defer_irq), 0);
+			else
+				assert_int_equal(irqmod_recheck_init(&own.recheck,
+								     &config.config.recheck), 0);
+			for (call = 0; call < 3000; call++) {
+				struct irqmod_sample sample = { 0 };
+				struct irqmod_decision got, want;
+
+				x = x * 1103515245u + 12345u; /* ANSI C LCG */
+				now_ns += (x >> 8) % 30000;
+				sample.now_ns = now_ns;
+				if ((x >> 20) % 3 != 0) {
+					sample.rx_packets = (x >> 4) % 65;
+					sample.rx_bytes = (uint64_t)sample.rx_packets * 1514u;
+					sample.tx_packets = (x >> 12) % 9;
+					sample.tx_bytes = (uint64_t)sample.tx_packets * 66u;
+				}
+				sample.events = 1;
+				irqmod_hybrid_update(&generic, &sample, &want);
+				if (hybrid_kind == IRQMOD_HYBRID_IDLE_POLL)
+					irqmod_idle_poll_update(&own.idle_poll, &inner, &sample, &got);
+				else if (hybrid_kind == IRQMOD_HYBRID_DEFER_IRQ)
+					irqmod_defer_irq_update(&own.defer_irq, &inner, &sample, &got);
+				else
+					irqmod_recheck_update(&own.recheck, &inner, &sample, &got);
+				assert_int_equal(got.action, want.action);
+				assert_int_equal(got.rx_interval_ns, want.rx_interval_ns);
+				assert_int_equal(got.tx_interval_ns, want.tx_interval_ns);
+				assert_int_equal(got.rate_limit_ns, want.rate_limit_ns);
+				assert_int_equal(got.frames, want.frames);
+				assert_int_equal(got.poll_delay_ns, want.poll_delay_ns);
+				assert_int_equal(got.changed, want.changed);
+			}
+		}
+	}
+}
+
+/* A driver's own algorithm: the hybrid calls it on re-arm only, with the cycle. */
+struct counting_inner {
+	uint32_t calls;
+	uint32_t last_rx_packets;
+};
+
+static void counting_update(void *state, const struct irqmod_sample *sample,
+			    struct irqmod_decision *decision)
+{
+	struct counting_inner *c = state;
+
+	c->calls++;
+	c->last_rx_packets = sample->rx_packets;
+	memset(decision, 0, sizeof(*decision));
+	decision->rx_interval_ns = 12000;
+	decision->tx_interval_ns = 12000;
+	decision->changed = c->calls == 1;
+}
+
+static void test_hybrid_calls_a_drivers_own_inner_update_once_per_cycle(void **unused)
+{
+	struct irqmod_recheck_config config = { .max_rounds = 3 };
+	struct irqmod_recheck state;
+	struct counting_inner counting = { 0, 0 };
+	struct irqmod_inner inner = { counting_update, &counting };
+	struct irqmod_sample work = { .now_ns = 1, .rx_packets = 5, .rx_bytes = 500 };
+	struct irqmod_decision decision;
+	uint32_t i;
+
+	(void)unused;
+	assert_int_equal(irqmod_recheck_init(&state, &config), 0);
+	/* Three re-polls that find work, then the fourth re-arms. */
+	for (i = 0; i < 3; i++) {
+		irqmod_recheck_update(&state, &inner, &work, &decision);
+		assert_int_equal(decision.action, IRQMOD_ACTION_POLL);
+	}
+	assert_int_equal(counting.calls, 0);
+	irqmod_recheck_update(&state, &inner, &work, &decision);
+	assert_int_equal(decision.action, IRQMOD_ACTION_REARM);
+	assert_int_equal(decision.rx_interval_ns, 12000);
+	assert_true(decision.changed);
+	assert_int_equal(counting.calls, 1);
+	assert_int_equal(counting.last_rx_packets, 20); /* the whole cycle */
+	/* An inner with no update re-arms with interval 0. */
+	inner.update = NULL;
+	irqmod_recheck_update(&state, &inner, &work, &decision);
+	assert_int_equal(decision.action, IRQMOD_ACTION_POLL);
+	for (i = 0; i < 3; i++)
+		irqmod_recheck_update(&state, &inner, &work, &decision);
+	assert_int_equal(decision.action, IRQMOD_ACTION_REARM);
+	assert_int_equal(decision.rx_interval_ns, 0);
+	assert_false(decision.changed);
+	assert_int_equal(counting.calls, 1);
+}
+
+/*
  * A hybrid that re-arms on every call is transparent: the inner interval
  * controller gives the same decisions as on its own. Runs for every
  * interval kind the generic controller knows, each with its default config.
@@ -759,6 +888,8 @@ int main(void)
 		cmocka_unit_test(test_hybrid_cycle_sample_sums_polls_with_one_event),
 		cmocka_unit_test(test_hybrid_cycle_sample_leaves_out_polls_that_would_overflow),
 		cmocka_unit_test(test_hybrid_rearming_every_call_is_transparent_for_every_inner_kind),
+		cmocka_unit_test(test_hybrid_around_a_kinds_own_state_equals_the_generic_hybrid),
+		cmocka_unit_test(test_hybrid_calls_a_drivers_own_inner_update_once_per_cycle),
 		cmocka_unit_test(test_hybrid_inner_sees_one_summed_sample_per_cycle),
 		cmocka_unit_test(test_hybrid_rearm_carries_the_inner_interval_for_every_hybrid),
 		cmocka_unit_test(test_hybrid_endless_empty_polls_always_end_in_rearm),

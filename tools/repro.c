@@ -244,11 +244,21 @@ int irqmod_repro_ixgbe_legacy(struct irqmod_hybrid_config *hybrid, bool floor_12
 int irqmod_repro_ixgbe(struct irqmod_hybrid_config *hybrid, enum irqmod_ixgbe_preset preset,
 		       uint32_t link_speed_mbps)
 {
+	const struct irqmod_kind_desc *ixgbe = irqmod_kind_describe(IRQMOD_KIND_IXGBE);
+	char line[128];
+	int error;
+
 	memset(hybrid, 0, sizeof(*hybrid));
 	hybrid->kind = IRQMOD_HYBRID_NONE;
 	hybrid->inner.kind = IRQMOD_KIND_IXGBE;
-	return irqmod_ixgbe_config_preset(&hybrid->inner.config.ixgbe_config, preset,
-					  link_speed_mbps);
+	error = irqmod_ixgbe_config_preset(&hybrid->inner.config.ixgbe_config, preset,
+					   link_speed_mbps);
+	if (error == -IRQMOD_ELINK && link_speed_mbps > ixgbe->max_link_speed_mbps) {
+		irqmod_scenario_link_sentence(line, sizeof(line), ixgbe->name,
+					      ixgbe->max_link_speed_mbps, link_speed_mbps);
+		fprintf(stderr, "irqmod-repro: %s\n", line);
+	}
+	return error;
 }
 
 void irqmod_repro_with_hybrid(const struct irqmod_repro *repro, struct irqmod_hybrid_config *hybrid)
@@ -295,8 +305,16 @@ int irqmod_repro_run(const struct irqmod_repro *repro, const struct irqmod_hybri
 	double n = repro->seeds;
 	int error = 0;
 
+	char line[256];
+
 	memset(metrics, 0, sizeof(*metrics));
 	snprintf(metrics->label, sizeof(metrics->label), "%s", label);
+	error = irqmod_scenario_explain(hybrid, line, sizeof(line));
+	if (error) {
+		fprintf(stderr, "irqmod-repro: %s: %s\n", label, line);
+		free(adapter);
+		return error;
+	}
 	if (!adapter)
 		return -IRQMOD_ERANGE;
 	for (seed = 1; seed <= repro->seeds && error == 0; seed++) {
@@ -350,11 +368,24 @@ int irqmod_repro_floor_knee(const struct irqmod_repro *repro, uint64_t *fill_ns,
 {
 	struct irqmod_floor_params params;
 	struct irqmod_floor_result result;
+	struct irqmod_config_error check;
 	int error;
 
 	irqmod_floor_default_params(&params, repro->scenario.config.link_speed_mbps);
 	params.rcvbuf_bytes = repro->scenario.config.rcvbuf_bytes;
 	params.truesize_bytes = repro->scenario.config.truesize_bytes;
+	error = irqmod_floor_params_check(&params, &check);
+	if (error) {
+		char line[256];
+
+		if (error == -IRQMOD_ELINK && check.value > check.limit)
+			irqmod_scenario_link_sentence(line, sizeof(line), "the floor helper",
+						      check.limit, check.value);
+		else
+			irqmod_config_error_format(&check, line, sizeof(line));
+		fprintf(stderr, "irqmod-repro: %s\n", line);
+		return error;
+	}
 	error = irqmod_floor_interval(&params, &result);
 	if (error < 0)
 		return error;

@@ -323,18 +323,10 @@ static void controller_choices(char *out, size_t bytes)
  */
 
 /*
- * Default knobs of a hybrid named without them: the values of the worked
- * examples in each hybrid's page, so a reader can follow the timeline.
+ * A hybrid named without knobs gets the core's defaults
+ * (irqmod_<hybrid>_default_config()): the values of the worked examples in
+ * each hybrid's page, so a reader can follow the timeline.
  */
-/* docs/idle-poll.md, worked timeline (first vector of tests/vectors/idle_poll_vectors.h). */
-#define DEFAULT_IDLE_POLL_SPACING_NS 10000u
-#define DEFAULT_IDLE_POLL_TIME_NS 50000u
-/* docs/defer-irq.md, closed-loop example: Eric Dumazet's example values
- * (napi_defer_hard_irqs 10, gro_flush_timeout 20 us). */
-#define DEFAULT_DEFER_IRQ_COUNT 10u
-#define DEFAULT_DEFER_IRQ_TIMEOUT_NS 20000u
-/* docs/recheck.md, closed-loop example (max_rounds 4). */
-#define DEFAULT_RECHECK_ROUNDS 4u
 
 /* One knob: a uint32_t field of struct irqmod_hybrid_config. */
 struct knob {
@@ -531,26 +523,59 @@ static int apply_knobs(struct irqmod_hybrid_config *config, uint32_t hybrid, con
 	return 0;
 }
 
-/* Defaults of @kind's own settings (see the DEFAULT_ constants above). */
+/* Defaults of @kind's own settings: the core's (irqmod_<hybrid>_default_config()). */
 static void hybrid_defaults(struct irqmod_hybrid_config *config, uint32_t kind)
 {
 	config->kind = kind;
 	memset(&config->config, 0, sizeof(config->config));
 	switch (kind) {
 	case IRQMOD_HYBRID_IDLE_POLL:
-		config->config.idle_poll.poll_spacing_ns = DEFAULT_IDLE_POLL_SPACING_NS;
-		config->config.idle_poll.idle_time_ns = DEFAULT_IDLE_POLL_TIME_NS;
+		(void)irqmod_idle_poll_default_config(&config->config.idle_poll);
 		break;
 	case IRQMOD_HYBRID_DEFER_IRQ:
-		config->config.defer_irq.defer_hard_irqs = DEFAULT_DEFER_IRQ_COUNT;
-		config->config.defer_irq.gro_flush_timeout_ns = DEFAULT_DEFER_IRQ_TIMEOUT_NS;
+		(void)irqmod_defer_irq_default_config(&config->config.defer_irq);
 		break;
 	case IRQMOD_HYBRID_RECHECK:
-		config->config.recheck.max_rounds = DEFAULT_RECHECK_ROUNDS;
+		(void)irqmod_recheck_default_config(&config->config.recheck);
 		break;
 	default:
 		break;
 	}
+}
+
+/* "800 Gb/s" or "2500 Mb/s". */
+static void format_speed(char *out, size_t bytes, uint64_t mbps)
+{
+	if (mbps >= 1000 && mbps % 1000 == 0)
+		snprintf(out, bytes, "%" PRIu64 " Gb/s", mbps / 1000);
+	else
+		snprintf(out, bytes, "%" PRIu64 " Mb/s", mbps);
+}
+
+void irqmod_scenario_link_sentence(char *out, size_t bytes, const char *kind,
+				   uint64_t max_mbps, uint64_t link_mbps)
+{
+	char max[32], link[32];
+
+	format_speed(max, sizeof(max), max_mbps);
+	format_speed(link, sizeof(link), link_mbps);
+	snprintf(out, bytes, "%s supports links up to %s; the scenario has %s", kind, max, link);
+}
+
+int irqmod_scenario_explain(const struct irqmod_hybrid_config *config, char *line,
+			    size_t bytes)
+{
+	struct irqmod_config_error error;
+	int code = irqmod_hybrid_config_check(config, &error);
+
+	if (code == 0)
+		return 0;
+	if (code == -IRQMOD_ELINK && error.limit_name && error.value > error.limit)
+		irqmod_scenario_link_sentence(line, bytes, error.kind, error.limit,
+					      error.value);
+	else
+		irqmod_config_error_format(&error, line, bytes);
+	return code;
 }
 
 /* Knob @name of [@owner] for every controller of the scenario. */
@@ -615,6 +640,23 @@ static int resolve_inner(const struct irqmod_scenario *scenario, char *name,
 		return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
 			    "%sunknown controller '%s'; valid: %s", prefix, name,
 			    choices);
+	}
+	if (error == -IRQMOD_ELINK) {
+		uint32_t kind;
+
+		for (kind = 0; kind < IRQMOD_KIND_COUNT; kind++) {
+			const struct irqmod_kind_desc *desc = irqmod_kind_describe(kind);
+
+			if (strcmp(name, desc->name) == 0 &&
+			    link_speed_mbps > desc->max_link_speed_mbps) {
+				irqmod_scenario_link_sentence(choices, sizeof(choices),
+							      desc->name,
+							      desc->max_link_speed_mbps,
+							      link_speed_mbps);
+				return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER, "%s%s",
+					    prefix, choices);
+			}
+		}
 	}
 	if (error)
 		return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER, "%s%s",
@@ -719,10 +761,13 @@ int irqmod_scenario_controller(const struct irqmod_scenario *scenario, const cha
 	}
 	error = irqmod_hybrid_init(&probe, config);
 	if (error) {
+		char line[256] = "rejected";
+
+		(void)irqmod_scenario_explain(config, line, sizeof(line));
 		knob_choices(kind, config->inner.kind, choices, sizeof(choices));
 		return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
-			    "%s%s (knobs: %s; limits: irqmod-sim --help)",
-			    prefix, irqmod_strerror(error), choices);
+			    "%s%s: %s (knobs: %s; limits: irqmod-sim --help)",
+			    prefix, line, irqmod_strerror(error), choices);
 	}
 	return 0;
 }

@@ -128,6 +128,31 @@ int irqmod_scenario_finish(const struct irqmod_scenario *scenario, char *message
 			   size_t message_bytes);
 
 /**
+ * irqmod_scenario_link_sentence() - "ixgbe supports links up to 800 Gb/s; the
+ * scenario has 900 Gb/s".
+ * @out: receives the sentence.
+ * @bytes: size of @out.
+ * @kind: controller name.
+ * @max_mbps: fastest link it supports.
+ * @link_mbps: the scenario's link.
+ */
+void irqmod_scenario_link_sentence(char *out, size_t bytes, const char *kind,
+				   uint64_t max_mbps, uint64_t link_mbps);
+
+/**
+ * irqmod_scenario_explain() - the line that says why a controller config is rejected.
+ * @config: a hybrid config (kind IRQMOD_HYBRID_NONE for a plain controller).
+ * @line: receives irqmod_config_error_format()'s line ("ixgbe: max_interval_ns
+ *	10000 is below initial_interval_ns 50000"), or for a link faster than
+ *	the kind supports "ixgbe supports links up to 800 Gb/s; the scenario
+ *	has 900 Gb/s". Untouched when @config is valid.
+ * @bytes: size of @line.
+ * Return: 0 for a valid config, else irqmod_hybrid_config_check()'s code.
+ */
+int irqmod_scenario_explain(const struct irqmod_hybrid_config *config, char *line,
+			    size_t bytes);
+
+/**
  * irqmod_scenario_controller() - resolve one controller name of a
  * controller list: [HYBRID[(KNOBS)]+]CONTROLLER[(KNOBS)], where HYBRID is
  * an irqmod_hybrid_kind_name() ("idle-poll", "defer-irq", "recheck"),

@@ -169,6 +169,25 @@ IRQMOD_API void irqmod_average_size_update(struct irqmod_average_size *state,
 					   const struct irqmod_sample *sample,
 					   struct irqmod_decision *decision);
 
+/**
+ * irqmod_average_size_config_check() - validate @config as irqmod_average_size_init() does.
+ * @config: settings to check.
+ * @error: filled with the offending field and the bound it breaks on
+ *         rejection; may be NULL. Untouched on success.
+ * Return: 0 or the -IRQMOD_E... code irqmod_average_size_init() would return.
+ */
+IRQMOD_API int irqmod_average_size_config_check(const struct irqmod_average_size_config *config,
+					 struct irqmod_config_error *error);
+
+/**
+ * irqmod_average_size_current() - the decision in force, without a sample.
+ * @state: state set up by irqmod_average_size_init().
+ * @decision: the interval last returned (the start interval after init or
+ *            reset), action re-arm, @changed false.
+ */
+IRQMOD_API void irqmod_average_size_current(const struct irqmod_average_size *state,
+				     struct irqmod_decision *decision);
+
 #ifdef __cplusplus
 }
 #endif

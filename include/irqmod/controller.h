@@ -5,6 +5,13 @@
  * A tagged union over every controller, for simulators and drivers that pick
  * a controller at run time. Drivers that know their controller call its
  * update function directly instead.
+ *
+ * Every kind is described once, in a table of struct irqmod_kind_desc
+ * (lib/controller.c): its name, state size, default config and its
+ * config-check, init, reset, update and current functions. The generic
+ * functions below dispatch through it; irqmod_kind_describe() hands an
+ * entry to callers that hold a kind's own state (a hybrid's inner
+ * controller, irqmod_inner_of_kind()).
  */
 #ifndef IRQMOD_CONTROLLER_H
 #define IRQMOD_CONTROLLER_H
@@ -12,6 +19,7 @@
 #include "irqmod/average_size.h"
 #include "irqmod/common.h"
 #include "irqmod/dim.h"
+#include "irqmod/hybrid_base.h"
 #include "irqmod/ixgbe_legacy.h"
 #include "irqmod/latency_class.h"
 #include "irqmod/i40e.h"
@@ -158,6 +166,80 @@ IRQMOD_API const char *irqmod_kind_name(uint32_t kind);
  * Return: the size in bytes, or 0 for values out of range.
  */
 IRQMOD_API size_t irqmod_kind_state_bytes(uint32_t kind);
+
+/**
+ * struct irqmod_kind_desc - one controller kind, as the kind table holds it.
+ * @name: short name ("ixgbe"), static string.
+ * @state_bytes: sizeof the kind's own state struct.
+ * @max_link_speed_mbps: fastest link its config accepts (UINT32_MAX when
+ *                       the kind has no bound of its own).
+ * @default_config: fills the kind's own config struct (the member of
+ *                  struct irqmod_controller_config's union) with its
+ *                  documented defaults for a link of @link_speed_mbps.
+ * @config_check: the kind's irqmod_<kind>_config_check() on its own config.
+ * @init: the kind's irqmod_<kind>_init() on its own state and config.
+ * @reset: the kind's irqmod_<kind>_reset().
+ * @update: the kind's irqmod_<kind>_update(); the @update of a struct
+ *          irqmod_inner around that kind's state.
+ * @current_decision: the kind's irqmod_<kind>_current() (not "current":
+ *                    a kernel macro).
+ *
+ * The pointers take the kind's own structs as untyped pointers.
+ */
+struct irqmod_kind_desc {
+	const char *name;
+	size_t state_bytes;
+	uint32_t max_link_speed_mbps;
+	int (*default_config)(void *config, uint32_t link_speed_mbps);
+	int (*config_check)(const void *config, struct irqmod_config_error *error);
+	int (*init)(void *state, const void *config);
+	void (*reset)(void *state);
+	irqmod_update_fn update;
+	void (*current_decision)(const void *state,
+				 struct irqmod_decision *decision);
+};
+
+/**
+ * irqmod_kind_describe() - the table entry of a kind.
+ * @kind: an enum irqmod_kind value.
+ * Return: a pointer to the static entry, or NULL for values out of range.
+ */
+IRQMOD_API const struct irqmod_kind_desc *irqmod_kind_describe(uint32_t kind);
+
+/**
+ * irqmod_inner_of_kind() - make @inner call kind @kind's update on @state.
+ * @inner: filled in.
+ * @kind: an enum irqmod_kind value.
+ * @state: that kind's own state (struct irqmod_ixgbe * for
+ *         IRQMOD_KIND_IXGBE), set up by its init; the caller keeps it.
+ * Return: 0, -IRQMOD_EINVAL for NULL, -IRQMOD_EKIND for an unknown kind.
+ */
+IRQMOD_API int irqmod_inner_of_kind(struct irqmod_inner *inner, uint32_t kind,
+				    void *state);
+
+/**
+ * irqmod_inner_of_controller() - make @inner run a generic instance's kind directly.
+ * @inner: filled in with @controller's kind's update on &@controller->state
+ *         (no generic dispatch per call); valid while @controller keeps
+ *         that kind (init it again with another kind: fill @inner again).
+ * @controller: instance set up by irqmod_controller_init().
+ * Return: 0, -IRQMOD_EINVAL for NULL, -IRQMOD_EKIND for an instance never
+ * set up.
+ */
+IRQMOD_API int irqmod_inner_of_controller(struct irqmod_inner *inner,
+					  struct irqmod_controller *controller);
+
+/**
+ * irqmod_controller_config_check() - validate @config as irqmod_controller_init() does.
+ * @config: kind and settings.
+ * @error: filled with the offending field and the bound it breaks on
+ *         rejection ("ixgbe: max_interval_ns 10000 is below
+ *         initial_interval_ns 50000"); may be NULL. Untouched on success.
+ * Return: 0, -IRQMOD_EINVAL for NULL, -IRQMOD_EKIND, or the kind's own
+ * check's code.
+ */
+IRQMOD_API int irqmod_controller_config_check(const struct irqmod_controller_config *config,
+					      struct irqmod_config_error *error);
 
 #ifdef __cplusplus
 }

@@ -15,7 +15,6 @@
 #define IRQMOD_DEFER_IRQ_H
 
 #include "irqmod/common.h"
-#include "irqmod/controller.h"
 #include "irqmod/hybrid_base.h"
 
 #ifdef __cplusplus
@@ -94,15 +93,33 @@ IRQMOD_API void irqmod_defer_irq_reset(struct irqmod_defer_irq *state);
 /**
  * irqmod_defer_irq_update() - the decision after a poll, as napi_complete_done() takes it.
  * @state: state set up by irqmod_defer_irq_init().
- * @inner: interval controller consulted when re-arming; NULL re-arms with 0.
+ * @inner: interval controller consulted when re-arming (struct irqmod_inner);
+ *         NULL re-arms with 0.
  * @sample: what the poll found; IRQMOD_SAMPLE_APP_FOUND_EVENTS carries
  *          whether the application's wait since the previous call found events.
  * @decision: filled in; never fails.
  */
 IRQMOD_API void irqmod_defer_irq_update(struct irqmod_defer_irq *state,
-					struct irqmod_controller *inner,
+					const struct irqmod_inner *inner,
 					const struct irqmod_sample *sample,
 					struct irqmod_decision *decision);
+
+/**
+ * irqmod_defer_irq_config_check() - validate @config as irqmod_defer_irq_init() does.
+ * @config: settings to check.
+ * @error: filled with the offending field and the bound it breaks on
+ *         rejection; may be NULL. Untouched on success.
+ * Return: 0 or the -IRQMOD_E... code irqmod_defer_irq_init() would return.
+ */
+IRQMOD_API int irqmod_defer_irq_config_check(const struct irqmod_defer_irq_config *config,
+					 struct irqmod_config_error *error);
+
+/**
+ * irqmod_defer_irq_default_config() - the knobs of the worked example in its docs page.
+ * @config: filled in.
+ * Return: 0, -IRQMOD_EINVAL for NULL.
+ */
+IRQMOD_API int irqmod_defer_irq_default_config(struct irqmod_defer_irq_config *config);
 
 #ifdef __cplusplus
 }

@@ -475,6 +475,41 @@ static inline void irqmod_dim_rdma_update(struct irqmod_dim_rdma *state,
 	decision->changed = false;
 }
 
+/**
+ * irqmod_dim_config_check() - validate @config as irqmod_dim_init() does.
+ * @config: settings to check.
+ * @error: filled with the offending field and its bound on rejection
+ *         ("dim: start_level 9 is not below levels 5"); may be NULL.
+ * Return: 0 or the code irqmod_dim_init() would return.
+ */
+IRQMOD_API int irqmod_dim_config_check(const struct irqmod_dim_config *config,
+				       struct irqmod_config_error *error);
+
+/**
+ * irqmod_dim_current() - the decision in force: the current level's profile.
+ * @state: state set up by irqmod_dim_init().
+ * @decision: filled in, action re-arm, @changed false.
+ */
+IRQMOD_API void irqmod_dim_current(const struct irqmod_dim *state,
+				   struct irqmod_decision *decision);
+
+/**
+ * irqmod_dim_rdma_config_check() - validate @config as irqmod_dim_rdma_init() does.
+ * @config: settings to check.
+ * @error: filled with the offending field and its bound on rejection; may be NULL.
+ * Return: 0 or the code irqmod_dim_rdma_init() would return.
+ */
+IRQMOD_API int irqmod_dim_rdma_config_check(const struct irqmod_dim_rdma_config *config,
+					    struct irqmod_config_error *error);
+
+/**
+ * irqmod_dim_rdma_current() - the decision in force: the current level's profile.
+ * @state: state set up by irqmod_dim_rdma_init().
+ * @decision: filled in, action re-arm, @changed false.
+ */
+IRQMOD_API void irqmod_dim_rdma_current(const struct irqmod_dim_rdma *state,
+					struct irqmod_decision *decision);
+
 #ifdef __cplusplus
 }
 #endif

@@ -157,6 +157,18 @@ IRQMOD_API void irqmod_floor_default_params(struct irqmod_floor_params *params,
 IRQMOD_API int irqmod_floor_interval(const struct irqmod_floor_params *params,
 				     struct irqmod_floor_result *result);
 
+/**
+ * irqmod_floor_params_check() - validate @params as irqmod_floor_interval() does.
+ * @params: inputs to check.
+ * @error: filled with the offending field and the bound it breaks on
+ *         rejection ("floor: link_speed_mbps 900000 is above the supported
+ *         maximum 800000"); may be NULL. Untouched on success.
+ * Return: 0, -IRQMOD_EINVAL for NULL, -IRQMOD_EFRAME, -IRQMOD_ELINK,
+ * -IRQMOD_ERANGE (margin) or -IRQMOD_ESTEP (step 0).
+ */
+IRQMOD_API int irqmod_floor_params_check(const struct irqmod_floor_params *params,
+					 struct irqmod_config_error *error);
+
 #ifdef __cplusplus
 }
 #endif

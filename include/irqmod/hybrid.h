@@ -56,11 +56,15 @@ struct irqmod_hybrid_config {
 /**
  * struct irqmod_hybrid - state of a generic hybrid (caller-owned).
  * @inner: the wrapped interval controller.
+ * @inner_update: the inner kind's own update (its kind table entry), set by
+ *                irqmod_hybrid_init(); the hybrid calls it on
+ *                &@inner.state, skipping the generic dispatch.
  * @kind: the running hybrid, set by irqmod_hybrid_init().
  * @own: that hybrid's state (at most 32 bytes).
  */
 struct irqmod_hybrid {
 	struct irqmod_controller inner;
+	irqmod_update_fn inner_update;
 	uint32_t kind;
 	union {
 		struct irqmod_idle_poll idle_poll;
@@ -99,6 +103,31 @@ IRQMOD_API void irqmod_hybrid_update(struct irqmod_hybrid *hybrid,
  * Return: a static string; "unknown" for values out of range.
  */
 IRQMOD_API const char *irqmod_hybrid_kind_name(uint32_t kind);
+
+/**
+ * irqmod_hybrid_default_config() - a hybrid's default knobs around a kind's defaults.
+ * @config: filled in: @kind with the knobs of its docs page's worked example
+ *          (idle-poll: spacing 10 us, idle time 50 us; defer-irq: 10
+ *          deferrals of 20 us; recheck: 4 rounds), and @inner_kind's
+ *          defaults for @link_speed_mbps (irqmod_controller_default_config()).
+ * @kind: an enum irqmod_hybrid_kind value.
+ * @inner_kind: an enum irqmod_kind value.
+ * @link_speed_mbps: link speed in Mb/s.
+ * Return: 0, -IRQMOD_EINVAL for NULL, -IRQMOD_EKIND, or the inner default's error.
+ */
+IRQMOD_API int irqmod_hybrid_default_config(struct irqmod_hybrid_config *config,
+					    uint32_t kind, uint32_t inner_kind,
+					    uint32_t link_speed_mbps);
+
+/**
+ * irqmod_hybrid_config_check() - validate @config as irqmod_hybrid_init() does.
+ * @config: hybrid kind and settings, and the inner controller's.
+ * @error: filled with the offending field of the hybrid's or the inner
+ *         controller's settings on rejection; may be NULL.
+ * Return: 0 or the code irqmod_hybrid_init() would return.
+ */
+IRQMOD_API int irqmod_hybrid_config_check(const struct irqmod_hybrid_config *config,
+					  struct irqmod_config_error *error);
 
 #ifdef __cplusplus
 }

@@ -51,6 +51,35 @@ struct irqmod_poll_sum {
 };
 
 /**
+ * typedef irqmod_update_fn - an interval controller's update, on untyped state.
+ * @state: the controller's own state (struct irqmod_ixgbe, ...).
+ * @sample: the cycle's sample.
+ * @decision: filled in; never fails.
+ *
+ * The form every entry of the kind table has (irqmod_kind_desc(), its
+ * @update member), and what a driver's own controller provides to sit
+ * inside a hybrid.
+ */
+typedef void (*irqmod_update_fn)(void *state, const struct irqmod_sample *sample,
+				 struct irqmod_decision *decision);
+
+/**
+ * struct irqmod_inner - the interval controller a hybrid consults on re-arm.
+ * @update: its update function; NULL makes the hybrid re-arm with interval
+ *          0 (no throttling).
+ * @state: its state, passed to @update; the driver owns it (for example the
+ *         struct irqmod_ixgbe it embeds per queue).
+ *
+ * Any controller fits: a kind of the table (irqmod_inner_of_kind() fills
+ * this from a kind and a state pointer) or the driver's own. The hybrid
+ * never resets the inner controller; the driver resets both.
+ */
+struct irqmod_inner {
+	irqmod_update_fn update;
+	void *state;
+};
+
+/**
  * struct irqmod_hybrid_counters - optional per-queue statistics of a hybrid.
  * @interrupts_armed: calls answered IRQMOD_ACTION_REARM.
  * @polls_deferred: calls answered IRQMOD_ACTION_POLL.

@@ -136,6 +136,26 @@ IRQMOD_API void irqmod_i40e_update(struct irqmod_i40e *state,
 				   const struct irqmod_sample *sample,
 				   struct irqmod_decision *decision);
 
+/**
+ * irqmod_i40e_config_check() - validate @config as irqmod_i40e_init() does.
+ * @config: settings to check.
+ * @error: filled with the offending field and the bound it breaks on
+ *         rejection (for example "i40e: max_interval_ns 10000 is below
+ *         initial_interval_ns 50000"); may be NULL. Untouched on success.
+ * Return: 0 or the -IRQMOD_E... code irqmod_i40e_init() would return.
+ */
+IRQMOD_API int irqmod_i40e_config_check(const struct irqmod_intel_itr_config *config,
+					 struct irqmod_config_error *error);
+
+/**
+ * irqmod_i40e_current() - the decision in force, without a sample.
+ * @state: state set up by irqmod_i40e_init().
+ * @decision: the intervals last returned (the start interval after init or
+ *            reset), action re-arm, @changed false.
+ */
+IRQMOD_API void irqmod_i40e_current(const struct irqmod_i40e *state,
+				     struct irqmod_decision *decision);
+
 #ifdef __cplusplus
 }
 #endif

@@ -16,7 +16,6 @@
 #define IRQMOD_IDLE_POLL_H
 
 #include "irqmod/common.h"
-#include "irqmod/controller.h"
 #include "irqmod/hybrid_base.h"
 
 #ifdef __cplusplus
@@ -88,16 +87,34 @@ IRQMOD_API void irqmod_idle_poll_reset(struct irqmod_idle_poll *state);
 /**
  * irqmod_idle_poll_update() - the decision after a poll.
  * @state: state set up by irqmod_idle_poll_init().
- * @inner: interval controller consulted when re-arming (any kind); NULL
- *         re-arms with interval 0 (no throttling).
+ * @inner: interval controller consulted when re-arming (any kind, or the
+ *         driver's own; see struct irqmod_inner); NULL re-arms with
+ *         interval 0 (no throttling).
  * @sample: what the poll found (see docs/hybrid-contract.md).
  * @decision: IRQMOD_ACTION_POLL with @poll_spacing_ns, or the inner
  *            controller's decision with IRQMOD_ACTION_REARM. Never fails.
  */
 IRQMOD_API void irqmod_idle_poll_update(struct irqmod_idle_poll *state,
-					struct irqmod_controller *inner,
+					const struct irqmod_inner *inner,
 					const struct irqmod_sample *sample,
 					struct irqmod_decision *decision);
+
+/**
+ * irqmod_idle_poll_config_check() - validate @config as irqmod_idle_poll_init() does.
+ * @config: settings to check.
+ * @error: filled with the offending field and the bound it breaks on
+ *         rejection; may be NULL. Untouched on success.
+ * Return: 0 or the -IRQMOD_E... code irqmod_idle_poll_init() would return.
+ */
+IRQMOD_API int irqmod_idle_poll_config_check(const struct irqmod_idle_poll_config *config,
+					 struct irqmod_config_error *error);
+
+/**
+ * irqmod_idle_poll_default_config() - the knobs of the worked example in its docs page.
+ * @config: filled in.
+ * Return: 0, -IRQMOD_EINVAL for NULL.
+ */
+IRQMOD_API int irqmod_idle_poll_default_config(struct irqmod_idle_poll_config *config);
 
 #ifdef __cplusplus
 }

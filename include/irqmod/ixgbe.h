@@ -221,6 +221,26 @@ IRQMOD_API int irqmod_ixgbe_set_max_interval(struct irqmod_ixgbe *state,
 IRQMOD_API int irqmod_ixgbe_set_link_speed(struct irqmod_ixgbe *state,
 					   uint32_t link_speed_mbps);
 
+/**
+ * irqmod_ixgbe_config_check() - validate @config as irqmod_ixgbe_init() does.
+ * @config: settings to check.
+ * @error: filled with the offending field and the bound it breaks on
+ *         rejection (for example "ixgbe: max_interval_ns 10000 is below
+ *         initial_interval_ns 50000"); may be NULL. Untouched on success.
+ * Return: 0 or the -IRQMOD_E... code irqmod_ixgbe_init() would return.
+ */
+IRQMOD_API int irqmod_ixgbe_config_check(const struct irqmod_intel_itr_config *config,
+					 struct irqmod_config_error *error);
+
+/**
+ * irqmod_ixgbe_current() - the decision in force, without a sample.
+ * @state: state set up by irqmod_ixgbe_init().
+ * @decision: the intervals last returned (the start interval after init or
+ *            reset), action re-arm, @changed false.
+ */
+IRQMOD_API void irqmod_ixgbe_current(const struct irqmod_ixgbe *state,
+				     struct irqmod_decision *decision);
+
 #ifdef __cplusplus
 }
 #endif

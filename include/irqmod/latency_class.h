@@ -285,6 +285,25 @@ IRQMOD_API uint8_t irqmod_latency_class_step(const struct irqmod_latency_thresho
 					     uint8_t current_class, uint64_t bytes,
 					     uint32_t packets, uint64_t bytes_per_packet);
 
+/**
+ * irqmod_latency_class_config_check() - validate @config as irqmod_latency_class_init() does.
+ * @config: settings to check.
+ * @error: filled with the offending field and the bound it breaks on
+ *         rejection; may be NULL. Untouched on success.
+ * Return: 0 or the -IRQMOD_E... code irqmod_latency_class_init() would return.
+ */
+IRQMOD_API int irqmod_latency_class_config_check(const struct irqmod_latency_class_config *config,
+					 struct irqmod_config_error *error);
+
+/**
+ * irqmod_latency_class_current() - the decision in force, without a sample.
+ * @state: state set up by irqmod_latency_class_init().
+ * @decision: the interval last returned (the start interval after init or
+ *            reset), action re-arm, @changed false.
+ */
+IRQMOD_API void irqmod_latency_class_current(const struct irqmod_latency_class *state,
+				     struct irqmod_decision *decision);
+
 #ifdef __cplusplus
 }
 #endif

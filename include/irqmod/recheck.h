@@ -13,7 +13,6 @@
 #define IRQMOD_RECHECK_H
 
 #include "irqmod/common.h"
-#include "irqmod/controller.h"
 #include "irqmod/hybrid_base.h"
 
 #ifdef __cplusplus
@@ -60,15 +59,33 @@ IRQMOD_API void irqmod_recheck_reset(struct irqmod_recheck *state);
 /**
  * irqmod_recheck_update() - the decision after a poll.
  * @state: state set up by irqmod_recheck_init().
- * @inner: interval controller consulted when re-arming; NULL re-arms with 0.
+ * @inner: interval controller consulted when re-arming (struct irqmod_inner);
+ *         NULL re-arms with 0.
  * @sample: what the poll found.
  * @decision: IRQMOD_ACTION_POLL with delay 0 while the poll found work and
  *            rounds remain, else the inner decision with IRQMOD_ACTION_REARM.
  */
 IRQMOD_API void irqmod_recheck_update(struct irqmod_recheck *state,
-				      struct irqmod_controller *inner,
+				      const struct irqmod_inner *inner,
 				      const struct irqmod_sample *sample,
 				      struct irqmod_decision *decision);
+
+/**
+ * irqmod_recheck_config_check() - validate @config as irqmod_recheck_init() does.
+ * @config: settings to check.
+ * @error: filled with the offending field and the bound it breaks on
+ *         rejection; may be NULL. Untouched on success.
+ * Return: 0 or the -IRQMOD_E... code irqmod_recheck_init() would return.
+ */
+IRQMOD_API int irqmod_recheck_config_check(const struct irqmod_recheck_config *config,
+					 struct irqmod_config_error *error);
+
+/**
+ * irqmod_recheck_default_config() - the knobs of the worked example in its docs page.
+ * @config: filled in.
+ * Return: 0, -IRQMOD_EINVAL for NULL.
+ */
+IRQMOD_API int irqmod_recheck_default_config(struct irqmod_recheck_config *config);
 
 #ifdef __cplusplus
 }

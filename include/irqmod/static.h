@@ -64,6 +64,24 @@ IRQMOD_API void irqmod_static_update(struct irqmod_static *state,
 				     const struct irqmod_sample *sample,
 				     struct irqmod_decision *decision);
 
+/**
+ * irqmod_static_config_check() - validate @config as irqmod_static_init() does.
+ * @config: settings to check.
+ * @error: filled with the offending field and its bound on rejection; may
+ *         be NULL. Untouched on success.
+ * Return: 0, -IRQMOD_EINVAL for NULL, -IRQMOD_ERANGE for an interval above 1 s.
+ */
+IRQMOD_API int irqmod_static_config_check(const struct irqmod_static_config *config,
+					  struct irqmod_config_error *error);
+
+/**
+ * irqmod_static_current() - the decision in force: the fixed intervals.
+ * @state: state set up by irqmod_static_init().
+ * @decision: filled in, action re-arm, @changed false.
+ */
+IRQMOD_API void irqmod_static_current(const struct irqmod_static *state,
+				      struct irqmod_decision *decision);
+
 #ifdef __cplusplus
 }
 #endif

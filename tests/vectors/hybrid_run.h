@@ -24,6 +24,7 @@
 	{                                                                                     \
 		struct irqmod_##name state;                                                    \
 		struct irqmod_controller inner;                                               \
+		struct irqmod_inner inner_fn;                                                 \
 		uint32_t i;                                                                   \
                                                                                               \
 		irqmod_vector_result_begin(result, vector->step_count);                       \
@@ -32,7 +33,9 @@
 						      &inner, IRQMOD_##NAME##_VECTOR_INNER_NS), \
 					      0) ||                                             \
 		    !irqmod_vector_init_check(result,                                         \
-					      irqmod_##name##_init(&state, &vector->config), 0)) \
+					      irqmod_##name##_init(&state, &vector->config), 0) || \
+		    !irqmod_vector_init_check(result,                                         \
+					      irqmod_inner_of_controller(&inner_fn, &inner), 0)) \
 			return false;                                                         \
 		for (i = 0; i < vector->step_count; i++) {                                    \
 			struct irqmod_decision decision, expected;                            \
@@ -41,7 +44,7 @@
 						    vector->steps[i].poll_delay_ns,           \
 						    vector->steps[i].rx_interval_ns);         \
 			irqmod_vector_poison(&decision);                                      \
-			irqmod_##name##_update(&state, &inner, &vector->steps[i].sample,      \
+			irqmod_##name##_update(&state, &inner_fn, &vector->steps[i].sample,      \
 					       &decision);                                    \
 			if (!irqmod_vector_step_check(result, i, &decision, &expected))       \
 				return false;                                                 \
