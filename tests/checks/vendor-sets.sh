@@ -13,8 +13,9 @@
 #              compiled and linked (ld -r) alone, leaves no symbol undefined
 #   FILE... are the core sources (irqmod_core_sources of lib/meson.build).
 #
-# A controller is a file that defines irqmod_<name>_update() (or the floor
-# helper's irqmod_floor_interval()); its set is the smallest set of core
+# A controller is a file that defines irqmod_<name>_update() (or, where the
+# counting path is inline in the header as for DIM, irqmod_<name>_update_window(),
+# or the floor helper's irqmod_floor_interval()); its set is the smallest set of core
 # files that defines every symbol the file needs, transitively.
 # Exit status: 0 pass, 1 fail, 77 skip (a tool is missing).
 set -euo pipefail
@@ -76,8 +77,8 @@ closure() {
 rows() {
 	local file name
 	for file in $(printf '%s\n' "${files[@]}" | sort); do
-		name=$(grep -xE 'irqmod_[a-z0-9_]+_update|irqmod_floor_interval' "$work/$file.def" |
-			head -n 1 | sed 's/^irqmod_//; s/_update$//; s/_interval$//') || true
+		name=$(grep -xE 'irqmod_[a-z0-9_]+_update(_window)?|irqmod_floor_interval' "$work/$file.def" |
+			head -n 1 | sed 's/^irqmod_//; s/_update_window$//; s/_update$//; s/_interval$//') || true
 		[ -n "$name" ] || continue
 		printf '| `%s` | %s |\n' "$name" \
 			"$(closure "$file" | sed 's/^/`lib\//; s/$/`/' | paste -sd, - | sed 's/,/, /g')"
@@ -116,7 +117,7 @@ check)
 		failures=$((failures + 1))
 	fi
 	for file in $(printf '%s\n' "${files[@]}" | sort); do
-		grep -qxE 'irqmod_[a-z0-9_]+_update|irqmod_floor_interval' "$work/$file.def" || continue
+		grep -qxE 'irqmod_[a-z0-9_]+_update(_window)?|irqmod_floor_interval' "$work/$file.def" || continue
 		objects=()
 		for needed in $(closure "$file"); do objects+=("$work/$needed.o"); done
 		ld -r -o "$work/set.o" "${objects[@]}"
