@@ -254,10 +254,14 @@ static void observe(struct irqmod_latency_target *state, uint32_t packets, uint3
 	if (state->primed < PRIMED_WARM)
 		state->primed++;
 	if (state->primed == 2) {
-		/* The first measurement is the estimate. */
+		/*
+		 * The first measurement is the estimate; its deviation is
+		 * taken as half of it, at the edge of "bursty", so that only
+		 * traffic seen to be steady starts polling.
+		 */
 		state->packets_avg_q8 = packets_q8;
 		state->gap_avg_ns = gap_ns;
-		state->deviation_avg_q8 = 0;
+		state->deviation_avg_q8 = packets_q8 / 2u;
 		return;
 	}
 	deviation = packets_q8 > state->packets_avg_q8 ? packets_q8 - state->packets_avg_q8
@@ -412,9 +416,14 @@ void irqmod_latency_target_update(struct irqmod_latency_target *state,
 	}
 	if (state->mode != IRQMOD_LATENCY_TARGET_MODE_TARGET) {
 		interval = state->min_interval_ns;
-	} else if (interval > previous - (previous >> DEAD_BAND_SHIFT) &&
+	} else if (interval != state->p99_interval_ns &&
+		   interval > previous - (previous >> DEAD_BAND_SHIFT) &&
 		   interval < previous + (previous >> DEAD_BAND_SHIFT)) {
-		/* Within 1/16 of the register: keep it, do not restart its timer. */
+		/*
+		 * A ring-, socket- or mean-bound interval within 1/16 of the
+		 * register: keep the register, do not restart its timer. The
+		 * target's own interval is always taken exactly.
+		 */
 		interval = previous;
 	}
 	state->interval_ns = interval;
