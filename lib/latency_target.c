@@ -69,6 +69,13 @@ static const char kind_name[] = "latency-target";
  * loop was seen (UNBATCHED) only at x >= 8.
  */
 #define BATCH_MIN_Q8 320u
+/*
+ * A closed loop brings exactly one frame per interrupt: below 1.0625
+ * frames (272 / 256). Open-loop Poisson arrivals at x >= 1/2 bring >= 1.1,
+ * and a run of single-frame polls long enough to pull the average from
+ * 2.1 (x = 2) to 1.0625 takes 21 of them (e^-2 each): never seen.
+ */
+#define CLOSED_LOOP_MAX_Q8 272u
 #define LOW_EXIT_FRAMES 1u
 #define UNBATCHED_EXIT_FRAMES 8u
 /* The state keeps the frame limit and the poll service in 16 bits. */
@@ -364,10 +371,14 @@ static uint8_t next_mode(const struct irqmod_latency_target *state, uint32_t int
 		/* Judged on measurements made at the target interval only. */
 		if (!warm || state->packets_avg_q8 >= BATCH_MIN_Q8)
 			return IRQMOD_LATENCY_TARGET_MODE_TARGET;
-		/* A closed loop would leave the minimum again from x >= 1/2. */
-		return frames_per_interval_at_least(state, interval, 1u, 2u) ?
+		/* At x < 1/2 a low rate: a closed loop would stay at the
+		 * minimum too (x there is below 1). Above, one frame per
+		 * interrupt is a closed loop; more is open-loop batching. */
+		if (!frames_per_interval_at_least(state, interval, 1u, 2u))
+			return IRQMOD_LATENCY_TARGET_MODE_LOW;
+		return state->packets_avg_q8 < CLOSED_LOOP_MAX_Q8 ?
 			       IRQMOD_LATENCY_TARGET_MODE_UNBATCHED :
-			       IRQMOD_LATENCY_TARGET_MODE_LOW;
+			       IRQMOD_LATENCY_TARGET_MODE_TARGET;
 	}
 	if (frames_per_interval_at_least(state, interval,
 					 mode == IRQMOD_LATENCY_TARGET_MODE_LOW ?

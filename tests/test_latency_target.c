@@ -351,13 +351,18 @@ static void test_latency_target_polls_under_load_and_rearms_when_it_falls(void *
 	assert_int_equal(again.rx_interval_ns, 20000);
 	assert_false(again.changed);
 	/* Back to polling, then the load falls to 1 frame per 20 us call
-	 * (x = 1 < 4 / 2): re-armed, and since one frame per interrupt
-	 * batches nothing, at the minimum. */
+	 * (x = 1 < 4 / 2): re-armed at the target interval within a few
+	 * calls; once the average reaches one frame per interrupt (below
+	 * 1.0625: a closed loop), at the minimum. */
 	drive(&state, &now_ns, 50, 8, 20000, &decision);
 	assert_int_equal(decision.action, IRQMOD_ACTION_POLL);
-	drive(&state, &now_ns, 30, 1, 20000, &decision);
+	drive(&state, &now_ns, 20, 1, 20000, &decision);
+	assert_int_equal(decision.action, IRQMOD_ACTION_REARM);
+	assert_int_equal(decision.rx_interval_ns, 20000);
+	drive(&state, &now_ns, 60, 1, 20000, &decision);
 	assert_int_equal(decision.action, IRQMOD_ACTION_REARM);
 	assert_int_equal(decision.rx_interval_ns, 0);
+	assert_int_equal(state.mode, IRQMOD_LATENCY_TARGET_MODE_UNBATCHED);
 }
 
 /* Bursty load (polls of 1 and 40 frames in turn: MAD above half the
@@ -494,6 +499,31 @@ static void test_latency_target_very_low_rate_takes_the_minimum(void **unused)
 	drive(&state, &now_ns, 100, 1, 1000000, &decision);
 	assert_int_equal(decision.rx_interval_ns, 2000);
 	assert_int_equal(state.mode, IRQMOD_LATENCY_TARGET_MODE_LOW);
+}
+
+/*
+ * Between the two batching thresholds (1.0625 and 1.25 frames per
+ * interrupt) at x >= 1/2: open-loop batching, so the target interval
+ * stays. Polls of 1,1,1,1,1,2 frames keep the EWMA within about 1.12-1.23.
+ */
+static void test_latency_target_light_batching_keeps_the_target(void **unused)
+{
+	struct irqmod_latency_target_config config;
+	struct irqmod_latency_target state;
+	struct irqmod_decision decision;
+	uint64_t now_ns = 0;
+	uint32_t i, changes = 0;
+
+	(void)unused;
+	config_for(&config, 20000, 0);
+	init_or_fail(&state, &config);
+	drive(&state, &now_ns, 100, 3, 15000, &decision);
+	assert_int_equal(decision.rx_interval_ns, 20000);
+	for (i = 0; i < 600; i++)
+		changes += drive(&state, &now_ns, 1, i % 6u == 5u ? 2u : 1u, 20000, &decision);
+	assert_int_equal(changes, 0);
+	assert_int_equal(state.mode, IRQMOD_LATENCY_TARGET_MODE_TARGET);
+	assert_true(state.packets_avg_q8 >= 272 && state.packets_avg_q8 < 320);
 }
 
 /* A ring-bound interval moving by less than 1/16 keeps the register. */
@@ -635,6 +665,7 @@ int main(void)
 		cmocka_unit_test(test_latency_target_poll_needs_a_delay_beyond_its_service),
 		cmocka_unit_test(test_latency_target_closed_loop_stays_at_the_minimum),
 		cmocka_unit_test(test_latency_target_very_low_rate_takes_the_minimum),
+		cmocka_unit_test(test_latency_target_light_batching_keeps_the_target),
 		cmocka_unit_test(test_latency_target_dead_band_keeps_the_register),
 		cmocka_unit_test(test_latency_target_hostile_samples_stay_in_bounds),
 		cmocka_unit_test(test_latency_target_reset_restores_a_fresh_start),
