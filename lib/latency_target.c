@@ -253,7 +253,7 @@ static inline uint32_t ewma(uint32_t average, uint32_t sample)
 }
 
 /* Fold one (packets, gap) measurement into the estimate. */
-static void observe(struct irqmod_latency_target *state, uint32_t packets, uint32_t gap_ns)
+static inline void observe(struct irqmod_latency_target *state, uint32_t packets, uint32_t gap_ns)
 {
 	uint32_t packets_q8 = packets << Q8_SHIFT;
 	uint32_t deviation;
@@ -285,7 +285,7 @@ static void observe(struct irqmod_latency_target *state, uint32_t packets, uint3
  * A division per call: the ratio depends on the estimate, which changes
  * every call, and has no precomputable reciprocal.
  */
-static uint32_t mean_interval_ns(const struct irqmod_latency_target *state)
+static inline uint32_t mean_interval_ns(const struct irqmod_latency_target *state)
 {
 	uint64_t a = state->gap_avg_ns;	/* <= 2^30 */
 	/* b = lambda * m * gap = packets * m: <= 2^24 * 2^30 >> 8 = 2^46. */
@@ -308,7 +308,7 @@ static uint32_t mean_interval_ns(const struct irqmod_latency_target *state)
  * The longest interval meeting the targets and the ring and socket bound
  * at the estimated rate plus two deviations, clamped to [min, max].
  */
-static uint32_t target_interval_ns(const struct irqmod_latency_target *state)
+static inline uint32_t target_interval_ns(const struct irqmod_latency_target *state)
 {
 	uint32_t interval = state->p99_interval_ns;
 	uint64_t peak_q8, allowed;
@@ -347,7 +347,7 @@ static inline bool frames_per_interval_at_least(const struct irqmod_latency_targ
 }
 
 /* The mode for this call, from the estimate and (for POLL) the sample. */
-static uint8_t next_mode(const struct irqmod_latency_target *state, uint32_t interval,
+static inline uint8_t next_mode(const struct irqmod_latency_target *state, uint32_t interval,
 			 bool empty)
 {
 	uint8_t mode = state->mode;
