@@ -747,6 +747,18 @@ int irqmod_scenario_controller(const struct irqmod_scenario *scenario, const cha
 			intel->initial_interval_ns = intel->min_interval_ns;
 	}
 	error = irqmod_hybrid_init(&probe, config);
+	if (error && config->inner.kind == IRQMOD_KIND_LATENCY_TARGET) {
+		struct irqmod_config_error field;
+		char line[160];
+
+		/* This kind's check names the field: say which knob is wrong. */
+		if (irqmod_latency_target_config_check(&config->inner.config.latency_target,
+						       &field) != 0) {
+			irqmod_config_error_format(&field, line, sizeof(line));
+			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER, "%s%s",
+				    prefix, line);
+		}
+	}
 	if (error) {
 		knob_choices(kind, config->inner.kind, choices, sizeof(choices));
 		return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
