@@ -66,6 +66,8 @@ IRQMOD_KIND_FUNCTIONS(average_size, struct irqmod_average_size,
 		      struct irqmod_average_size_config)
 IRQMOD_KIND_FUNCTIONS(ixgbe_legacy, struct irqmod_ixgbe_legacy,
 		      struct irqmod_ixgbe_legacy_config)
+IRQMOD_KIND_FUNCTIONS(latency_target, struct irqmod_latency_target,
+		      struct irqmod_latency_target_config)
 
 /* ixgbe's adaptive start interval, IXGBE_20K_ITR (ixgbe.h): 50 us. */
 #define IRQMOD_DEFAULT_STATIC_INTERVAL_NS 50000u
@@ -132,6 +134,12 @@ static int ixgbe_legacy_defaults(void *config, uint32_t link_speed_mbps)
 	return irqmod_ixgbe_legacy_default_config(config);
 }
 
+/* The default target and bounds of irqmod_latency_target_default_config(). */
+static int latency_target_defaults(void *config, uint32_t link_speed_mbps)
+{
+	return irqmod_latency_target_default_config(config, link_speed_mbps);
+}
+
 /* A kind whose config takes any link speed (above 0). */
 #define NO_LINK_LIMIT UINT32_MAX
 
@@ -171,6 +179,11 @@ static const struct irqmod_kind_desc irqmod_kinds[IRQMOD_KIND_COUNT] = {
 						       struct irqmod_ixgbe_legacy,
 						       NO_LINK_LIMIT,
 						       ixgbe_legacy_defaults),
+	[IRQMOD_KIND_LATENCY_TARGET] = IRQMOD_KIND_ENTRY("latency-target",
+							 latency_target,
+							 struct irqmod_latency_target,
+							 NO_LINK_LIMIT,
+							 latency_target_defaults),
 };
 
 const struct irqmod_kind_desc *irqmod_kind_describe(uint32_t kind)

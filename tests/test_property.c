@@ -278,6 +278,27 @@ static void random_config(uint64_t *seed, uint32_t kind, struct irqmod_controlle
 			b->max_ns = IRQMOD_IXGBE_LEGACY_8K_ITR * 250u;
 			break;
 		}
+		case IRQMOD_KIND_LATENCY_TARGET: {
+			struct irqmod_latency_target_config *c = &config->config.latency_target;
+
+			if (irqmod_latency_target_default_config(c, rnd_link(seed)) != 0)
+				continue;
+			c->target_p99_ns = (uint32_t)rnd_range(seed, 1, 2000000);
+			c->target_mean_ns = rnd(seed) % 2 ? 0 : (uint32_t)rnd_range(seed, 1, c->target_p99_ns);
+			c->service_ns = (uint32_t)rnd_range(seed, 0, 2000);
+			c->ring_size = (uint32_t)rnd_range(seed, IRQMOD_LATENCY_TARGET_MIN_RING,
+							   IRQMOD_LATENCY_TARGET_MAX_RING);
+			c->socket_ceiling_ns = rnd(seed) % 3 ? c->socket_ceiling_ns : 0;
+			c->min_interval_ns = (uint32_t)rnd_range(seed, 0, 100000);
+			c->max_interval_ns = (uint32_t)rnd_range(seed, 1, 2000000);
+			c->max_rate_per_s = rnd(seed) % 2 ? 0 : (uint32_t)rnd_range(seed, 1, 1000000);
+			/* Polling is the hybrids' part here: every answer re-arms. */
+			c->poll_packets = 0;
+			/* The rate cap only raises the minimum (its interval is checked <= max). */
+			b->min_ns = c->min_interval_ns;
+			b->max_ns = c->max_interval_ns;
+			break;
+		}
 		default:
 			fail_msg("kind %u has no config generator", (unsigned)kind);
 		}

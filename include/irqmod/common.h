@@ -186,7 +186,8 @@ struct irqmod_sample {
  * @IRQMOD_ACTION_REARM: write the interval (if @changed) and re-enable the
  *                       queue interrupt (napi_complete_done() returned true).
  * @IRQMOD_ACTION_POLL: keep the interrupt masked and poll again after
- *                      @poll_delay_ns (0: at once). Only hybrids answer this.
+ *                      @poll_delay_ns (0: at once). Only hybrids and the
+ *                      latency-target controller answer this.
  */
 enum irqmod_action {
 	IRQMOD_ACTION_REARM = 0,
