@@ -197,9 +197,18 @@ static void i40e_update_container(struct irqmod_i40e *state, bool is_rx,
 	case IRQMOD_ITR_BAND_NONE:
 	case IRQMOD_ITR_BAND_LATENCY:
 	case IRQMOD_ITR_BAND_INCREASE:
-		itr = (uint32_t)container->target_itr + config->step_ns / IRQMOD_NS_PER_USEC;
-		if ((itr & I40E_ITR_MASK) > max_usecs)
-			itr = (itr & IRQMOD_I40E_LATENCY) + max_usecs;
+		/*
+		 * Linux masks the sum with I40E_ITR_MASK before it compares it
+		 * with the ceiling, which is safe only for its 126 us ceiling.
+		 * Near I40E_MAX_ITR (8160 us) the sum passes 0x1FFE and the mask
+		 * would wrap it to a few microseconds, so compare the unmasked
+		 * usecs (at most 8160 + 126, far below the flag bit).
+		 */
+		itr = (uint32_t)(container->target_itr & ~IRQMOD_I40E_LATENCY) +
+		      config->step_ns / IRQMOD_NS_PER_USEC;
+		if (itr > max_usecs)
+			itr = max_usecs;
+		itr |= container->target_itr & IRQMOD_I40E_LATENCY;
 		break;
 	case IRQMOD_ITR_BAND_HOLD:
 	case IRQMOD_ITR_BAND_HALVE:

@@ -728,6 +728,37 @@ static void test_ixgbe_generic_controller_uses_the_irqmod_preset(void **unused)
 	assert_int_equal(irqmod_controller_init(&controller, &config), -IRQMOD_ESTEP);
 }
 
+/*
+ * The same class of bug as i40e's wrap at 8160 us (issue 11, section 6): the
+ * container keeps usecs in a u8 and the mode flag sits in bit 7, so with the
+ * largest step (126 us) at the ceiling (126 us) the +step and no-packets
+ * paths compute 252 us. That must stop at the ceiling, never wrap into the
+ * flag bit or below it.
+ */
+static void test_ixgbe_increase_at_the_u8_limit_stops_at_the_ceiling(void **unused)
+{
+	struct irqmod_intel_itr_config config = linux_config(10000);
+	struct irqmod_ixgbe state;
+	unsigned int call;
+
+	(void)unused;
+	config.step_ns = IRQMOD_IXGBE_MAX_INTERVAL_NS;
+	config.initial_interval_ns = IRQMOD_IXGBE_MAX_INTERVAL_NS;
+	assert_int_equal(irqmod_ixgbe_init(&state, &config), 0);
+	/* First call stale (10 us), then 10 + 126 capped at 126, then held there. */
+	assert_int_equal(update_rx(&state, 100000, 10, 15000, NULL), 10000);
+	for (call = 2; call <= 20; call++) {
+		/* 10 packets: the +step band; every other call no packets at all. */
+		uint32_t packets = call % 2 ? 0u : 10u;
+
+		assert_int_equal(update_rx(&state, 100000u * call, packets,
+					   15000u * packets / 10u, NULL),
+				 IRQMOD_IXGBE_MAX_INTERVAL_NS);
+		assert_int_equal(state.rx.usecs, 126);
+		assert_int_equal(state.interval_usecs, 126);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -750,6 +781,7 @@ int main(void)
 		cmocka_unit_test(test_ixgbe_random_stream_is_deterministic_for_a_seed),
 		cmocka_unit_test(test_ixgbe_extreme_samples_and_runtime_changes_stay_in_bounds),
 		cmocka_unit_test(test_ixgbe_generic_controller_uses_the_irqmod_preset),
+		cmocka_unit_test(test_ixgbe_increase_at_the_u8_limit_stops_at_the_ceiling),
 	};
 
 	return cmocka_run_group_tests_name("ixgbe", tests, NULL, NULL);
