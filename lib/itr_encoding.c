@@ -79,3 +79,10 @@ uint32_t irqmod_itr_encoding_interval_ns(uint32_t encoding,
 		return 0;
 	}
 }
+
+void irqmod_itr_encoding_program(uint32_t encoding, uint32_t level,
+				 uint32_t *register_value, uint32_t *interval_ns)
+{
+	*register_value = irqmod_itr_encoding_register(encoding, level);
+	*interval_ns = irqmod_itr_encoding_interval_ns(encoding, *register_value);
+}

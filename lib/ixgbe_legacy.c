@@ -55,8 +55,8 @@ static void program_itr(struct irqmod_ixgbe_legacy *state, uint32_t itr)
 void irqmod_ixgbe_legacy_reset(struct irqmod_ixgbe_legacy *state)
 {
 	/* The ring containers are zeroed at allocation: lowest_latency. */
-	state->rx_class = IRQMOD_IXGBE_LEGACY_LOWEST;
-	state->tx_class = IRQMOD_IXGBE_LEGACY_LOWEST;
+	state->rx_class = IRQMOD_LATENCY_LOWEST;
+	state->tx_class = IRQMOD_LATENCY_LOWEST;
 	program_itr(state, state->start_itr);
 }
 
@@ -75,20 +75,20 @@ static uint8_t next_class(const struct irqmod_ixgbe_legacy *state,
 		return current_class;
 	bytes_per_usec = IRQMOD_DIV_U64_U32(bytes, elapsed_usecs);
 	switch (current_class) {
-	case IRQMOD_IXGBE_LEGACY_LOWEST:
+	case IRQMOD_LATENCY_LOWEST:
 		if (bytes_per_usec > state->low_bytes_per_usec)
-			return IRQMOD_IXGBE_LEGACY_LOW;
-		return IRQMOD_IXGBE_LEGACY_LOWEST;
-	case IRQMOD_IXGBE_LEGACY_LOW:
+			return IRQMOD_LATENCY_LOW;
+		return IRQMOD_LATENCY_LOWEST;
+	case IRQMOD_LATENCY_LOW:
 		if (bytes_per_usec > state->bulk_bytes_per_usec)
-			return IRQMOD_IXGBE_LEGACY_BULK;
+			return IRQMOD_LATENCY_BULK;
 		if (bytes_per_usec <= state->low_bytes_per_usec)
-			return IRQMOD_IXGBE_LEGACY_LOWEST;
-		return IRQMOD_IXGBE_LEGACY_LOW;
+			return IRQMOD_LATENCY_LOWEST;
+		return IRQMOD_LATENCY_LOW;
 	default:
 		if (bytes_per_usec <= state->bulk_bytes_per_usec)
-			return IRQMOD_IXGBE_LEGACY_LOW;
-		return IRQMOD_IXGBE_LEGACY_BULK;
+			return IRQMOD_LATENCY_LOW;
+		return IRQMOD_LATENCY_BULK;
 	}
 }
 
@@ -108,10 +108,10 @@ void irqmod_ixgbe_legacy_update(struct irqmod_ixgbe_legacy *state,
 	vector_class = state->rx_class > state->tx_class ? state->rx_class :
 							   state->tx_class;
 	switch (vector_class) {
-	case IRQMOD_IXGBE_LEGACY_LOWEST:
+	case IRQMOD_LATENCY_LOWEST:
 		target = IRQMOD_IXGBE_LEGACY_100K_ITR;
 		break;
-	case IRQMOD_IXGBE_LEGACY_LOW:
+	case IRQMOD_LATENCY_LOW:
 		target = IRQMOD_IXGBE_LEGACY_20K_ITR;
 		break;
 	default:

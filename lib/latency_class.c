@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 #include "irqmod/latency_class.h"
+#include "irqmod/convert.h"
 #include "decision.h"
 #include "deps.h"
 
@@ -36,15 +37,8 @@ static const struct irqmod_latency_thresholds e1000_thresholds = {
 #define RATE_BULK_PER_S 4000u
 /* e1000/e1000e param.c: InterruptThrottleRate 1 and 3 start at 20000 ints/s. */
 #define E1000_START_RATE_PER_S 20000u
-/* Linux igb.h IGB_70K_ITR, IGB_20K_ITR, IGB_4K_ITR, IGB_START_ITR (0.25 us). */
-#define IGB_70K_ITR 56u
-#define IGB_20K_ITR 196u
-#define IGB_4K_ITR 980u
-#define IGB_START_ITR 648u
 /* FreeBSD if_igc.h IGC_INTS_DEFAULT: the starting max_interrupt_rate. */
 #define FREEBSD_START_RATE_PER_S 8000u
-/* Every driver here fixes the bulk rate below gigabit (SPEED_1000). */
-#define GIGABIT_MBPS 1000u
 
 /*
  * Field by field, so that no compiler turns a 26-byte struct assignment into
@@ -94,10 +88,10 @@ int irqmod_latency_class_preset(struct irqmod_latency_class_config *config,
 		break;
 	case IRQMOD_LATENCY_CLASS_PRESET_IGB:
 		bulk_quiet_low_bytes = IGB_BULK_QUIET_LOW_BYTES;
-		lowest = IGB_70K_ITR;
-		low = IGB_20K_ITR;
-		bulk = IGB_4K_ITR;
-		start = IGB_START_ITR;
+		lowest = IRQMOD_IGB_70K_ITR;
+		low = IRQMOD_IGB_20K_ITR;
+		bulk = IRQMOD_IGB_4K_ITR;
+		start = IRQMOD_IGB_START_ITR;
 		encoding = IRQMOD_ITR_ENCODING_IGB_EITR;
 		combine = IRQMOD_LATENCY_COMBINE_MAX_CLASS;
 		conservative = IRQMOD_LATENCY_CONSERVATIVE_OUTPUT;
@@ -175,12 +169,12 @@ static int check_config(const struct irqmod_latency_class_config *config)
 	return 0;
 }
 
+/* The one place the level changes: its register value and interval follow. */
 static void program_level(struct irqmod_latency_class *state, uint32_t level)
 {
 	state->level = level;
-	state->register_value = irqmod_itr_encoding_register(state->encoding, level);
-	state->interval_ns = irqmod_itr_encoding_interval_ns(state->encoding,
-							     state->register_value);
+	irqmod_itr_encoding_program(state->encoding, level, &state->register_value,
+				    &state->interval_ns);
 }
 
 int irqmod_latency_class_init(struct irqmod_latency_class *state,
@@ -203,7 +197,7 @@ int irqmod_latency_class_init(struct irqmod_latency_class *state,
 	state->combine = config->combine;
 	state->conservative = config->conservative;
 	state->smoothing = config->smoothing;
-	state->slow_link = config->link_speed_mbps < GIGABIT_MBPS;
+	state->slow_link = config->link_speed_mbps < IRQMOD_GIGABIT_MBPS;
 	irqmod_latency_class_reset(state);
 	return 0;
 }
