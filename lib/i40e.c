@@ -132,7 +132,7 @@ void irqmod_i40e_reset(struct irqmod_i40e *state)
 	state->tx.target_itr = initial;
 	state->tx.current_itr = initial;
 	state->countdown = 0;
-	state->tick_start_ns = 0;
+	state->tick_start_ns = IRQMOD_ITR_TICK_START_NONE;
 	state->updated = false;
 }
 
@@ -164,7 +164,7 @@ static inline uint32_t i40e_size_usecs(const struct irqmod_i40e *state,
  * read current values (earlier targets) and floor at min, and the size
  * paths clamp.
  */
-static IRQMOD_ITR_ALWAYS_INLINE void i40e_update_container(struct irqmod_i40e *state, bool is_rx,
+static IRQMOD_ALWAYS_INLINE void i40e_update_container(struct irqmod_i40e *state, bool is_rx,
 					 uint32_t packets, uint64_t bytes, bool stale)
 {
 	struct irqmod_i40e_container *container = is_rx ? &state->rx : &state->tx;

@@ -16,18 +16,6 @@
 
 #include "deps.h"
 
-/*
- * IRQMOD_ITR_ALWAYS_INLINE - for the per-container step that each update
- * runs twice (TX, then RX): gcc -O2 would otherwise keep it out of line and
- * pay a call, a prologue and an epilogue per container, about a fifth of the
- * whole update.
- */
-#if defined(__GNUC__) || defined(__clang__)
-#define IRQMOD_ITR_ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define IRQMOD_ITR_ALWAYS_INLINE inline
-#endif
-
 /* Number of linear pieces between the flat start and the plateau. */
 #define IRQMOD_ITR_CURVE_PIECES 3
 
@@ -265,6 +253,13 @@ static inline uint32_t irqmod_itr_clamp_usecs(const struct irqmod_intel_itr_conf
 }
 
 /*
+ * IRQMOD_ITR_TICK_START_NONE - the tick start a reset leaves: no time is
+ * later than it, so the first update always takes irqmod_itr_stale()'s
+ * slow path, where @updated makes it stale.
+ */
+#define IRQMOD_ITR_TICK_START_NONE UINT64_MAX
+
+/*
  * irqmod_itr_stale() - the jiffy staleness test of ixgbe_update_itr() and
  * i40e_update_itr(): time_after(jiffies, next_update) with next_update one
  * tick after the previous call, i.e. the tick (now / tick) advanced by two
@@ -272,11 +267,12 @@ static inline uint32_t irqmod_itr_clamp_usecs(const struct irqmod_intel_itr_conf
  * Time standing still or going back is not stale.
  *
  * Instead of the tick number, @tick_start_ns keeps the time at which the
- * previous call's tick began (tick * tick_ns). A call within that tick or
- * the next one (the common case: polls come microseconds apart) is then a
- * subtraction and a comparison; only a first call, a stale gap or time
- * going back pays the 64-bit division that finds the new tick's start.
- * Records the current tick's start and sets @updated.
+ * previous call's tick began (tick * tick_ns; IRQMOD_ITR_TICK_START_NONE
+ * after a reset). A call after that start, within its tick or the next one
+ * (the common case: polls come microseconds apart), costs a subtraction and
+ * two comparisons; only a first call, a stale gap, time going back or a
+ * call exactly at a tick start pays the 64-bit division that finds the new
+ * tick's start. Records the current tick's start and sets @updated.
  */
 static inline bool irqmod_itr_stale(uint64_t now_ns, uint32_t tick_ns,
 				    uint64_t *tick_start_ns, bool *updated)
@@ -284,8 +280,9 @@ static inline bool irqmod_itr_stale(uint64_t now_ns, uint32_t tick_ns,
 	uint64_t start = *tick_start_ns;
 	bool stale;
 
-	if (*updated && now_ns >= start) {
-		/* No overflow: start <= now_ns, and start + tick_ns <= now_ns below. */
+	/* Never true after a reset: nothing is above the TICK_START_NONE. */
+	if (now_ns > start) {
+		/* No overflow: start < now_ns, and start + tick_ns <= now_ns below. */
 		uint64_t elapsed_ns = now_ns - start;
 
 		if (elapsed_ns < tick_ns)
@@ -295,8 +292,11 @@ static inline bool irqmod_itr_stale(uint64_t now_ns, uint32_t tick_ns,
 			return false;
 		}
 	}
-	/* First call or a gap of two ticks or more: stale; time going back: not. */
-	stale = !*updated || now_ns >= start;
+	/*
+	 * Stale: a first call, or a gap of two ticks or more (now_ns > start).
+	 * Not stale: time went back, or stands exactly at the tick's start.
+	 */
+	stale = !*updated || now_ns > start;
 	*tick_start_ns = IRQMOD_DIV_U64_U32(now_ns, tick_ns) * tick_ns;
 	*updated = true;
 	return stale;

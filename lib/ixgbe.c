@@ -158,7 +158,7 @@ void irqmod_ixgbe_reset(struct irqmod_ixgbe *state)
 	state->tx.itr = (uint8_t)(state->max_usecs | IRQMOD_IXGBE_LATENCY);
 	state->interval_usecs = (uint8_t)ixgbe_clamp(state,
 		state->config.initial_interval_ns / IRQMOD_NS_PER_USEC);
-	state->tick_start_ns = 0;
+	state->tick_start_ns = IRQMOD_ITR_TICK_START_NONE;
 	state->updated = false;
 }
 
@@ -175,7 +175,7 @@ void irqmod_ixgbe_reset(struct irqmod_ixgbe *state)
  *
  * Return: the container's new value (usecs | IRQMOD_IXGBE_LATENCY).
  */
-static IRQMOD_ITR_ALWAYS_INLINE uint32_t
+static IRQMOD_ALWAYS_INLINE uint32_t
 ixgbe_update_container(const struct irqmod_ixgbe *state,
 		       struct irqmod_ixgbe_container *container, uint32_t packets,
 		       uint64_t bytes, bool stale, uint32_t current_usecs)

@@ -209,9 +209,10 @@ void irqmod_latency_class_reset(struct irqmod_latency_class *state)
 	program_level(state, state->start_level);
 }
 
-uint8_t irqmod_latency_class_step(const struct irqmod_latency_thresholds *thresholds,
-				  uint8_t current_class, uint64_t bytes,
-				  uint32_t packets, uint64_t bytes_per_packet)
+/* irqmod_latency_class_step(), inline into the update's two directions. */
+static IRQMOD_ALWAYS_INLINE uint8_t
+latency_step(const struct irqmod_latency_thresholds *thresholds, uint8_t current_class,
+	     uint64_t bytes, uint32_t packets, uint64_t bytes_per_packet)
 {
 	const struct irqmod_latency_thresholds *t = thresholds;
 
@@ -257,17 +258,24 @@ uint8_t irqmod_latency_class_step(const struct irqmod_latency_thresholds *thresh
 	}
 }
 
+uint8_t irqmod_latency_class_step(const struct irqmod_latency_thresholds *thresholds,
+				  uint8_t current_class, uint64_t bytes,
+				  uint32_t packets, uint64_t bytes_per_packet)
+{
+	return latency_step(thresholds, current_class, bytes, packets, bytes_per_packet);
+}
+
 /* One direction of the Linux drivers: its own bytes, packets and average. */
-static uint8_t step_direction(const struct irqmod_latency_class *state,
-			      uint8_t current_class, uint64_t bytes,
-			      uint32_t packets)
+static IRQMOD_ALWAYS_INLINE uint8_t
+step_direction(const struct irqmod_latency_class *state,
+	       uint8_t current_class, uint64_t bytes,
+	       uint32_t packets)
 {
 	uint8_t next = current_class;
 
 	if (packets)
-		next = irqmod_latency_class_step(&state->thresholds, current_class,
-						 bytes, packets,
-						 IRQMOD_DIV_U64_U32(bytes, packets));
+		next = latency_step(&state->thresholds, current_class, bytes,
+				    packets, IRQMOD_DIV_U64_U32(bytes, packets));
 	/*
 	 * e1000_set_itr applies conservative mode to each stored class after
 	 * e1000_update_itr, also when that saw no packets: an idle direction
@@ -340,10 +348,8 @@ void irqmod_latency_class_update(struct irqmod_latency_class *state,
 			return;
 		}
 		if (!state->slow_link) {
-			vector_class = irqmod_latency_class_step(&state->thresholds,
-								 state->rx_class, bytes,
-								 packets,
-								 bytes_per_packet);
+			vector_class = latency_step(&state->thresholds, state->rx_class,
+						    bytes, packets, bytes_per_packet);
 			if (state->conservative == IRQMOD_LATENCY_CONSERVATIVE_STORED &&
 			    vector_class == IRQMOD_LATENCY_LOWEST)
 				vector_class = IRQMOD_LATENCY_LOW;
