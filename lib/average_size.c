@@ -2,6 +2,7 @@
 #include "irqmod/average_size.h"
 #include "decision.h"
 #include "deps.h"
+#include "itr_encoding_internal.h"
 
 /* Mid-range and outer divisors of igb_update_ring_itr / ixgbe_perform_aim. */
 #define MID_RANGE_DIVISOR 3u
@@ -25,7 +26,8 @@
 /* A rate dividend must give >= 100 ints/s for the largest value, 1500. */
 #define MIN_RATE_DIVIDEND (IRQMOD_ITR_RATE_MIN_PER_S * IRQMOD_AVERAGE_SIZE_VALUE_MAX)
 
-uint32_t irqmod_average_size_value(uint64_t average_bytes)
+/* irqmod_average_size_value(), inline into the update. */
+static IRQMOD_ALWAYS_INLINE uint32_t average_size_value(uint64_t average_bytes)
 {
 	uint32_t size;
 
@@ -38,6 +40,11 @@ uint32_t irqmod_average_size_value(uint64_t average_bytes)
 	    size < IRQMOD_AVERAGE_SIZE_MID_HIGH_BYTES)
 		return size / MID_RANGE_DIVISOR;
 	return size / OUTER_RANGE_DIVISOR;
+}
+
+uint32_t irqmod_average_size_value(uint64_t average_bytes)
+{
+	return average_size_value(average_bytes);
 }
 
 int irqmod_average_size_preset(struct irqmod_average_size_config *config,
@@ -113,8 +120,8 @@ static int check_config(const struct irqmod_average_size_config *config)
 static void program_level(struct irqmod_average_size *state, uint32_t level)
 {
 	state->level = level;
-	irqmod_itr_encoding_program(state->encoding, level, &state->register_value,
-				    &state->interval_ns);
+	irqmod_encoding_program(state->encoding, level, &state->register_value,
+				&state->interval_ns);
 }
 
 int irqmod_average_size_init(struct irqmod_average_size *state,
@@ -176,7 +183,7 @@ void irqmod_average_size_update(struct irqmod_average_size *state,
 		/* "if avg_wire_size isn't set no work was done": keep the level. */
 		if (average == 0)
 			goto out;
-		value = irqmod_average_size_value(average);
+		value = average_size_value(average);
 		if (value < state->min_value)
 			value = state->min_value;
 		level = value;

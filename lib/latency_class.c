@@ -3,6 +3,7 @@
 #include "irqmod/convert.h"
 #include "decision.h"
 #include "deps.h"
+#include "itr_encoding_internal.h"
 
 /*
  * Linux e1000_update_itr (e1000_main.c, e1000e netdev.c): every number of
@@ -173,8 +174,8 @@ static int check_config(const struct irqmod_latency_class_config *config)
 static void program_level(struct irqmod_latency_class *state, uint32_t level)
 {
 	state->level = level;
-	irqmod_itr_encoding_program(state->encoding, level, &state->register_value,
-				    &state->interval_ns);
+	irqmod_encoding_program(state->encoding, level, &state->register_value,
+				&state->interval_ns);
 }
 
 int irqmod_latency_class_init(struct irqmod_latency_class *state,
@@ -191,6 +192,13 @@ int irqmod_latency_class_init(struct irqmod_latency_class *state,
 	copy_thresholds(&state->thresholds, &config->thresholds);
 	for (i = 0; i < IRQMOD_LATENCY_CLASS_COUNT; i++)
 		state->class_level[i] = config->class_level[i];
+	/*
+	 * igb_set_itr's conservative mode raises a lowest vector class to
+	 * low: program low's level for it, so the update needs no test.
+	 */
+	if (config->conservative == IRQMOD_LATENCY_CONSERVATIVE_OUTPUT)
+		state->class_level[IRQMOD_LATENCY_LOWEST] =
+			config->class_level[IRQMOD_LATENCY_LOW];
 	state->start_level = config->start_level;
 	state->start_class = config->start_class;
 	state->encoding = config->encoding;
@@ -347,41 +355,38 @@ void irqmod_latency_class_update(struct irqmod_latency_class *state,
 			fill_decision(state, previous_register, decision);
 			return;
 		}
-		if (!state->slow_link) {
-			vector_class = latency_step(&state->thresholds, state->rx_class,
-						    bytes, packets, bytes_per_packet);
-			if (state->conservative == IRQMOD_LATENCY_CONSERVATIVE_STORED &&
-			    vector_class == IRQMOD_LATENCY_LOWEST)
-				vector_class = IRQMOD_LATENCY_LOW;
-			state->rx_class = vector_class;
-		}
-	} else if (!state->slow_link) {
+		if (state->slow_link)
+			goto slow_link;
+		vector_class = latency_step(&state->thresholds, state->rx_class,
+					    bytes, packets, bytes_per_packet);
+		if (state->conservative == IRQMOD_LATENCY_CONSERVATIVE_STORED &&
+		    vector_class == IRQMOD_LATENCY_LOWEST)
+			vector_class = IRQMOD_LATENCY_LOW;
+		state->rx_class = vector_class;
+	} else {
+		if (state->slow_link)
+			goto slow_link;
 		/* e1000_set_itr/igb_set_itr update TX first, then RX. */
 		state->tx_class = step_direction(state, state->tx_class,
 						 sample->tx_bytes, sample->tx_packets);
 		state->rx_class = step_direction(state, state->rx_class,
 						 sample->rx_bytes, sample->rx_packets);
+		vector_class = state->rx_class > state->tx_class ? state->rx_class :
+								   state->tx_class;
 	}
-
-	if (state->slow_link) {
-		target = state->class_level[IRQMOD_LATENCY_BULK];
-	} else {
-		vector_class = state->rx_class;
-		if (state->combine == IRQMOD_LATENCY_COMBINE_MAX_CLASS &&
-		    state->tx_class > vector_class)
-			vector_class = state->tx_class;
-		if (state->conservative == IRQMOD_LATENCY_CONSERVATIVE_OUTPUT &&
-		    vector_class == IRQMOD_LATENCY_LOWEST)
-			vector_class = IRQMOD_LATENCY_LOW;
-		if (vector_class >= IRQMOD_LATENCY_CLASS_COUNT)
-			vector_class = IRQMOD_LATENCY_LOW;
-		target = state->class_level[vector_class];
-	}
-
+	/* Unreachable (bootstrap is stepped first); keeps the read in bounds. */
+	if (vector_class >= IRQMOD_LATENCY_CLASS_COUNT)
+		vector_class = IRQMOD_LATENCY_LOW;
+	/* CONSERVATIVE_OUTPUT is folded into class_level at init. */
+	target = state->class_level[vector_class];
+	goto apply;
+slow_link:
+	/* Below gigabit every one of these drivers fixes the bulk level. */
+	target = state->class_level[IRQMOD_LATENCY_BULK];
+apply:
 	level = target;
-	if (target != state->level &&
-	    state->smoothing == IRQMOD_LATENCY_SMOOTHING_RAMP_UP &&
-	    target > state->level) {
+	if (target > state->level &&
+	    state->smoothing == IRQMOD_LATENCY_SMOOTHING_RAMP_UP) {
 		/* e1000_set_itr: climb by a quarter of the new rate per update. */
 		uint32_t raised = state->level + target / 4;
 

@@ -193,7 +193,8 @@ struct irqmod_latency_class_config {
 /**
  * struct irqmod_latency_class - controller state (caller-owned, <= 64 bytes).
  * @thresholds: copied from the config.
- * @class_level: copied from the config.
+ * @class_level: the level each vector class programs: the config's, except
+ *	that with IRQMOD_LATENCY_CONSERVATIVE_OUTPUT lowest programs low's.
  * @start_level: copied from the config, for irqmod_latency_class_reset().
  * @level: current level in the encoding's unit (ints/s or register units).
  * @register_value: register field for @level; write it when a decision says
