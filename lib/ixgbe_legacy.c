@@ -3,6 +3,7 @@
 #include "decision.h"
 #include "irqmod/convert.h"
 #include "deps.h"
+#include "itr_encoding_internal.h"
 
 /* ixgbe_set_itr smoothing weights: 10 * new * old / (9 * new + old). */
 #define SMOOTH_NUMERATOR_WEIGHT 10u
@@ -49,7 +50,7 @@ static void program_itr(struct irqmod_ixgbe_legacy *state, uint32_t itr)
 {
 	state->itr = itr;
 	state->register_value = itr & IRQMOD_IXGBE_EITR_MASK;
-	state->interval_ns = irqmod_ixgbe_eitr_to_ns(state->register_value);
+	state->interval_ns = irqmod_ixgbe_eitr_ns(state->register_value);
 }
 
 void irqmod_ixgbe_legacy_reset(struct irqmod_ixgbe_legacy *state)
@@ -65,8 +66,9 @@ void irqmod_ixgbe_legacy_reset(struct irqmod_ixgbe_legacy *state)
  * either direction; no packets, or a zero programmed interval (the later
  * divide-by-zero guard), leave it where it is.
  */
-static uint8_t next_class(const struct irqmod_ixgbe_legacy *state,
-			  uint8_t current_class, uint64_t bytes, uint32_t packets)
+static IRQMOD_ALWAYS_INLINE uint8_t
+next_class(const struct irqmod_ixgbe_legacy *state, uint8_t current_class,
+	   uint64_t bytes, uint32_t packets)
 {
 	uint32_t elapsed_usecs = state->itr >> ITR_USECS_SHIFT;
 	uint64_t bytes_per_usec;
