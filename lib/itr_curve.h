@@ -236,23 +236,6 @@ void irqmod_itr_config_copy(struct irqmod_intel_itr_config *to,
 			    const struct irqmod_intel_itr_config *from);
 
 /*
- * irqmod_itr_clamp_usecs() - @usecs clamped into the settings' [min, max],
- * both in microseconds. Inline: it runs several times per update.
- */
-static inline uint32_t irqmod_itr_clamp_usecs(const struct irqmod_intel_itr_config *config,
-					      uint32_t usecs)
-{
-	uint32_t low = config->min_interval_ns / IRQMOD_NS_PER_USEC;
-	uint32_t high = config->max_interval_ns / IRQMOD_NS_PER_USEC;
-
-	if (usecs < low)
-		return low;
-	if (usecs > high)
-		return high;
-	return usecs;
-}
-
-/*
  * IRQMOD_ITR_TICK_START_NONE - the tick start a reset leaves: no time is
  * later than it, so the first update always takes irqmod_itr_stale()'s
  * slow path, where @updated makes it stale.

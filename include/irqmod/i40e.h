@@ -142,8 +142,8 @@ IRQMOD_API void irqmod_i40e_reset(struct irqmod_i40e *state);
  * Defined behaviour for every input, as for irqmod_ixgbe_update(): the first
  * call is stale; stale when the tick advanced by two or more; time standing
  * still or going back is not stale; packets 0 with bytes > 0 take the
- * packet-count paths with 0 packets; the average size is a 64-bit division
- * that plateaus; every interval lies within [min, max].
+ * packet-count paths with 0 packets; the average size is exact for any
+ * 64-bit byte count and plateaus; every interval lies within [min, max].
  */
 IRQMOD_API void irqmod_i40e_update(struct irqmod_i40e *state,
 				   const struct irqmod_sample *sample,

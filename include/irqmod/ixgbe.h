@@ -203,8 +203,9 @@ IRQMOD_API void irqmod_ixgbe_reset(struct irqmod_ixgbe *state);
  *   Linux, which tests the packet count first.
  * - bytes < 60 * packets: the average falls in the curve's flat start
  *   (<= 60 bytes).
- * - Counts near UINT32_MAX / UINT64_MAX: the average size is a 64-bit
- *   division and everything above the curve's last breakpoint plateaus, so
+ * - Counts near UINT32_MAX / UINT64_MAX: the average size is exact (a
+ *   64-bit division once the bytes pass 32 bits) and everything above the
+ *   curve's last breakpoint plateaus, so
  *   nothing overflows; the band is chosen by the packet count.
  * - Every returned interval lies within [min, max] of the current config.
  */
