@@ -196,9 +196,12 @@ ixgbe_update_container(const struct irqmod_ixgbe *state,
 		itr |= container->itr & IRQMOD_IXGBE_LATENCY;
 		break;
 	case IRQMOD_ITR_BAND_LATENCY:
-		/* adjust_by_size with the curve halved ("avg_wire_size >>= 1"). */
+		/*
+		 * adjust_by_size with the curve halved ("avg_wire_size >>= 1").
+		 * The band has fewer than 9000 bytes: a 32-bit division.
+		 */
 		itr = ixgbe_clamp(state, irqmod_itr_size_usecs(&ixgbe_curve,
-					irqmod_itr_average_bytes(bytes, packets), 1u,
+					(uint32_t)bytes / packets, 1u,
 					&state->scale, state->step_usecs)) | IRQMOD_IXGBE_LATENCY;
 		break;
 	case IRQMOD_ITR_BAND_INCREASE:
