@@ -217,16 +217,15 @@ void irqmod_latency_class_reset(struct irqmod_latency_class *state)
 	program_level(state, state->start_level);
 }
 
-/*
- * irqmod_latency_class_step() for @packets > 0, inline into the update's
- * directions, which test the packet count themselves.
- */
+/* irqmod_latency_class_step(), inline into the update's two directions. */
 static IRQMOD_ALWAYS_INLINE uint8_t
 latency_step(const struct irqmod_latency_thresholds *thresholds, uint8_t current_class,
 	     uint64_t bytes, uint32_t packets, uint64_t bytes_per_packet)
 {
 	const struct irqmod_latency_thresholds *t = thresholds;
 
+	if (packets == 0)
+		return current_class;
 	switch (current_class) {
 	case IRQMOD_LATENCY_LOWEST:
 		if (bytes_per_packet > t->jumbo_bytes_per_packet)
@@ -271,8 +270,6 @@ uint8_t irqmod_latency_class_step(const struct irqmod_latency_thresholds *thresh
 				  uint8_t current_class, uint64_t bytes,
 				  uint32_t packets, uint64_t bytes_per_packet)
 {
-	if (packets == 0)
-		return current_class;
 	return latency_step(thresholds, current_class, bytes, packets, bytes_per_packet);
 }
 
@@ -360,7 +357,6 @@ void irqmod_latency_class_update(struct irqmod_latency_class *state,
 		}
 		if (state->slow_link)
 			goto slow_link;
-		/* combine_inputs() counts a direction only with packets. */
 		vector_class = latency_step(&state->thresholds, state->rx_class,
 					    bytes, packets, bytes_per_packet);
 		if (state->conservative == IRQMOD_LATENCY_CONSERVATIVE_STORED &&
