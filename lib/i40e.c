@@ -47,19 +47,24 @@ static const struct irqmod_itr_bands i40e_bands = {
  * 1G and 100M, 256 at 10G and every other speed. Kept as the log2 of the
  * scale: irqmod_itr_size_usecs() divides by it with a shift.
  */
+#define I40E_SCALE_SHIFT_40G 10u	/* 1024 */
+#define I40E_SCALE_SHIFT_25G_20G 9u	/* 512 */
+#define I40E_SCALE_SHIFT_1G_100M 5u	/* 32 */
+#define I40E_SCALE_SHIFT_OTHER 8u	/* 256, 10G and the default */
+
 static uint8_t i40e_size_shift(uint32_t link_speed_mbps)
 {
 	switch (link_speed_mbps) {
 	case 40000:
-		return 10; /* 1024 */
+		return I40E_SCALE_SHIFT_40G;
 	case 25000:
 	case 20000:
-		return 9; /* 512 */
+		return I40E_SCALE_SHIFT_25G_20G;
 	case 1000:
 	case 100:
-		return 5; /* 32 */
+		return I40E_SCALE_SHIFT_1G_100M;
 	default:
-		return 8; /* 256 */
+		return I40E_SCALE_SHIFT_OTHER;
 	}
 }
 
