@@ -35,8 +35,6 @@
 #define DEMO_LINK_SPEED_MBPS 10000u
 /* Bits per nanosecond at that speed. */
 #define DEMO_LINK_BITS_PER_NS (DEMO_LINK_SPEED_MBPS / 1000.0)
-/* FCS (4) + preamble and start delimiter (8) + inter-frame gap (12), IEEE 802.3. */
-#define DEMO_WIRE_OVERHEAD_BYTES 24u
 /* NAPI poll budget, NAPI_POLL_WEIGHT in Linux include/linux/netdevice.h. */
 #define DEMO_NAPI_BUDGET 64u
 /* RX ring size, IXGBE_DEFAULT_RXD in Linux drivers/net/ethernet/intel/ixgbe/ixgbe.h. */
@@ -78,7 +76,7 @@ struct demo_pattern {
 /* Wire time of one frame at the demo's link speed. */
 static double wire_ns(uint32_t frame_bytes)
 {
-	return (frame_bytes + DEMO_WIRE_OVERHEAD_BYTES) * 8.0 / DEMO_LINK_BITS_PER_NS;
+	return (frame_bytes + IRQMOD_WIRE_OVERHEAD_BYTES) * 8.0 / DEMO_LINK_BITS_PER_NS;
 }
 
 /*

@@ -3,14 +3,11 @@
 #include "config_error.h"
 #include "decision.h"
 #include "deps.h"
+#include "itr_encoding_internal.h"
 
 /* Mid-range and outer divisors of igb_update_ring_itr / ixgbe_perform_aim. */
 #define MID_RANGE_DIVISOR 3u
 #define OUTER_RANGE_DIVISOR 2u
-/* Linux igb.h: IGB_START_ITR (~6000 ints/s), IGB_20K_ITR, IGB_4K_ITR. */
-#define IGB_START_ITR 648u
-#define IGB_20K_ITR 196u
-#define IGB_4K_ITR 980u
 /*
  * FreeBSD if_ix.c: ixgbe_max_interrupt_rate = 4000000 / IXGBE_LOW_LATENCY
  * (128), programmed at init as (4000000 / rate) & 0xFF8 = 128: 32 us.
@@ -27,24 +24,28 @@
 #define FREEBSD_EM_MAX_RATE_PER_S 20000u
 #define FREEBSD_EM_SLOW_RATE_PER_S 4000u
 #define FREEBSD_EM_START_RATE_PER_S 8000u
-/* Below SPEED_1000 the drivers fix a 4K rate. */
-#define GIGABIT_MBPS 1000u
 /* A rate dividend must give >= 100 ints/s for the largest value, 1500. */
 #define MIN_RATE_DIVIDEND (IRQMOD_ITR_RATE_MIN_PER_S * IRQMOD_AVERAGE_SIZE_VALUE_MAX)
 
-uint32_t irqmod_average_size_value(uint64_t average_bytes)
+/* irqmod_average_size_value(), inline into the update. */
+static IRQMOD_ALWAYS_INLINE uint32_t average_size_value(uint64_t average_bytes)
 {
 	uint32_t size;
 
 	if (average_bytes >= IRQMOD_AVERAGE_SIZE_CAP_BYTES -
-			     IRQMOD_AVERAGE_SIZE_OVERHEAD_BYTES)
+			     IRQMOD_WIRE_OVERHEAD_BYTES)
 		size = IRQMOD_AVERAGE_SIZE_CAP_BYTES;
 	else
-		size = (uint32_t)average_bytes + IRQMOD_AVERAGE_SIZE_OVERHEAD_BYTES;
+		size = (uint32_t)average_bytes + IRQMOD_WIRE_OVERHEAD_BYTES;
 	if (size > IRQMOD_AVERAGE_SIZE_MID_LOW_BYTES &&
 	    size < IRQMOD_AVERAGE_SIZE_MID_HIGH_BYTES)
 		return size / MID_RANGE_DIVISOR;
 	return size / OUTER_RANGE_DIVISOR;
+}
+
+uint32_t irqmod_average_size_value(uint64_t average_bytes)
+{
+	return average_size_value(average_bytes);
 }
 
 int irqmod_average_size_preset(struct irqmod_average_size_config *config,
@@ -65,9 +66,9 @@ int irqmod_average_size_preset(struct irqmod_average_size_config *config,
 	config->use_tx = true;
 	switch (preset) {
 	case IRQMOD_AVERAGE_SIZE_PRESET_IGB:
-		config->start_level = IGB_START_ITR;
-		config->min_value = IGB_20K_ITR;
-		config->slow_link_level = IGB_4K_ITR;
+		config->start_level = IRQMOD_IGB_START_ITR;
+		config->min_value = IRQMOD_IGB_20K_ITR;
+		config->slow_link_level = IRQMOD_IGB_4K_ITR;
 		config->encoding = IRQMOD_ITR_ENCODING_IGB_EITR;
 		break;
 	case IRQMOD_AVERAGE_SIZE_PRESET_FREEBSD_IX:
@@ -143,12 +144,12 @@ int irqmod_average_size_config_check(const struct irqmod_average_size_config *co
 						"max_rate_per_s", error);
 }
 
+/* The one place the level changes: its register value and interval follow. */
 static void program_level(struct irqmod_average_size *state, uint32_t level)
 {
 	state->level = level;
-	state->register_value = irqmod_itr_encoding_register(state->encoding, level);
-	state->interval_ns = irqmod_itr_encoding_interval_ns(state->encoding,
-							     state->register_value);
+	irqmod_encoding_program(state->encoding, level, &state->register_value,
+				&state->interval_ns);
 }
 
 int irqmod_average_size_init(struct irqmod_average_size *state,
@@ -165,7 +166,7 @@ int irqmod_average_size_init(struct irqmod_average_size *state,
 	state->min_value = config->min_value;
 	state->rate_dividend = config->rate_dividend;
 	state->max_rate_per_s = config->max_rate_per_s;
-	state->slow_link_level = config->link_speed_mbps < GIGABIT_MBPS ?
+	state->slow_link_level = config->link_speed_mbps < IRQMOD_GIGABIT_MBPS ?
 				 config->slow_link_level : 0;
 	state->encoding = config->encoding;
 	state->output = config->output;
@@ -210,7 +211,7 @@ void irqmod_average_size_update(struct irqmod_average_size *state,
 		/* "if avg_wire_size isn't set no work was done": keep the level. */
 		if (average == 0)
 			goto out;
-		value = irqmod_average_size_value(average);
+		value = average_size_value(average);
 		if (value < state->min_value)
 			value = state->min_value;
 		level = value;

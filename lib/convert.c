@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 #include "irqmod/convert.h"
 
+#include "itr_encoding_internal.h"
+
 static uint32_t clamp_u32(uint32_t value, uint32_t low, uint32_t high)
 {
 	if (value < low)
@@ -53,7 +55,7 @@ uint32_t irqmod_ixgbe_eitr_from_ns(uint32_t interval_ns)
 
 uint32_t irqmod_ixgbe_eitr_to_ns(uint32_t eitr)
 {
-	return ((eitr & IRQMOD_IXGBE_EITR_MASK) >> 2) * IRQMOD_NS_PER_USEC;
+	return irqmod_ixgbe_eitr_ns(eitr);
 }
 
 uint32_t irqmod_igb_eitr_from_ns(uint32_t interval_ns)
@@ -64,7 +66,7 @@ uint32_t irqmod_igb_eitr_from_ns(uint32_t interval_ns)
 
 uint32_t irqmod_igb_eitr_to_ns(uint32_t eitr)
 {
-	return ((eitr & IRQMOD_IGB_EITR_MASK) >> 2) * IRQMOD_NS_PER_USEC;
+	return irqmod_igb_eitr_ns(eitr);
 }
 
 uint32_t irqmod_e1000_itr_from_ns(uint32_t interval_ns)
@@ -77,7 +79,7 @@ uint32_t irqmod_e1000_itr_from_ns(uint32_t interval_ns)
 
 uint32_t irqmod_e1000_itr_to_ns(uint32_t itr)
 {
-	return (itr & IRQMOD_E1000_ITR_MAX) * IRQMOD_E1000_ITR_UNIT_NS;
+	return irqmod_e1000_itr_ns(itr);
 }
 
 uint32_t irqmod_i40e_itr_from_ns(uint32_t interval_ns)

@@ -91,7 +91,7 @@ int irqmod_floor_interval(const struct irqmod_floor_params *params,
 	 * truesize * link <= 2^31 * 800000 < 2^51. No product overflows.
 	 */
 	wire_bits_scaled = (uint64_t)params->rcvbuf_bytes *
-			   (params->frame_bytes + IRQMOD_FLOOR_WIRE_OVERHEAD_BYTES);
+			   (params->frame_bytes + IRQMOD_WIRE_OVERHEAD_BYTES);
 	divisor = (uint64_t)params->truesize_bytes * params->link_speed_mbps;
 
 	result->fill_ns = IRQMOD_DIV64_U64(wire_bits_scaled *

@@ -7,8 +7,6 @@
 #include "deps.h"
 #include "itr_curve.h"
 
-/* Even microseconds: the register counts 2 us (i40e_buildreg_itr). */
-#define I40E_GRANULE_NS 2000u
 /* I40E_ITR_MASK (i40e_txrx.h): the usecs part of a u16 value, even only. */
 #define I40E_ITR_MASK 0x1FFEu
 
@@ -46,28 +44,37 @@ static const struct irqmod_itr_bands i40e_bands = {
 
 /*
  * i40e_itr_divisor(): MIN_INC times 1024 at 40G, 512 at 25G and 20G, 32 at
- * 1G and 100M, 256 at 10G and every other speed.
+ * 1G and 100M, 256 at 10G and every other speed. Kept as the log2 of the
+ * scale: irqmod_itr_size_usecs() divides by it with a shift.
  */
-static uint32_t i40e_divisor_scale(uint32_t link_speed_mbps)
+#define I40E_SCALE_SHIFT_40G 10u	/* 1024 */
+#define I40E_SCALE_SHIFT_25G_20G 9u	/* 512 */
+#define I40E_SCALE_SHIFT_1G_100M 5u	/* 32 */
+#define I40E_SCALE_SHIFT_OTHER 8u	/* 256, 10G and the default */
+
+static uint8_t i40e_size_shift(uint32_t link_speed_mbps)
 {
 	switch (link_speed_mbps) {
 	case 40000:
-		return 1024;
+		return I40E_SCALE_SHIFT_40G;
 	case 25000:
 	case 20000:
-		return 512;
+		return I40E_SCALE_SHIFT_25G_20G;
 	case 1000:
 	case 100:
-		return 32;
+		return I40E_SCALE_SHIFT_1G_100M;
 	default:
-		return 256;
+		return I40E_SCALE_SHIFT_OTHER;
 	}
 }
 
-/* What irqmod_i40e_init() accepts: even microseconds, up to I40E_MAX_ITR. */
+/*
+ * What irqmod_i40e_init() accepts: even microseconds, as the register counts
+ * 2 us (IRQMOD_I40E_ITR_UNIT_NS, i40e_buildreg_itr), up to I40E_MAX_ITR.
+ */
 static const struct irqmod_itr_limits i40e_limits = {
 	.kind = "i40e",
-	.granule_ns = I40E_GRANULE_NS,
+	.granule_ns = IRQMOD_I40E_ITR_UNIT_NS,
 	.max_step_ns = IRQMOD_I40E_MAX_INTERVAL_NS,
 	.max_interval_ns = IRQMOD_I40E_INTERVAL_LIMIT_NS,
 	.max_link_speed_mbps = IRQMOD_I40E_MAX_LINK_SPEED_MBPS,
@@ -111,6 +118,12 @@ int irqmod_i40e_init(struct irqmod_i40e *state,
 	if (error)
 		return error;
 	irqmod_itr_config_copy(&state->config, config);
+	/* At most 8160 us and a 126 us step (the check above). */
+	state->min_usecs = (uint16_t)(config->min_interval_ns / IRQMOD_NS_PER_USEC);
+	state->max_usecs = (uint16_t)(config->max_interval_ns / IRQMOD_NS_PER_USEC);
+	state->step_usecs = (uint8_t)(config->step_ns / IRQMOD_NS_PER_USEC);
+	irqmod_itr_scale_setup(&state->scale, i40e_size_shift(config->link_speed_mbps),
+			       state->step_usecs);
 	irqmod_i40e_reset(state);
 	return 0;
 }
@@ -125,71 +138,70 @@ void irqmod_i40e_reset(struct irqmod_i40e *state)
 	state->tx.target_itr = initial;
 	state->tx.current_itr = initial;
 	state->countdown = 0;
-	state->last_tick = 0;
+	state->tick_start_ns = IRQMOD_ITR_TICK_START_NONE;
 	state->updated = false;
 }
 
-/* Keep the flag, clamp the usecs into [min, max] (a no-op with Linux's). */
-static uint16_t i40e_clamp(const struct irqmod_intel_itr_config *config, uint32_t itr)
+/*
+ * adjust_by_size: the curve's interval (halved in latency mode), at most the
+ * maximum as in Linux and, for an irqmod minimum above 2 us, at least the
+ * minimum. Every other path keeps the value within [min, max] by itself.
+ */
+static inline uint32_t i40e_size_usecs(const struct irqmod_i40e *state,
+				       uint32_t packets, uint64_t bytes,
+				       uint32_t latency_shift)
 {
-	uint32_t usecs = irqmod_itr_clamp_usecs(config, itr & I40E_ITR_MASK);
+	uint32_t usecs = irqmod_itr_size_usecs(&i40e_curve,
+					       irqmod_itr_average_bytes(bytes, packets),
+					       latency_shift, &state->scale,
+					       state->step_usecs);
 
-	return (uint16_t)((itr & IRQMOD_I40E_LATENCY) | usecs);
+	if (usecs > state->max_usecs)
+		return state->max_usecs;
+	if (usecs < state->min_usecs)
+		return state->min_usecs;
+	return usecs;
 }
 
-/* adjust_by_size: @itr holds only the mode flag on entry. */
-static uint32_t i40e_size_itr(const struct irqmod_intel_itr_config *config,
-			      uint32_t itr, uint32_t packets, uint64_t bytes)
+/*
+ * i40e_update_itr() for one container (@is_rx is a constant once inlined).
+ * Every value stored lies within [min, max]: the stale restarts are min and
+ * max, the countdown keeps the target, +step stops at max, hold and halve
+ * read current values (earlier targets) and floor at min, and the size
+ * paths clamp.
+ */
+static IRQMOD_ALWAYS_INLINE void i40e_update_container(struct irqmod_i40e *state, bool is_rx,
+					 uint32_t packets, uint64_t bytes, bool stale)
 {
-	uint32_t step_usecs = config->step_ns / IRQMOD_NS_PER_USEC;
-	uint64_t avg_bytes = IRQMOD_DIV_U64_U32(bytes, packets);
-	uint32_t value = irqmod_itr_curve_value(&i40e_curve, avg_bytes);
-	uint32_t usecs;
-
-	if (itr & IRQMOD_I40E_LATENCY)
-		value /= 2;
-	usecs = irqmod_itr_round_up(value, step_usecs *
-				    i40e_divisor_scale(config->link_speed_mbps),
-				    step_usecs);
-	if (usecs > config->max_interval_ns / IRQMOD_NS_PER_USEC)
-		usecs = config->max_interval_ns / IRQMOD_NS_PER_USEC;
-	return itr | usecs;
-}
-
-/* i40e_update_itr() for one container. */
-static void i40e_update_container(struct irqmod_i40e *state, bool is_rx,
-				  uint32_t packets, uint64_t bytes, bool stale)
-{
-	const struct irqmod_intel_itr_config *config = &state->config;
 	struct irqmod_i40e_container *container = is_rx ? &state->rx : &state->tx;
-	uint32_t min_usecs = config->min_interval_ns / IRQMOD_NS_PER_USEC;
-	uint32_t max_usecs = config->max_interval_ns / IRQMOD_NS_PER_USEC;
+	uint32_t max_usecs = state->max_usecs;
 	uint32_t itr;
 	enum irqmod_itr_band band;
 
 	/* RX is pushed up from low latency, TX pulled down from high latency. */
-	itr = (is_rx ? min_usecs : max_usecs) | IRQMOD_I40E_LATENCY;
-	if (stale)
-		goto store;
-	/* A write in the last few calls fired early interrupts: keep the target. */
-	if (state->countdown) {
-		itr = container->target_itr;
+	if (stale) {
+		itr = (is_rx ? state->min_usecs : max_usecs) | IRQMOD_I40E_LATENCY;
 		goto store;
 	}
+	/* A write in the last few calls fired early interrupts: keep the target. */
+	if (state->countdown)
+		return;
 
 	band = irqmod_itr_band_of(&i40e_bands, packets, bytes);
 	if (is_rx) {
 		if (band == IRQMOD_ITR_BAND_LATENCY &&
 		    (state->tx.target_itr & IRQMOD_I40E_LATENCY)) {
-			itr = i40e_size_itr(config, IRQMOD_I40E_LATENCY, packets,
-					    bytes);
+			itr = IRQMOD_I40E_LATENCY |
+			      i40e_size_usecs(state, packets, bytes, 1u);
 			goto store;
 		}
 	} else if (packets < I40E_TX_FEW_PACKETS) {
 		/* Both at the ceiling, TX in bulk: let RX relax (max | latency). */
 		if (container->target_itr == max_usecs &&
-		    (state->rx.target_itr & I40E_ITR_MASK) == max_usecs)
+		    (state->rx.target_itr & I40E_ITR_MASK) == max_usecs) {
+			itr = max_usecs | IRQMOD_I40E_LATENCY;
 			goto store;
+		}
 	} else if (packets > I40E_TX_BULK_PACKETS) {
 		container->target_itr &= (uint16_t)~IRQMOD_I40E_LATENCY;
 	}
@@ -198,9 +210,18 @@ static void i40e_update_container(struct irqmod_i40e *state, bool is_rx,
 	case IRQMOD_ITR_BAND_NONE:
 	case IRQMOD_ITR_BAND_LATENCY:
 	case IRQMOD_ITR_BAND_INCREASE:
-		itr = (uint32_t)container->target_itr + config->step_ns / IRQMOD_NS_PER_USEC;
-		if ((itr & I40E_ITR_MASK) > max_usecs)
-			itr = (itr & IRQMOD_I40E_LATENCY) + max_usecs;
+		/*
+		 * Linux masks the sum with I40E_ITR_MASK before it compares it
+		 * with the ceiling, which is safe only for its 126 us ceiling.
+		 * Near I40E_MAX_ITR (8160 us) the sum passes 0x1FFE and the mask
+		 * would wrap it to a few microseconds, so compare the unmasked
+		 * usecs (at most 8160 + 126, far below the flag bit).
+		 */
+		itr = (uint32_t)(container->target_itr & ~IRQMOD_I40E_LATENCY) +
+		      state->step_usecs;
+		if (itr > max_usecs)
+			itr = max_usecs;
+		itr |= container->target_itr & IRQMOD_I40E_LATENCY;
 		break;
 	case IRQMOD_ITR_BAND_HOLD:
 	case IRQMOD_ITR_BAND_HALVE:
@@ -209,35 +230,34 @@ static void i40e_update_container(struct irqmod_i40e *state, bool is_rx,
 		itr &= I40E_ITR_MASK;
 		if (band == IRQMOD_ITR_BAND_HALVE) {
 			itr = (itr / 2) & I40E_ITR_MASK;
-			if (itr < min_usecs)
-				itr = min_usecs;
+			if (itr < state->min_usecs)
+				itr = state->min_usecs;
 		}
 		break;
 	case IRQMOD_ITR_BAND_BULK:
 	default:
-		itr = i40e_size_itr(config, 0, packets, bytes);
+		itr = i40e_size_usecs(state, packets, bytes, 0u);
 		break;
 	}
 store:
-	container->target_itr = i40e_clamp(config, itr);
+	container->target_itr = (uint16_t)itr;
 }
 
 void irqmod_i40e_update(struct irqmod_i40e *state,
 			const struct irqmod_sample *sample,
 			struct irqmod_decision *decision)
 {
-	const struct irqmod_intel_itr_config *config = &state->config;
 	struct irqmod_i40e_container *rx = &state->rx;
 	struct irqmod_i40e_container *tx = &state->tx;
 	bool written = true;
-	bool stale = irqmod_itr_stale(config, sample->now_ns, &state->last_tick,
-				      &state->updated);
+	bool stale = irqmod_itr_stale(sample->now_ns, state->config.tick_ns,
+				      &state->tick_start_ns, &state->updated);
 
 	/* i40e_update_enable_itr(): TX first, then RX. */
-	if (config->tx_ring)
+	if (state->config.tx_ring)
 		i40e_update_container(state, false, sample->tx_packets,
 				      sample->tx_bytes, stale);
-	if (config->rx_ring)
+	if (state->config.rx_ring)
 		i40e_update_container(state, true, sample->rx_packets,
 				      sample->rx_bytes, stale);
 

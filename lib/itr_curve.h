@@ -78,29 +78,113 @@ struct irqmod_itr_bands {
  * @curve: the driver's curve.
  * @avg_bytes: average bytes per packet (any value; large ones plateau).
  * Return: the curve value (256 times the interval in us at 10 Gb/s).
+ *
+ * Inline, and called with a static const curve, so that the compiler folds
+ * the breakpoints into the comparisons as the drivers' own code has them.
  */
-uint32_t irqmod_itr_curve_value(const struct irqmod_itr_curve *curve,
-				uint64_t avg_bytes);
+static inline uint32_t irqmod_itr_curve_value(const struct irqmod_itr_curve *curve,
+					      uint32_t avg_bytes)
+{
+	unsigned int piece;
+
+	if (avg_bytes <= curve->start_limit_bytes)
+		return curve->start_value;
+	for (piece = 0; piece < IRQMOD_ITR_CURVE_PIECES; piece++) {
+		/* Limits are below 2^16 in every driver, so no overflow here. */
+		if (avg_bytes <= curve->limit_bytes[piece])
+			return avg_bytes * curve->slope[piece] + curve->offset[piece];
+	}
+	return curve->plateau_value;
+}
 
 /*
  * irqmod_itr_band_of() - classify one container's counts.
  * @bands: the driver's thresholds.
  * @packets: packets since the last update.
  * @bytes: bytes since the last update.
- * Return: an enum irqmod_itr_band value.
+ * Return: an enum irqmod_itr_band value. Inline with a static const @bands,
+ * like irqmod_itr_curve_value().
  */
-enum irqmod_itr_band irqmod_itr_band_of(const struct irqmod_itr_bands *bands,
-					uint32_t packets, uint64_t bytes);
+static inline enum irqmod_itr_band irqmod_itr_band_of(const struct irqmod_itr_bands *bands,
+						      uint32_t packets, uint64_t bytes)
+{
+	if (packets == 0)
+		return IRQMOD_ITR_BAND_NONE;
+	if (packets < bands->latency_packets && bytes < bands->latency_bytes)
+		return IRQMOD_ITR_BAND_LATENCY;
+	if (packets < bands->increase_packets)
+		return IRQMOD_ITR_BAND_INCREASE;
+	if (packets < bands->hold_packets)
+		return IRQMOD_ITR_BAND_HOLD;
+	if (packets < bands->halve_packets)
+		return IRQMOD_ITR_BAND_HALVE;
+	return IRQMOD_ITR_BAND_BULK;
+}
 
 /*
- * irqmod_itr_round_up() - ceil(@value / @divisor) * @step, the drivers'
- * DIV_ROUND_UP(avg_wire_size, divisor) * MIN_INC.
- * @value: curve value (at most 2^31).
- * @divisor: non-zero.
- * @step: step in us.
- * Return: the rounded value, saturating at UINT32_MAX.
+ * irqmod_itr_average_bytes() - @bytes / @packets (@packets non-zero), the
+ * drivers' avg_wire_size. The curve is flat above a few kilobytes, so the
+ * result saturates at UINT32_MAX. A count that fits 32 bits (every real
+ * poll) takes a 32-bit division; only larger ones pay the 64-bit one.
  */
-uint32_t irqmod_itr_round_up(uint32_t value, uint32_t divisor, uint32_t step);
+static inline uint32_t irqmod_itr_average_bytes(uint64_t bytes, uint32_t packets)
+{
+	uint64_t average;
+
+	if (bytes <= UINT32_MAX)
+		return (uint32_t)bytes / packets;
+	average = IRQMOD_DIV_U64_U32(bytes, packets);
+	return average > UINT32_MAX ? UINT32_MAX : (uint32_t)average;
+}
+
+/*
+ * irqmod_itr_scale_setup() - fill @scale for a link-speed scale of
+ * 2^@scale_shift (at most 2^10) and a step of @step_usecs (1..126 us). At
+ * init and when the link speed changes, never per update.
+ */
+static inline void irqmod_itr_scale_setup(struct irqmod_intel_itr_scale *scale,
+					  uint32_t scale_shift, uint32_t step_usecs)
+{
+	uint32_t step_shift = 0;
+
+	while ((1u << step_shift) < step_usecs)
+		step_shift++;
+	if ((1u << step_shift) == step_usecs) {
+		scale->step_shift = (uint8_t)step_shift;
+		scale_shift += step_shift;
+	} else {
+		scale->step_shift = IRQMOD_INTEL_ITR_STEP_DIVIDE;
+	}
+	scale->shift = (uint8_t)scale_shift;
+	scale->bias = (uint16_t)((1u << scale_shift) - 1u);
+}
+
+/*
+ * irqmod_itr_size_usecs() - the drivers' adjust_by_size tail:
+ * DIV_ROUND_UP(value, MIN_INC * scale) * MIN_INC, where value is the curve
+ * at @avg_bytes, halved in latency mode. As ceil(ceil(a / b) / c) equals
+ * ceil(a / (b * c)), that is ((value + bias) >> shift) << step_shift for a
+ * power-of-two step (Linux's 2 us), and a division by the step otherwise.
+ * @curve: the driver's curve (static const, folded).
+ * @avg_bytes: average frame size.
+ * @latency_shift: 1 in latency mode (halve the curve), else 0.
+ * @scale: from irqmod_itr_scale_setup().
+ * @step_usecs: MIN_INC in us, 1..126.
+ * Return: the interval in us, at most 32256 / 32 + 126; the caller clamps
+ * it into its [min, max].
+ */
+static inline uint32_t irqmod_itr_size_usecs(const struct irqmod_itr_curve *curve,
+					     uint32_t avg_bytes, uint32_t latency_shift,
+					     const struct irqmod_intel_itr_scale *scale,
+					     uint32_t step_usecs)
+{
+	uint32_t value = irqmod_itr_curve_value(curve, avg_bytes) >> latency_shift;
+	uint32_t units = (value + scale->bias) >> scale->shift;
+
+	if (scale->step_shift != IRQMOD_INTEL_ITR_STEP_DIVIDE)
+		return units << scale->step_shift;
+	return (units + step_usecs - 1u) / step_usecs * step_usecs;
+}
 
 /*
  * A container is stale when the tick (jiffy) advanced by this many since the
@@ -108,6 +192,8 @@ uint32_t irqmod_itr_round_up(uint32_t value, uint32_t divisor, uint32_t step);
  * time_after(jiffies, next_update) (ixgbe_update_itr, i40e_update_itr).
  */
 #define IRQMOD_ITR_STALE_TICKS 2u
+/* irqmod_itr_stale() moves its tick start by one tick on a non-stale call. */
+_Static_assert(IRQMOD_ITR_STALE_TICKS == 2u, "irqmod_itr_stale() assumes two ticks");
 
 /*
  * struct irqmod_itr_limits - what one controller accepts in its settings.
@@ -158,40 +244,51 @@ void irqmod_itr_config_copy(struct irqmod_intel_itr_config *to,
 			    const struct irqmod_intel_itr_config *from);
 
 /*
- * irqmod_itr_clamp_usecs() - @usecs clamped into the settings' [min, max],
- * both in microseconds. Inline: it runs several times per update.
+ * IRQMOD_ITR_TICK_START_NONE - the tick start a reset leaves: no time is
+ * later than it, so the first update always takes irqmod_itr_stale()'s
+ * slow path, where @updated makes it stale.
  */
-static inline uint32_t irqmod_itr_clamp_usecs(const struct irqmod_intel_itr_config *config,
-					      uint32_t usecs)
-{
-	uint32_t low = config->min_interval_ns / IRQMOD_NS_PER_USEC;
-	uint32_t high = config->max_interval_ns / IRQMOD_NS_PER_USEC;
-
-	if (usecs < low)
-		return low;
-	if (usecs > high)
-		return high;
-	return usecs;
-}
+#define IRQMOD_ITR_TICK_START_NONE UINT64_MAX
 
 /*
  * irqmod_itr_stale() - the jiffy staleness test of ixgbe_update_itr() and
  * i40e_update_itr(): time_after(jiffies, next_update) with next_update one
- * tick after the previous call, i.e. the tick advanced by two or more. The
- * first call after init or reset (@updated false) is stale. Time standing
- * still or going back is not stale. Records the current tick in @last_tick
- * and sets @updated. Inline: it runs once per update.
+ * tick after the previous call, i.e. the tick (now / tick) advanced by two
+ * or more. The first call after init or reset (@updated false) is stale.
+ * Time standing still or going back is not stale.
+ *
+ * Instead of the tick number, @tick_start_ns keeps the time at which the
+ * previous call's tick began (tick * tick_ns; IRQMOD_ITR_TICK_START_NONE
+ * after a reset). A call after that start, within its tick or the next one
+ * (the common case: polls come microseconds apart), costs a subtraction and
+ * two comparisons; only a first call, a stale gap, time going back or a
+ * call exactly at a tick start pays the 64-bit division that finds the new
+ * tick's start. Records the current tick's start and sets @updated.
  */
-static inline bool irqmod_itr_stale(const struct irqmod_intel_itr_config *config,
-				    uint64_t now_ns, uint64_t *last_tick,
-				    bool *updated)
+static inline bool irqmod_itr_stale(uint64_t now_ns, uint32_t tick_ns,
+				    uint64_t *tick_start_ns, bool *updated)
 {
-	uint64_t tick = IRQMOD_DIV_U64_U32(now_ns, config->tick_ns);
-	/* Written so that it cannot overflow at the top of u64. */
-	bool stale = !*updated ||
-		     (tick > *last_tick && tick - *last_tick >= IRQMOD_ITR_STALE_TICKS);
+	uint64_t start = *tick_start_ns;
+	bool stale;
 
-	*last_tick = tick;
+	/* Never true after a reset: nothing is above the TICK_START_NONE. */
+	if (now_ns > start) {
+		/* No overflow: start < now_ns, and start + tick_ns <= now_ns below. */
+		uint64_t elapsed_ns = now_ns - start;
+
+		if (elapsed_ns < tick_ns)
+			return false;
+		if (elapsed_ns < (uint64_t)tick_ns * IRQMOD_ITR_STALE_TICKS) {
+			*tick_start_ns = start + tick_ns;
+			return false;
+		}
+	}
+	/*
+	 * Stale: a first call, or a gap of two ticks or more (now_ns > start).
+	 * Not stale: time went back, or stands exactly at the tick's start.
+	 */
+	stale = !*updated || now_ns > start;
+	*tick_start_ns = IRQMOD_DIV_U64_U32(now_ns, tick_ns) * tick_ns;
 	*updated = true;
 	return stale;
 }

@@ -39,20 +39,17 @@ static const struct irqmod_itr_bands ixgbe_bands = {
 /*
  * Link-speed scaling (ixgbe_update_itr's switch on adapter->link_speed):
  * 10G, 100M and any other speed divide the curve by MIN_INC * 256; 2.5G, 1G
- * and 10M cap it at 8064 (2019 fix) and divide by MIN_INC * 64.
+ * and 10M cap it at 8064 (2019 fix) and divide by MIN_INC * 64. The update
+ * divides by the scale as a shift (irqmod_itr_size_usecs()). The cap needs
+ * no code: it bounds the result at 8064 / 64 = 126 us, and the result is
+ * clamped to the ceiling (at most 126 us) anyway, so every value the cap
+ * would lower ends at the ceiling either way.
  */
-#define IXGBE_FAST_LINK_SCALE 256u
-#define IXGBE_SLOW_LINK_SCALE 64u
-#define IXGBE_SLOW_LINK_CAP 8064u
+#define IXGBE_FAST_LINK_SCALE_SHIFT 8u /* 256 */
+#define IXGBE_SLOW_LINK_SCALE_SHIFT 6u /* 64 */
 #define IXGBE_SLOW_LINK_2500_MBPS 2500u
 #define IXGBE_SLOW_LINK_1000_MBPS 1000u
 #define IXGBE_SLOW_LINK_10_MBPS 10u
-
-/*
- * The mode flag's position in Linux's u8 (IXGBE_ITR_ADAPTIVE_LATENCY, 0x80).
- * Used only to order containers exactly as Linux's min() does.
- */
-#define IXGBE_LATENCY_FLAG 0x80u
 
 /* What irqmod_ixgbe_init() accepts: whole microseconds up to 126 us. */
 static const struct irqmod_itr_limits ixgbe_limits = {
@@ -116,6 +113,15 @@ int irqmod_ixgbe_config_preset(struct irqmod_intel_itr_config *config,
 	return 0;
 }
 
+static uint8_t ixgbe_size_shift(uint32_t link_speed_mbps)
+{
+	if (link_speed_mbps == IXGBE_SLOW_LINK_2500_MBPS ||
+	    link_speed_mbps == IXGBE_SLOW_LINK_1000_MBPS ||
+	    link_speed_mbps == IXGBE_SLOW_LINK_10_MBPS)
+		return IXGBE_SLOW_LINK_SCALE_SHIFT;
+	return IXGBE_FAST_LINK_SCALE_SHIFT;
+}
+
 int irqmod_ixgbe_init(struct irqmod_ixgbe *state,
 		      const struct irqmod_intel_itr_config *config)
 {
@@ -127,147 +133,131 @@ int irqmod_ixgbe_init(struct irqmod_ixgbe *state,
 	if (error)
 		return error;
 	irqmod_itr_config_copy(&state->config, config);
+	/* Every value below is at most 126 (the check above): each fits a u8. */
+	state->min_usecs = (uint8_t)(config->min_interval_ns / IRQMOD_NS_PER_USEC);
+	state->max_usecs = (uint8_t)(config->max_interval_ns / IRQMOD_NS_PER_USEC);
+	state->step_usecs = (uint8_t)(config->step_ns / IRQMOD_NS_PER_USEC);
+	irqmod_itr_scale_setup(&state->scale, ixgbe_size_shift(config->link_speed_mbps),
+			       state->step_usecs);
 	irqmod_ixgbe_reset(state);
 	return 0;
+}
+
+static uint32_t ixgbe_clamp(const struct irqmod_ixgbe *state, uint32_t usecs)
+{
+	if (usecs < state->min_usecs)
+		return state->min_usecs;
+	if (usecs > state->max_usecs)
+		return state->max_usecs;
+	return usecs;
 }
 
 void irqmod_ixgbe_reset(struct irqmod_ixgbe *state)
 {
 	/* Linux ixgbe_alloc_q_vector(): MAX_USECS | LATENCY per container. */
-	uint8_t max_usecs = (uint8_t)(state->config.max_interval_ns / IRQMOD_NS_PER_USEC);
-
-	state->rx.usecs = max_usecs;
-	state->rx.latency = true;
-	state->tx.usecs = max_usecs;
-	state->tx.latency = true;
-	state->interval_usecs = (uint8_t)irqmod_itr_clamp_usecs(&state->config,
+	state->rx.itr = (uint8_t)(state->max_usecs | IRQMOD_IXGBE_LATENCY);
+	state->tx.itr = (uint8_t)(state->max_usecs | IRQMOD_IXGBE_LATENCY);
+	state->interval_usecs = (uint8_t)ixgbe_clamp(state,
 		state->config.initial_interval_ns / IRQMOD_NS_PER_USEC);
-	state->last_tick = 0;
+	state->tick_start_ns = IRQMOD_ITR_TICK_START_NONE;
 	state->updated = false;
 }
 
-static bool ixgbe_slow_link(uint32_t link_speed_mbps)
+/*
+ * ixgbe_update_itr() for one container; @current_usecs is q_vector->itr >> 2,
+ * which is at least the minimum (every interval returned is), but may be
+ * above a ceiling lowered since by irqmod_ixgbe_set_max_interval().
+ *
+ * Linux caps the +MIN_INC paths at MAX_USECS and floors halving at
+ * MIN_USECS; the curve itself never leaves [10, 126] there. Each path below
+ * clamps on the side it can leave [min, max] by, which is exactly that with
+ * the Linux preset, keeps the value below the flag bit (the 2019 fix's
+ * concern) and applies a lower irqmod ceiling everywhere.
+ *
+ * Return: the container's new value (usecs | IRQMOD_IXGBE_LATENCY).
+ */
+static IRQMOD_ALWAYS_INLINE uint32_t
+ixgbe_update_container(const struct irqmod_ixgbe *state,
+		       struct irqmod_ixgbe_container *container, uint32_t packets,
+		       uint64_t bytes, bool stale, uint32_t current_usecs)
 {
-	return link_speed_mbps == IXGBE_SLOW_LINK_2500_MBPS ||
-	       link_speed_mbps == IXGBE_SLOW_LINK_1000_MBPS ||
-	       link_speed_mbps == IXGBE_SLOW_LINK_10_MBPS;
-}
-
-/* ixgbe_update_itr()'s adjust_by_size: interval in us from the average size. */
-static uint32_t ixgbe_size_usecs(const struct irqmod_intel_itr_config *config,
-				 uint32_t packets, uint64_t bytes, bool latency)
-{
-	uint32_t step_usecs = config->step_ns / IRQMOD_NS_PER_USEC;
-	uint64_t avg_bytes = IRQMOD_DIV_U64_U32(bytes, packets);
-	uint32_t value = irqmod_itr_curve_value(&ixgbe_curve, avg_bytes);
-
-	if (latency)
-		value >>= 1;
-	if (ixgbe_slow_link(config->link_speed_mbps)) {
-		if (value > IXGBE_SLOW_LINK_CAP)
-			value = IXGBE_SLOW_LINK_CAP;
-		return irqmod_itr_round_up(value,
-					   step_usecs * IXGBE_SLOW_LINK_SCALE,
-					   step_usecs);
-	}
-	return irqmod_itr_round_up(value, step_usecs * IXGBE_FAST_LINK_SCALE,
-				   step_usecs);
-}
-
-/* ixgbe_update_itr() for one container; @current_usecs is q_vector->itr >> 2. */
-static void ixgbe_update_container(const struct irqmod_intel_itr_config *config,
-				   struct irqmod_ixgbe_container *container,
-				   uint32_t packets, uint64_t bytes, bool stale,
-				   uint32_t current_usecs)
-{
-	uint32_t min_usecs = config->min_interval_ns / IRQMOD_NS_PER_USEC;
-	uint32_t step_usecs = config->step_ns / IRQMOD_NS_PER_USEC;
-	uint32_t usecs;
-	bool latency = false;
+	uint32_t max_usecs = state->max_usecs;
+	uint32_t itr;
 
 	if (stale) {
-		usecs = min_usecs;
-		latency = true;
-	} else {
-		switch (irqmod_itr_band_of(&ixgbe_bands, packets, bytes)) {
-		case IRQMOD_ITR_BAND_NONE:
-			/* Another queue of the vector is busy: creep up, keep the mode. */
-			usecs = current_usecs + step_usecs;
-			latency = container->latency;
-			break;
-		case IRQMOD_ITR_BAND_LATENCY:
-			latency = true;
-			usecs = ixgbe_size_usecs(config, packets, bytes, true);
-			break;
-		case IRQMOD_ITR_BAND_INCREASE:
-			usecs = current_usecs + step_usecs;
-			break;
-		case IRQMOD_ITR_BAND_HOLD:
-			usecs = current_usecs;
-			break;
-		case IRQMOD_ITR_BAND_HALVE:
-			usecs = current_usecs >> 1;
-			break;
-		case IRQMOD_ITR_BAND_BULK:
-		default:
-			usecs = ixgbe_size_usecs(config, packets, bytes, false);
-			break;
-		}
+		itr = state->min_usecs | IRQMOD_IXGBE_LATENCY;
+		goto store;
 	}
-	/*
-	 * Linux caps the +MIN_INC paths at MAX_USECS and floors halving at
-	 * MIN_USECS; the curve itself never leaves [10, 126] there. Clamping
-	 * every store into the configured [min, max] does exactly that with
-	 * the Linux preset, keeps the value below the flag bit (the 2019 fix's
-	 * concern) and applies a lower irqmod ceiling everywhere.
-	 */
-	container->usecs = (uint8_t)irqmod_itr_clamp_usecs(config, usecs);
-	container->latency = latency;
-}
-
-static uint32_t ixgbe_container_key(const struct irqmod_ixgbe_container *container)
-{
-	return container->usecs | (container->latency ? IXGBE_LATENCY_FLAG : 0u);
+	switch (irqmod_itr_band_of(&ixgbe_bands, packets, bytes)) {
+	case IRQMOD_ITR_BAND_NONE:
+		/* Another queue of the vector is busy: creep up, keep the mode. */
+		itr = current_usecs + state->step_usecs;
+		if (itr > max_usecs)
+			itr = max_usecs;
+		itr |= container->itr & IRQMOD_IXGBE_LATENCY;
+		break;
+	case IRQMOD_ITR_BAND_LATENCY:
+		/*
+		 * adjust_by_size with the curve halved ("avg_wire_size >>= 1").
+		 * The band has fewer than 9000 bytes: a 32-bit division.
+		 */
+		itr = ixgbe_clamp(state, irqmod_itr_size_usecs(&ixgbe_curve,
+					(uint32_t)bytes / packets, 1u,
+					&state->scale, state->step_usecs)) | IRQMOD_IXGBE_LATENCY;
+		break;
+	case IRQMOD_ITR_BAND_INCREASE:
+		itr = current_usecs + state->step_usecs;
+		if (itr > max_usecs)
+			itr = max_usecs;
+		break;
+	case IRQMOD_ITR_BAND_HOLD:
+		itr = current_usecs < max_usecs ? current_usecs : max_usecs;
+		break;
+	case IRQMOD_ITR_BAND_HALVE:
+		itr = ixgbe_clamp(state, current_usecs >> 1);
+		break;
+	case IRQMOD_ITR_BAND_BULK:
+	default:
+		itr = ixgbe_clamp(state, irqmod_itr_size_usecs(&ixgbe_curve,
+					irqmod_itr_average_bytes(bytes, packets), 0u,
+					&state->scale, state->step_usecs));
+		break;
+	}
+store:
+	container->itr = (uint8_t)itr;
+	return itr;
 }
 
 void irqmod_ixgbe_update(struct irqmod_ixgbe *state,
 			 const struct irqmod_sample *sample,
 			 struct irqmod_decision *decision)
 {
-	const struct irqmod_intel_itr_config *config = &state->config;
 	uint32_t current_usecs = state->interval_usecs;
-	uint32_t key, usecs, interval_ns;
-	bool stale = irqmod_itr_stale(config, sample->now_ns, &state->last_tick,
-				      &state->updated);
-
-	/* ixgbe_set_itr() updates TX first, then RX; both read q_vector->itr. */
-	if (config->tx_ring)
-		ixgbe_update_container(config, &state->tx, sample->tx_packets,
-				       sample->tx_bytes, stale, current_usecs);
-	if (config->rx_ring)
-		ixgbe_update_container(config, &state->rx, sample->rx_packets,
-				       sample->rx_bytes, stale, current_usecs);
+	/* Larger than any container's value: a missing ring never wins. */
+	uint32_t key = UINT32_MAX, ring_key, usecs;
+	bool stale = irqmod_itr_stale(sample->now_ns, state->config.tick_ns,
+				      &state->tick_start_ns, &state->updated);
 
 	/*
-	 * min() over usecs | flag << 7, then drop the flag: a bulk container
-	 * beats a latency one whatever the intervals. A container without a
-	 * ring takes no part (Linux leaves it at MAX | LATENCY, which never
-	 * wins either).
+	 * ixgbe_set_itr() updates TX first, then RX; both read q_vector->itr.
+	 * min() over the values with their flag, then drop the flag: a bulk
+	 * container beats a latency one whatever the intervals. A container
+	 * without a ring takes no part (Linux leaves it at MAX | LATENCY,
+	 * which never wins either).
 	 */
-	if (config->rx_ring && config->tx_ring) {
-		uint32_t rx_key = ixgbe_container_key(&state->rx);
-		uint32_t tx_key = ixgbe_container_key(&state->tx);
-
-		key = rx_key < tx_key ? rx_key : tx_key;
-	} else if (config->rx_ring) {
-		key = ixgbe_container_key(&state->rx);
-	} else {
-		key = ixgbe_container_key(&state->tx);
+	if (state->config.tx_ring)
+		key = ixgbe_update_container(state, &state->tx, sample->tx_packets,
+					     sample->tx_bytes, stale, current_usecs);
+	if (state->config.rx_ring) {
+		ring_key = ixgbe_update_container(state, &state->rx, sample->rx_packets,
+						  sample->rx_bytes, stale, current_usecs);
+		if (ring_key < key)
+			key = ring_key;
 	}
-	usecs = irqmod_itr_clamp_usecs(config, key & ~IXGBE_LATENCY_FLAG);
-	interval_ns = usecs * IRQMOD_NS_PER_USEC;
-
-	irqmod_decision_rearm(decision, interval_ns, usecs != current_usecs);
+	/* Both containers were just clamped into [min, max]: so is their min(). */
+	usecs = key & ~IRQMOD_IXGBE_LATENCY;
+	irqmod_decision_rearm(decision, usecs * IRQMOD_NS_PER_USEC,
+			      usecs != current_usecs);
 	state->interval_usecs = (uint8_t)usecs;
 }
 
@@ -282,6 +272,7 @@ int irqmod_ixgbe_set_max_interval(struct irqmod_ixgbe *state,
 	if (max_interval_ns < state->config.min_interval_ns)
 		return -IRQMOD_EMINMAX;
 	state->config.max_interval_ns = max_interval_ns;
+	state->max_usecs = (uint8_t)(max_interval_ns / IRQMOD_NS_PER_USEC);
 	return 0;
 }
 
@@ -297,6 +288,8 @@ int irqmod_ixgbe_set_link_speed(struct irqmod_ixgbe *state,
 	if (error)
 		return error;
 	state->config.link_speed_mbps = link_speed_mbps;
+	irqmod_itr_scale_setup(&state->scale, ixgbe_size_shift(link_speed_mbps),
+			       state->step_usecs);
 	return 0;
 }
 

@@ -4,6 +4,7 @@
 #include "decision.h"
 #include "irqmod/convert.h"
 #include "deps.h"
+#include "itr_encoding_internal.h"
 
 /* ixgbe_set_itr smoothing weights: 10 * new * old / (9 * new + old). */
 #define SMOOTH_NUMERATOR_WEIGHT 10u
@@ -68,14 +69,14 @@ static void program_itr(struct irqmod_ixgbe_legacy *state, uint32_t itr)
 {
 	state->itr = itr;
 	state->register_value = itr & IRQMOD_IXGBE_EITR_MASK;
-	state->interval_ns = irqmod_ixgbe_eitr_to_ns(state->register_value);
+	state->interval_ns = irqmod_ixgbe_eitr_ns(state->register_value);
 }
 
 void irqmod_ixgbe_legacy_reset(struct irqmod_ixgbe_legacy *state)
 {
 	/* The ring containers are zeroed at allocation: lowest_latency. */
-	state->rx_class = IRQMOD_IXGBE_LEGACY_LOWEST;
-	state->tx_class = IRQMOD_IXGBE_LEGACY_LOWEST;
+	state->rx_class = IRQMOD_LATENCY_LOWEST;
+	state->tx_class = IRQMOD_LATENCY_LOWEST;
 	program_itr(state, state->start_itr);
 }
 
@@ -84,8 +85,9 @@ void irqmod_ixgbe_legacy_reset(struct irqmod_ixgbe_legacy *state)
  * either direction; no packets, or a zero programmed interval (the later
  * divide-by-zero guard), leave it where it is.
  */
-static uint8_t next_class(const struct irqmod_ixgbe_legacy *state,
-			  uint8_t current_class, uint64_t bytes, uint32_t packets)
+static IRQMOD_ALWAYS_INLINE uint8_t
+next_class(const struct irqmod_ixgbe_legacy *state, uint8_t current_class,
+	   uint64_t bytes, uint32_t packets)
 {
 	uint32_t elapsed_usecs = state->itr >> ITR_USECS_SHIFT;
 	uint64_t bytes_per_usec;
@@ -94,20 +96,20 @@ static uint8_t next_class(const struct irqmod_ixgbe_legacy *state,
 		return current_class;
 	bytes_per_usec = IRQMOD_DIV_U64_U32(bytes, elapsed_usecs);
 	switch (current_class) {
-	case IRQMOD_IXGBE_LEGACY_LOWEST:
+	case IRQMOD_LATENCY_LOWEST:
 		if (bytes_per_usec > state->low_bytes_per_usec)
-			return IRQMOD_IXGBE_LEGACY_LOW;
-		return IRQMOD_IXGBE_LEGACY_LOWEST;
-	case IRQMOD_IXGBE_LEGACY_LOW:
+			return IRQMOD_LATENCY_LOW;
+		return IRQMOD_LATENCY_LOWEST;
+	case IRQMOD_LATENCY_LOW:
 		if (bytes_per_usec > state->bulk_bytes_per_usec)
-			return IRQMOD_IXGBE_LEGACY_BULK;
+			return IRQMOD_LATENCY_BULK;
 		if (bytes_per_usec <= state->low_bytes_per_usec)
-			return IRQMOD_IXGBE_LEGACY_LOWEST;
-		return IRQMOD_IXGBE_LEGACY_LOW;
+			return IRQMOD_LATENCY_LOWEST;
+		return IRQMOD_LATENCY_LOW;
 	default:
 		if (bytes_per_usec <= state->bulk_bytes_per_usec)
-			return IRQMOD_IXGBE_LEGACY_LOW;
-		return IRQMOD_IXGBE_LEGACY_BULK;
+			return IRQMOD_LATENCY_LOW;
+		return IRQMOD_LATENCY_BULK;
 	}
 }
 
@@ -127,10 +129,10 @@ void irqmod_ixgbe_legacy_update(struct irqmod_ixgbe_legacy *state,
 	vector_class = state->rx_class > state->tx_class ? state->rx_class :
 							   state->tx_class;
 	switch (vector_class) {
-	case IRQMOD_IXGBE_LEGACY_LOWEST:
+	case IRQMOD_LATENCY_LOWEST:
 		target = IRQMOD_IXGBE_LEGACY_100K_ITR;
 		break;
-	case IRQMOD_IXGBE_LEGACY_LOW:
+	case IRQMOD_LATENCY_LOW:
 		target = IRQMOD_IXGBE_LEGACY_20K_ITR;
 		break;
 	default:

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 #include "irqmod/latency_class.h"
 #include "config_error.h"
+#include "irqmod/convert.h"
 #include "decision.h"
 #include "deps.h"
+#include "itr_encoding_internal.h"
 
 /*
  * Linux e1000_update_itr (e1000_main.c, e1000e netdev.c): every number of
@@ -37,15 +39,8 @@ static const struct irqmod_latency_thresholds e1000_thresholds = {
 #define RATE_BULK_PER_S 4000u
 /* e1000/e1000e param.c: InterruptThrottleRate 1 and 3 start at 20000 ints/s. */
 #define E1000_START_RATE_PER_S 20000u
-/* Linux igb.h IGB_70K_ITR, IGB_20K_ITR, IGB_4K_ITR, IGB_START_ITR (0.25 us). */
-#define IGB_70K_ITR 56u
-#define IGB_20K_ITR 196u
-#define IGB_4K_ITR 980u
-#define IGB_START_ITR 648u
 /* FreeBSD if_igc.h IGC_INTS_DEFAULT: the starting max_interrupt_rate. */
 #define FREEBSD_START_RATE_PER_S 8000u
-/* Every driver here fixes the bulk rate below gigabit (SPEED_1000). */
-#define GIGABIT_MBPS 1000u
 
 /* The thresholds of a preset or a config (IRQMOD_MEMCPY of deps.h). */
 static void copy_thresholds(struct irqmod_latency_thresholds *to,
@@ -80,10 +75,10 @@ int irqmod_latency_class_preset(struct irqmod_latency_class_config *config,
 		break;
 	case IRQMOD_LATENCY_CLASS_PRESET_IGB:
 		bulk_quiet_low_bytes = IGB_BULK_QUIET_LOW_BYTES;
-		lowest = IGB_70K_ITR;
-		low = IGB_20K_ITR;
-		bulk = IGB_4K_ITR;
-		start = IGB_START_ITR;
+		lowest = IRQMOD_IGB_70K_ITR;
+		low = IRQMOD_IGB_20K_ITR;
+		bulk = IRQMOD_IGB_4K_ITR;
+		start = IRQMOD_IGB_START_ITR;
 		encoding = IRQMOD_ITR_ENCODING_IGB_EITR;
 		combine = IRQMOD_LATENCY_COMBINE_MAX_CLASS;
 		conservative = IRQMOD_LATENCY_CONSERVATIVE_OUTPUT;
@@ -196,12 +191,12 @@ int irqmod_latency_class_config_check(const struct irqmod_latency_class_config *
 	return 0;
 }
 
+/* The one place the level changes: its register value and interval follow. */
 static void program_level(struct irqmod_latency_class *state, uint32_t level)
 {
 	state->level = level;
-	state->register_value = irqmod_itr_encoding_register(state->encoding, level);
-	state->interval_ns = irqmod_itr_encoding_interval_ns(state->encoding,
-							     state->register_value);
+	irqmod_encoding_program(state->encoding, level, &state->register_value,
+				&state->interval_ns);
 }
 
 int irqmod_latency_class_init(struct irqmod_latency_class *state,
@@ -218,13 +213,20 @@ int irqmod_latency_class_init(struct irqmod_latency_class *state,
 	copy_thresholds(&state->thresholds, &config->thresholds);
 	for (i = 0; i < IRQMOD_LATENCY_CLASS_COUNT; i++)
 		state->class_level[i] = config->class_level[i];
+	/*
+	 * igb_set_itr's conservative mode raises a lowest vector class to
+	 * low: program low's level for it, so the update needs no test.
+	 */
+	if (config->conservative == IRQMOD_LATENCY_CONSERVATIVE_OUTPUT)
+		state->class_level[IRQMOD_LATENCY_LOWEST] =
+			config->class_level[IRQMOD_LATENCY_LOW];
 	state->start_level = config->start_level;
 	state->start_class = config->start_class;
 	state->encoding = config->encoding;
 	state->combine = config->combine;
 	state->conservative = config->conservative;
 	state->smoothing = config->smoothing;
-	state->slow_link = config->link_speed_mbps < GIGABIT_MBPS;
+	state->slow_link = config->link_speed_mbps < IRQMOD_GIGABIT_MBPS;
 	irqmod_latency_class_reset(state);
 	return 0;
 }
@@ -236,9 +238,10 @@ void irqmod_latency_class_reset(struct irqmod_latency_class *state)
 	program_level(state, state->start_level);
 }
 
-uint8_t irqmod_latency_class_step(const struct irqmod_latency_thresholds *thresholds,
-				  uint8_t current_class, uint64_t bytes,
-				  uint32_t packets, uint64_t bytes_per_packet)
+/* irqmod_latency_class_step(), inline into the update's two directions. */
+static IRQMOD_ALWAYS_INLINE uint8_t
+latency_step(const struct irqmod_latency_thresholds *thresholds, uint8_t current_class,
+	     uint64_t bytes, uint32_t packets, uint64_t bytes_per_packet)
 {
 	const struct irqmod_latency_thresholds *t = thresholds;
 
@@ -284,17 +287,24 @@ uint8_t irqmod_latency_class_step(const struct irqmod_latency_thresholds *thresh
 	}
 }
 
+uint8_t irqmod_latency_class_step(const struct irqmod_latency_thresholds *thresholds,
+				  uint8_t current_class, uint64_t bytes,
+				  uint32_t packets, uint64_t bytes_per_packet)
+{
+	return latency_step(thresholds, current_class, bytes, packets, bytes_per_packet);
+}
+
 /* One direction of the Linux drivers: its own bytes, packets and average. */
-static uint8_t step_direction(const struct irqmod_latency_class *state,
-			      uint8_t current_class, uint64_t bytes,
-			      uint32_t packets)
+static IRQMOD_ALWAYS_INLINE uint8_t
+step_direction(const struct irqmod_latency_class *state,
+	       uint8_t current_class, uint64_t bytes,
+	       uint32_t packets)
 {
 	uint8_t next = current_class;
 
 	if (packets)
-		next = irqmod_latency_class_step(&state->thresholds, current_class,
-						 bytes, packets,
-						 IRQMOD_DIV_U64_U32(bytes, packets));
+		next = latency_step(&state->thresholds, current_class, bytes,
+				    packets, IRQMOD_DIV_U64_U32(bytes, packets));
 	/*
 	 * e1000_set_itr applies conservative mode to each stored class after
 	 * e1000_update_itr, also when that saw no packets: an idle direction
@@ -366,43 +376,38 @@ void irqmod_latency_class_update(struct irqmod_latency_class *state,
 			fill_decision(state, previous_register, decision);
 			return;
 		}
-		if (!state->slow_link) {
-			vector_class = irqmod_latency_class_step(&state->thresholds,
-								 state->rx_class, bytes,
-								 packets,
-								 bytes_per_packet);
-			if (state->conservative == IRQMOD_LATENCY_CONSERVATIVE_STORED &&
-			    vector_class == IRQMOD_LATENCY_LOWEST)
-				vector_class = IRQMOD_LATENCY_LOW;
-			state->rx_class = vector_class;
-		}
-	} else if (!state->slow_link) {
+		if (state->slow_link)
+			goto slow_link;
+		vector_class = latency_step(&state->thresholds, state->rx_class,
+					    bytes, packets, bytes_per_packet);
+		if (state->conservative == IRQMOD_LATENCY_CONSERVATIVE_STORED &&
+		    vector_class == IRQMOD_LATENCY_LOWEST)
+			vector_class = IRQMOD_LATENCY_LOW;
+		state->rx_class = vector_class;
+	} else {
+		if (state->slow_link)
+			goto slow_link;
 		/* e1000_set_itr/igb_set_itr update TX first, then RX. */
 		state->tx_class = step_direction(state, state->tx_class,
 						 sample->tx_bytes, sample->tx_packets);
 		state->rx_class = step_direction(state, state->rx_class,
 						 sample->rx_bytes, sample->rx_packets);
+		vector_class = state->rx_class > state->tx_class ? state->rx_class :
+								   state->tx_class;
 	}
-
-	if (state->slow_link) {
-		target = state->class_level[IRQMOD_LATENCY_BULK];
-	} else {
-		vector_class = state->rx_class;
-		if (state->combine == IRQMOD_LATENCY_COMBINE_MAX_CLASS &&
-		    state->tx_class > vector_class)
-			vector_class = state->tx_class;
-		if (state->conservative == IRQMOD_LATENCY_CONSERVATIVE_OUTPUT &&
-		    vector_class == IRQMOD_LATENCY_LOWEST)
-			vector_class = IRQMOD_LATENCY_LOW;
-		if (vector_class >= IRQMOD_LATENCY_CLASS_COUNT)
-			vector_class = IRQMOD_LATENCY_LOW;
-		target = state->class_level[vector_class];
-	}
-
+	/* Unreachable (bootstrap is stepped first); keeps the read in bounds. */
+	if (vector_class >= IRQMOD_LATENCY_CLASS_COUNT)
+		vector_class = IRQMOD_LATENCY_LOW;
+	/* CONSERVATIVE_OUTPUT is folded into class_level at init. */
+	target = state->class_level[vector_class];
+	goto apply;
+slow_link:
+	/* Below gigabit every one of these drivers fixes the bulk level. */
+	target = state->class_level[IRQMOD_LATENCY_BULK];
+apply:
 	level = target;
-	if (target != state->level &&
-	    state->smoothing == IRQMOD_LATENCY_SMOOTHING_RAMP_UP &&
-	    target > state->level) {
+	if (target > state->level &&
+	    state->smoothing == IRQMOD_LATENCY_SMOOTHING_RAMP_UP) {
 		/* e1000_set_itr: climb by a quarter of the new rate per update. */
 		uint32_t raised = state->level + target / 4;
 

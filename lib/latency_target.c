@@ -43,7 +43,7 @@ _Static_assert(sizeof(struct irqmod_latency_target) <= 48, "latency-target state
  * the buffer: frames = ceiling_ns * link_mbps / ((1514 + 24) * 8 * 1000).
  */
 #define SOCKET_FRAME_BITS_X1000 \
-	((IRQMOD_FLOOR_DEFAULT_FRAME_BYTES + IRQMOD_FLOOR_WIRE_OVERHEAD_BYTES) * 8u * 1000u)
+	((IRQMOD_FLOOR_DEFAULT_FRAME_BYTES + IRQMOD_WIRE_OVERHEAD_BYTES) * 8u * 1000u)
 
 /* Per-call caps that keep every product below 2^64 (see the bounds below). */
 #define MAX_PACKETS_PER_CALL 65536u	/* 2^16: no RX ring is larger */

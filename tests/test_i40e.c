@@ -338,6 +338,82 @@ static void test_i40e_extreme_samples_stay_in_bounds(void **unused)
 	}
 }
 
+/*
+ * Issue 11, section 6: with the ceiling at I40E_MAX_ITR (8160 us) and a
+ * 126 us step, target + step (8286 us) overflowed the 0x1FFE usecs mask and
+ * the masked value (94 us) passed the ceiling test: TX fell from 8160 us to
+ * 94 us at the fifth call. The creep must stop at the ceiling instead.
+ */
+static void test_i40e_increase_at_the_register_maximum_stops_at_the_ceiling(void **unused)
+{
+	struct irqmod_intel_itr_config config;
+	struct irqmod_i40e state;
+	struct irqmod_sample sample = {
+		.rx_packets = 10, .tx_packets = 10, .rx_bytes = 15000, .tx_bytes = 15000,
+	};
+	struct irqmod_decision decision;
+	unsigned int call;
+
+	(void)unused;
+	assert_int_equal(irqmod_i40e_config_linux(&config, 40000), 0);
+	config.max_interval_ns = IRQMOD_I40E_INTERVAL_LIMIT_NS;
+	config.initial_interval_ns = IRQMOD_I40E_INTERVAL_LIMIT_NS;
+	config.step_ns = 126000;
+	assert_int_equal(irqmod_i40e_init(&state, &config), 0);
+	/* RX creeps 126 us per write, one write per four calls: 260 calls to the top. */
+	for (call = 1; call <= 400; call++) {
+		uint32_t rx_before = state.rx.target_itr & ~IRQMOD_I40E_LATENCY;
+
+		sample.now_ns = 100000u * call;
+		irqmod_i40e_update(&state, &sample, &decision);
+		assert_in_range(decision.rx_interval_ns, config.min_interval_ns,
+				config.max_interval_ns);
+		if (call >= 2)
+			assert_int_equal(decision.tx_interval_ns, IRQMOD_I40E_INTERVAL_LIMIT_NS);
+		assert_int_equal(state.tx.target_itr & ~IRQMOD_I40E_LATENCY, 8160);
+		/* RX creeps up from its stale restart, never down, and stops at 8160 us. */
+		if (call >= 2)
+			assert_true((state.rx.target_itr & ~IRQMOD_I40E_LATENCY) >= rx_before);
+		assert_true((state.rx.target_itr & ~IRQMOD_I40E_LATENCY) <= 8160);
+	}
+	assert_int_equal(decision.rx_interval_ns, IRQMOD_I40E_INTERVAL_LIMIT_NS);
+}
+
+/* A vector without one of the rings leaves that container at its setup values. */
+static void test_i40e_missing_ring_keeps_its_container_untouched(void **unused)
+{
+	unsigned int ring;
+
+	(void)unused;
+	for (ring = 0; ring < 2; ring++) {
+		struct irqmod_intel_itr_config config;
+		struct irqmod_i40e state;
+		struct irqmod_sample sample = {
+			.rx_packets = 300, .rx_bytes = 300 * 1500,
+			.tx_packets = 300, .tx_bytes = 300 * 1500,
+		};
+		struct irqmod_decision decision;
+		const struct irqmod_i40e_container *kept, *moved;
+		unsigned int call;
+
+		assert_int_equal(irqmod_i40e_config_linux(&config, 10000), 0);
+		config.rx_ring = ring == 1;
+		config.tx_ring = ring == 0;
+		kept = ring == 0 ? &state.rx : &state.tx;
+		moved = ring == 0 ? &state.tx : &state.rx;
+		assert_int_equal(irqmod_i40e_init(&state, &config), 0);
+		for (call = 1; call <= 10; call++) {
+			sample.now_ns = 100000u * call;
+			irqmod_i40e_update(&state, &sample, &decision);
+			assert_int_equal(kept->target_itr, 50);
+			assert_int_equal(kept->current_itr, 50);
+		}
+		/* The ring that is there went to bulk mode from the size curve. */
+		assert_true(moved->target_itr != 50);
+		assert_int_equal(moved->target_itr & IRQMOD_I40E_LATENCY, 0);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -348,6 +424,8 @@ int main(void)
 		cmocka_unit_test(test_i40e_random_stream_matches_linux_reference),
 		cmocka_unit_test(test_i40e_random_stream_is_deterministic),
 		cmocka_unit_test(test_i40e_extreme_samples_stay_in_bounds),
+		cmocka_unit_test(test_i40e_increase_at_the_register_maximum_stops_at_the_ceiling),
+		cmocka_unit_test(test_i40e_missing_ring_keeps_its_container_untouched),
 	};
 
 	return cmocka_run_group_tests_name("i40e", tests, NULL, NULL);

@@ -79,7 +79,7 @@ static void test_ixgbe_first_call_is_stale_whatever_the_counts(void **unused)
 	/* 256 x 1514 would be 118 us if measured; the first call is stale. */
 	assert_int_equal(update_rx(&state, 12345, 256, 256 * 1514, &changed), 10000);
 	assert_true(changed); /* from the initial 50 us */
-	assert_true(state.rx.latency);
+	assert_true(state.rx.itr & IRQMOD_IXGBE_LATENCY);
 }
 
 static void test_ixgbe_first_call_reports_unchanged_when_initial_is_min(void **unused)
@@ -728,6 +728,136 @@ static void test_ixgbe_generic_controller_uses_the_irqmod_preset(void **unused)
 	assert_int_equal(irqmod_controller_init(&controller, &config), -IRQMOD_ESTEP);
 }
 
+/*
+ * The same class of bug as i40e's wrap at 8160 us (issue 11, section 6): the
+ * container keeps usecs in a u8 and the mode flag sits in bit 7, so with the
+ * largest step (126 us) at the ceiling (126 us) the +step and no-packets
+ * paths compute 252 us. That must stop at the ceiling, never wrap into the
+ * flag bit or below it.
+ */
+static void test_ixgbe_increase_at_the_u8_limit_stops_at_the_ceiling(void **unused)
+{
+	struct irqmod_intel_itr_config config = linux_config(10000);
+	struct irqmod_ixgbe state;
+	unsigned int call;
+
+	(void)unused;
+	config.step_ns = IRQMOD_IXGBE_MAX_INTERVAL_NS;
+	config.initial_interval_ns = IRQMOD_IXGBE_MAX_INTERVAL_NS;
+	assert_int_equal(irqmod_ixgbe_init(&state, &config), 0);
+	/* First call stale (10 us), then 10 + 126 capped at 126, then held there. */
+	assert_int_equal(update_rx(&state, 100000, 10, 15000, NULL), 10000);
+	for (call = 2; call <= 20; call++) {
+		/* 10 packets: the +step band; every other call no packets at all. */
+		uint32_t packets = call % 2 ? 0u : 10u;
+
+		assert_int_equal(update_rx(&state, 100000u * call, packets,
+					   15000u * packets / 10u, NULL),
+				 IRQMOD_IXGBE_MAX_INTERVAL_NS);
+		assert_int_equal(state.rx.itr & ~IRQMOD_IXGBE_LATENCY, 126);
+		assert_int_equal(state.interval_usecs, 126);
+	}
+}
+
+/*
+ * Both size paths clamp into [min, max] on each ring container. With
+ * min 30 us and max 60 us at 10 Gb/s (curve / 512, times 2 us): latency
+ * mode, 1 x 60 B gives 10 us (raised to 30), 3 x 2000 B gives 64 us (capped
+ * at 60), 3 x 1000 B gives 52 us; bulk mode (300 packets), 60 B gives 20 us
+ * (raised to 30), 1500 B gives 118 us (capped at 60), 316 B gives 60 us.
+ */
+static void test_ixgbe_size_paths_clamp_into_min_max_on_both_rings(void **unused)
+{
+	static const struct {
+		uint32_t packets;
+		uint32_t bytes_per_packet;
+		uint32_t usecs;
+		bool latency;
+	} cases[] = {
+		{ 1, 60, 30, true }, { 3, 2000, 60, true }, { 3, 1000, 52, true },
+		{ 300, 60, 30, false }, { 300, 1500, 60, false }, { 300, 316, 60, false },
+	};
+	struct irqmod_intel_itr_config config = linux_config(10000);
+	unsigned int i, ring;
+
+	(void)unused;
+	config.min_interval_ns = 30000;
+	config.max_interval_ns = 60000;
+	config.initial_interval_ns = 30000;
+	for (ring = 0; ring < 2; ring++) {
+		for (i = 0; i < TEST_ARRAY_SIZE(cases); i++) {
+			struct irqmod_ixgbe state;
+			struct irqmod_sample sample = { .now_ns = 1000 };
+			struct irqmod_decision decision;
+			const struct irqmod_ixgbe_container *container;
+			uint32_t expected = cases[i].usecs |
+					    (cases[i].latency ? IRQMOD_IXGBE_LATENCY : 0u);
+
+			config.rx_ring = ring == 0;
+			config.tx_ring = ring == 1;
+			assert_int_equal(irqmod_ixgbe_init(&state, &config), 0);
+			irqmod_ixgbe_update(&state, &sample, &decision); /* first: stale */
+			sample.now_ns = 2000;
+			if (ring == 0) {
+				sample.rx_packets = cases[i].packets;
+				sample.rx_bytes = (uint64_t)cases[i].packets * cases[i].bytes_per_packet;
+				container = &state.rx;
+			} else {
+				sample.tx_packets = cases[i].packets;
+				sample.tx_bytes = (uint64_t)cases[i].packets * cases[i].bytes_per_packet;
+				container = &state.tx;
+			}
+			irqmod_ixgbe_update(&state, &sample, &decision);
+			assert_int_equal(container->itr, expected);
+			assert_int_equal(decision.rx_interval_ns, cases[i].usecs * 1000u);
+		}
+	}
+}
+
+/*
+ * A step that is not a power of two rounds with a division, as Linux's
+ * DIV_ROUND_UP(value, MIN_INC * 256) * MIN_INC does for any MIN_INC. Step
+ * 6 us at 10 Gb/s: latency 3 x 1000 B: (15 * 1000 + 11452) / 2 = 13226,
+ * ceil(13226 / 1536) = 9, so 54 us; bulk 300 x 200 B: 40 * 200 + 2720 =
+ * 10720, ceil(10720 / 1536) = 7, so 42 us.
+ */
+static void test_ixgbe_step_that_is_not_a_power_of_two_rounds_like_linux(void **unused)
+{
+	struct irqmod_intel_itr_config config = linux_config(10000);
+	struct irqmod_ixgbe state;
+	unsigned int ring;
+
+	(void)unused;
+	config.step_ns = 6000;
+	for (ring = 0; ring < 2; ring++) {
+		struct irqmod_sample latency = { .now_ns = 2000 }, bulk = { .now_ns = 3000 };
+		struct irqmod_decision decision;
+		const struct irqmod_ixgbe_container *container = ring ? &state.tx : &state.rx;
+
+		config.rx_ring = ring == 0;
+		config.tx_ring = ring == 1;
+		if (ring) {
+			latency.tx_packets = 3;
+			latency.tx_bytes = 3000;
+			bulk.tx_packets = 300;
+			bulk.tx_bytes = 300 * 200;
+		} else {
+			latency.rx_packets = 3;
+			latency.rx_bytes = 3000;
+			bulk.rx_packets = 300;
+			bulk.rx_bytes = 300 * 200;
+		}
+		assert_int_equal(irqmod_ixgbe_init(&state, &config), 0);
+		irqmod_ixgbe_update(&state, &latency, &decision); /* first: stale */
+		latency.now_ns = 2500;
+		irqmod_ixgbe_update(&state, &latency, &decision);
+		assert_int_equal(container->itr, 54 | IRQMOD_IXGBE_LATENCY);
+		irqmod_ixgbe_update(&state, &bulk, &decision);
+		assert_int_equal(container->itr, 42);
+		assert_int_equal(decision.rx_interval_ns, 42000);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -750,6 +880,9 @@ int main(void)
 		cmocka_unit_test(test_ixgbe_random_stream_is_deterministic_for_a_seed),
 		cmocka_unit_test(test_ixgbe_extreme_samples_and_runtime_changes_stay_in_bounds),
 		cmocka_unit_test(test_ixgbe_generic_controller_uses_the_irqmod_preset),
+		cmocka_unit_test(test_ixgbe_increase_at_the_u8_limit_stops_at_the_ceiling),
+		cmocka_unit_test(test_ixgbe_size_paths_clamp_into_min_max_on_both_rings),
+		cmocka_unit_test(test_ixgbe_step_that_is_not_a_power_of_two_rounds_like_linux),
 	};
 
 	return cmocka_run_group_tests_name("ixgbe", tests, NULL, NULL);

@@ -94,17 +94,17 @@ static void test_ixgbe_legacy_classes_move_one_step_and_vector_takes_max(void **
 	init_or_fail(&state, true, false);
 	state.itr = 200;
 	irqmod_ixgbe_legacy_update(&state, &heavy_tx, &decision);
-	assert_int_equal(state.tx_class, IRQMOD_IXGBE_LEGACY_LOW); /* not bulk yet */
-	assert_int_equal(state.rx_class, IRQMOD_IXGBE_LEGACY_LOWEST);
+	assert_int_equal(state.tx_class, IRQMOD_LATENCY_LOW); /* not bulk yet */
+	assert_int_equal(state.rx_class, IRQMOD_LATENCY_LOWEST);
 	assert_int_equal(state.itr, 200); /* max is low: target 200 = itr */
 	irqmod_ixgbe_legacy_update(&state, &heavy_tx, &decision);
-	assert_int_equal(state.tx_class, IRQMOD_IXGBE_LEGACY_BULK);
+	assert_int_equal(state.tx_class, IRQMOD_LATENCY_BULK);
 	/* 10*336*200 / 3224 = 208: the vector follows TX's bulk class. */
 	assert_int_equal(state.itr, 208);
 	irqmod_ixgbe_legacy_update(&state, &light, &decision);
-	assert_int_equal(state.tx_class, IRQMOD_IXGBE_LEGACY_LOW);
+	assert_int_equal(state.tx_class, IRQMOD_LATENCY_LOW);
 	irqmod_ixgbe_legacy_update(&state, &light, &decision);
-	assert_int_equal(state.tx_class, IRQMOD_IXGBE_LEGACY_LOWEST);
+	assert_int_equal(state.tx_class, IRQMOD_LATENCY_LOWEST);
 }
 
 /*
@@ -123,10 +123,10 @@ static void test_ixgbe_legacy_sparse_full_frames_are_classed_bulk(void **unused)
 	init_or_fail(&state, true, false);
 	frame.now_ns = 3600000000000ull;
 	irqmod_ixgbe_legacy_update(&state, &frame, &decision);
-	assert_int_equal(state.rx_class, IRQMOD_IXGBE_LEGACY_LOW);
+	assert_int_equal(state.rx_class, IRQMOD_LATENCY_LOW);
 	frame.now_ns *= 2;
 	irqmod_ixgbe_legacy_update(&state, &frame, &decision);
-	assert_int_equal(state.rx_class, IRQMOD_IXGBE_LEGACY_BULK);
+	assert_int_equal(state.rx_class, IRQMOD_LATENCY_BULK);
 	/* 10*336*200 / 3224 = 208 -> 52 us. */
 	assert_int_equal(decision.rx_interval_ns, 52000);
 }

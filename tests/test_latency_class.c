@@ -269,6 +269,148 @@ static void test_latency_class_generic_dispatch_runs_igb_by_default(void **unuse
 			 IRQMOD_KIND_LATENCY_CLASS, 0), -IRQMOD_ELINK);
 }
 
+/* ---- every path of the update against a model built on the public step ---- */
+
+struct class_model {
+	uint8_t rx_class, tx_class;
+	uint32_t level, register_value;
+};
+
+static const uint32_t model_packet_edges[] = { 0, 1, 2, 3, 4, 5, 9, 10, 11, 35, 36, 64 };
+static const uint32_t model_average_edges[] = { 0, 60, 500, 1199, 1200, 1201, 1999,
+						2000, 2001, 7999, 8000, 8001, 64000 };
+static const uint32_t model_byte_edges[] = { 1, 511, 512, 513, 1499, 1500, 1501, 5999, 6000,
+					     6001, 9999, 10000, 10001, 24999, 25000, 25001 };
+
+/* A count near the thresholds: bytes either from an average or a total edge. */
+static void model_direction(uint64_t *seed, uint32_t *packets, uint64_t *bytes)
+{
+	uint64_t r = test_xorshift64(seed);
+
+	*packets = r % 4 ? model_packet_edges[(r >> 8) % TEST_ARRAY_SIZE(model_packet_edges)] :
+		   (uint32_t)((r >> 8) % 100);
+	if ((r >> 16) % 2)
+		*bytes = (uint64_t)*packets *
+			 model_average_edges[(r >> 24) % TEST_ARRAY_SIZE(model_average_edges)];
+	else
+		*bytes = model_byte_edges[(r >> 24) % TEST_ARRAY_SIZE(model_byte_edges)];
+}
+
+static uint8_t model_stored(const struct irqmod_latency_class_config *config, uint8_t next)
+{
+	if (config->conservative == IRQMOD_LATENCY_CONSERVATIVE_STORED &&
+	    next == IRQMOD_LATENCY_LOWEST)
+		return IRQMOD_LATENCY_LOW;
+	return next;
+}
+
+/* The documented update, from irqmod_latency_class_step() and the encoding. */
+static bool model_update(const struct irqmod_latency_class_config *config,
+			 struct class_model *m, const struct irqmod_sample *sample)
+{
+	const struct irqmod_latency_thresholds *t = &config->thresholds;
+	uint32_t previous = m->register_value, target;
+	uint8_t vector_class;
+
+	if (config->combine == IRQMOD_LATENCY_COMBINE_MAX_INPUTS) {
+		uint64_t bytes = 0, average = 0;
+		uint32_t packets = 0;
+		bool seen = false;
+
+		if (sample->tx_bytes && sample->tx_packets) {
+			bytes = sample->tx_bytes;
+			packets = sample->tx_packets;
+			average = sample->tx_bytes / sample->tx_packets;
+			seen = true;
+		}
+		if (sample->rx_bytes && sample->rx_packets) {
+			bytes = sample->rx_bytes > bytes ? sample->rx_bytes : bytes;
+			packets = sample->rx_packets > packets ? sample->rx_packets : packets;
+			if (sample->rx_bytes / sample->rx_packets > average)
+				average = sample->rx_bytes / sample->rx_packets;
+			seen = true;
+		}
+		if (!seen)
+			return false;
+		if (config->link_speed_mbps >= 1000)
+			m->rx_class = model_stored(config, irqmod_latency_class_step(t,
+						   m->rx_class, bytes, packets, average));
+		vector_class = m->rx_class;
+	} else {
+		if (config->link_speed_mbps >= 1000) {
+			if (sample->tx_packets)
+				m->tx_class = irqmod_latency_class_step(t, m->tx_class,
+					sample->tx_bytes, sample->tx_packets,
+					sample->tx_bytes / sample->tx_packets);
+			m->tx_class = model_stored(config, m->tx_class);
+			if (sample->rx_packets)
+				m->rx_class = irqmod_latency_class_step(t, m->rx_class,
+					sample->rx_bytes, sample->rx_packets,
+					sample->rx_bytes / sample->rx_packets);
+			m->rx_class = model_stored(config, m->rx_class);
+		}
+		vector_class = m->rx_class > m->tx_class ? m->rx_class : m->tx_class;
+	}
+	if (config->conservative == IRQMOD_LATENCY_CONSERVATIVE_OUTPUT &&
+	    vector_class == IRQMOD_LATENCY_LOWEST)
+		vector_class = IRQMOD_LATENCY_LOW;
+	target = config->link_speed_mbps < 1000 ? config->class_level[IRQMOD_LATENCY_BULK] :
+		 config->class_level[vector_class];
+	if (config->smoothing == IRQMOD_LATENCY_SMOOTHING_RAMP_UP && target > m->level &&
+	    m->level + target / 4 < target)
+		m->level += target / 4;
+	else
+		m->level = target;
+	m->register_value = irqmod_itr_encoding_register(config->encoding, m->level);
+	return m->register_value != previous;
+}
+
+static void test_latency_class_every_preset_and_mode_matches_the_step_model(void **unused)
+{
+	static const uint32_t speeds[] = { 1000, 100 };
+	uint32_t preset, conservative, speed;
+	uint64_t seed = 0x6c617463686c6173ull;
+
+	(void)unused;
+	for (preset = 0; preset < IRQMOD_LATENCY_CLASS_PRESET_COUNT; preset++)
+	for (conservative = 0; conservative < IRQMOD_LATENCY_CONSERVATIVE_COUNT; conservative++)
+	for (speed = 0; speed < TEST_ARRAY_SIZE(speeds); speed++) {
+		struct irqmod_latency_class_config config;
+		struct irqmod_latency_class state;
+		struct class_model m;
+		uint32_t step;
+
+		preset_or_fail(&config, preset, speeds[speed]);
+		config.conservative = (uint8_t)conservative;
+		assert_int_equal(irqmod_latency_class_init(&state, &config), 0);
+		m.rx_class = m.tx_class = config.start_class;
+		m.level = config.start_level;
+		m.register_value = irqmod_itr_encoding_register(config.encoding, m.level);
+		for (step = 0; step < 20000; step++) {
+			struct irqmod_sample sample = { .now_ns = step };
+			struct irqmod_decision decision;
+			bool changed;
+
+			model_direction(&seed, &sample.rx_packets, &sample.rx_bytes);
+			model_direction(&seed, &sample.tx_packets, &sample.tx_bytes);
+			changed = model_update(&config, &m, &sample);
+			irqmod_latency_class_update(&state, &sample, &decision);
+			if (state.level != m.level || decision.changed != changed)
+				print_error("preset %u conservative %u speed %u step %u: "
+					    "model level %u changed %d, irqmod %u %d\n",
+					    preset, conservative, speeds[speed], step, m.level,
+					    changed, state.level, decision.changed);
+			assert_int_equal(state.level, m.level);
+			assert_int_equal(state.register_value, m.register_value);
+			assert_int_equal(decision.changed, changed);
+			assert_int_equal(decision.rx_interval_ns,
+					 irqmod_itr_encoding_interval_ns(config.encoding,
+									 m.register_value));
+			assert_int_equal(decision.tx_interval_ns, decision.rx_interval_ns);
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -281,6 +423,7 @@ int main(void)
 		cmocka_unit_test(test_latency_class_odd_inputs_stay_within_bounds),
 		cmocka_unit_test(test_latency_class_reset_restores_start_level_and_classes),
 		cmocka_unit_test(test_latency_class_generic_dispatch_runs_igb_by_default),
+		cmocka_unit_test(test_latency_class_every_preset_and_mode_matches_the_step_model),
 	};
 
 	return cmocka_run_group_tests_name("latency_class", tests, NULL, NULL);

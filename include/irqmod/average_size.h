@@ -14,14 +14,13 @@
 #define IRQMOD_AVERAGE_SIZE_H
 
 #include "irqmod/common.h"
+#include "irqmod/convert.h"
 #include "irqmod/itr_encoding.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/** IRQMOD_AVERAGE_SIZE_OVERHEAD_BYTES - added to the average: "CRC, preamble, and gap" (igb_update_ring_itr). */
-#define IRQMOD_AVERAGE_SIZE_OVERHEAD_BYTES 24u
 /** IRQMOD_AVERAGE_SIZE_CAP_BYTES - "Don't starve jumbo frames" cap (igb_update_ring_itr, ixgbe_perform_aim). */
 #define IRQMOD_AVERAGE_SIZE_CAP_BYTES 3000u
 /** IRQMOD_AVERAGE_SIZE_MID_LOW_BYTES - mid range starts above this (exclusive). */

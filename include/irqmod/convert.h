@@ -20,6 +20,22 @@ extern "C" {
 /** IRQMOD_NS_PER_SEC - nanoseconds in a second. */
 #define IRQMOD_NS_PER_SEC 1000000000u
 
+/**
+ * IRQMOD_WIRE_OVERHEAD_BYTES - bytes a frame occupies on the wire beyond
+ * its length without FCS: FCS 4, preamble and SFD 8, inter-frame gap 12
+ * (IEEE 802.3). The "+ 24" of Linux igb_update_ring_itr ("CRC, preamble,
+ * and gap") and of ixgbe_update_itr's comment; used by the average-size
+ * formula and the socket-buffer floor.
+ */
+#define IRQMOD_WIRE_OVERHEAD_BYTES 24u
+
+/**
+ * IRQMOD_GIGABIT_MBPS - SPEED_1000: below it the Intel gigabit drivers
+ * (e1000, e1000e, igb, FreeBSD em/igb) fix the bulk rate instead of
+ * adapting (e1000_set_itr, igb_set_itr, igb_update_ring_itr).
+ */
+#define IRQMOD_GIGABIT_MBPS 1000u
+
 /* ixgbe EITR: interval field bits 11:3 in 2 us steps, stored as usecs << 2
  * (Linux ixgbe.h IXGBE_MAX_EITR 0x00000FF8, IXGBE_MIN_EITR 8). */
 #define IRQMOD_IXGBE_EITR_MASK 0x0FF8u

@@ -22,17 +22,11 @@
 #define IRQMOD_FLOOR_H
 
 #include "irqmod/common.h"
+#include "irqmod/convert.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/**
- * IRQMOD_FLOOR_WIRE_OVERHEAD_BYTES - bytes a frame occupies on the wire beyond
- * its length without FCS: FCS 4, preamble and SFD 8, inter-frame gap 12
- * (IEEE 802.3; the "+ 24" in Linux ixgbe_main.c ixgbe_update_itr's comment).
- */
-#define IRQMOD_FLOOR_WIRE_OVERHEAD_BYTES 24u
 
 /**
  * IRQMOD_FLOOR_DEFAULT_RCVBUF_BYTES - Linux rmem_default/wmem_default on

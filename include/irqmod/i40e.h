@@ -71,19 +71,32 @@ struct irqmod_i40e_container {
 /**
  * struct irqmod_i40e - controller state (caller-owned; 56 bytes on x86-64).
  * @config: the validated settings.
- * @last_tick: tick of the previous update.
+ * @min_usecs: @config's minimum in us, derived at init.
+ * @max_usecs: @config's maximum in us, derived at init.
+ * @tick_start_ns: start of the tick (jiffy) of the previous update, a
+ *                 multiple of the tick.
  * @rx: RX container.
  * @tx: TX container.
  * @countdown: calls left before targets may move again (itr_countdown).
  * @updated: false until the first update after init or reset.
+ * @step_usecs: @config's step in us, derived at init.
+ * @scale: the size curve's link-speed scale (i40e_itr_divisor(): 1024 at
+ *         40G, 512 at 25G and 20G, 32 at 1G and 100M, else 256) and step.
+ *
+ * The derived fields fill what was padding, so the update does no unit
+ * conversion or division that init could do once.
  */
 struct irqmod_i40e {
 	struct irqmod_intel_itr_config config;
-	uint64_t last_tick;
+	uint16_t min_usecs;
+	uint16_t max_usecs;
+	uint64_t tick_start_ns;
 	struct irqmod_i40e_container rx;
 	struct irqmod_i40e_container tx;
 	uint8_t countdown;
 	bool updated;
+	uint8_t step_usecs;
+	struct irqmod_intel_itr_scale scale;
 };
 
 /**
@@ -129,8 +142,8 @@ IRQMOD_API void irqmod_i40e_reset(struct irqmod_i40e *state);
  * Defined behaviour for every input, as for irqmod_ixgbe_update(): the first
  * call is stale; stale when the tick advanced by two or more; time standing
  * still or going back is not stale; packets 0 with bytes > 0 take the
- * packet-count paths with 0 packets; the average size is a 64-bit division
- * that plateaus; every interval lies within [min, max].
+ * packet-count paths with 0 packets; the average size is exact for any
+ * 64-bit byte count and plateaus; every interval lies within [min, max].
  */
 IRQMOD_API void irqmod_i40e_update(struct irqmod_i40e *state,
 				   const struct irqmod_sample *sample,

@@ -45,6 +45,31 @@ struct irqmod_intel_itr_config {
 	bool tx_ring;
 };
 
+/**
+ * IRQMOD_INTEL_ITR_STEP_DIVIDE - &struct irqmod_intel_itr_scale.step_shift
+ * for a step that is not a power of two (rounded up with a division).
+ */
+#define IRQMOD_INTEL_ITR_STEP_DIVIDE 0xFFu
+
+/**
+ * struct irqmod_intel_itr_scale - how an Intel controller turns its size
+ * curve into microseconds, derived from the link speed and step at init so
+ * that the update only adds, shifts and masks. The drivers compute
+ * DIV_ROUND_UP(value, MIN_INC * scale) * MIN_INC with a power-of-two
+ * link-speed scale; for a power-of-two step that is
+ * ((value + bias) >> shift) << step_shift with shift = log2(scale * step).
+ * Internal to the controllers; the fields are documented for debugging.
+ * @bias: 2^@shift - 1 (round up).
+ * @shift: log2 of the scale, plus log2 of the step when @step_shift is not
+ *         IRQMOD_INTEL_ITR_STEP_DIVIDE.
+ * @step_shift: log2 of the step in us, or IRQMOD_INTEL_ITR_STEP_DIVIDE.
+ */
+struct irqmod_intel_itr_scale {
+	uint16_t bias;
+	uint8_t shift;
+	uint8_t step_shift;
+};
+
 #ifdef __cplusplus
 }
 #endif

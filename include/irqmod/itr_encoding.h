@@ -53,6 +53,19 @@ enum irqmod_itr_encoding {
 /** IRQMOD_ITR_RATE_MAX_PER_S - highest accepted rate level (e1000e param.c MAX_ITR). */
 #define IRQMOD_ITR_RATE_MAX_PER_S 100000u
 
+/*
+ * The igb itr_val levels (0.25 us units, IRQMOD_ITR_ENCODING_IGB_EITR) of
+ * Linux igb.h, used by the latency-class and average-size igb presets.
+ */
+/** IRQMOD_IGB_70K_ITR - IGB_70K_ITR = 56: 14 us, the lowest-latency class. */
+#define IRQMOD_IGB_70K_ITR 56u
+/** IRQMOD_IGB_20K_ITR - IGB_20K_ITR = 196: 49 us, the low class and igb's rx-usecs 3 floor. */
+#define IRQMOD_IGB_20K_ITR 196u
+/** IRQMOD_IGB_4K_ITR - IGB_4K_ITR = 980: 245 us, the bulk class and the below-gigabit level. */
+#define IRQMOD_IGB_4K_ITR 980u
+/** IRQMOD_IGB_START_ITR - IGB_START_ITR = 648: 162 us (~6000 ints/s), programmed at setup. */
+#define IRQMOD_IGB_START_ITR 648u
+
 /**
  * irqmod_itr_encoding_is_rate() - whether levels of @encoding are interrupts/s.
  * @encoding: an enum irqmod_itr_encoding value.
@@ -85,6 +98,19 @@ IRQMOD_API uint32_t irqmod_itr_encoding_register(uint32_t encoding, uint32_t lev
  */
 IRQMOD_API uint32_t irqmod_itr_encoding_interval_ns(uint32_t encoding,
 						    uint32_t register_value);
+
+/**
+ * irqmod_itr_encoding_program() - the register value and interval of @level,
+ * in one call: what the latency-class and average-size controllers keep of
+ * the level they program.
+ * @encoding: an enum irqmod_itr_encoding value; unknown values give 0s.
+ * @level: a level in @encoding's unit.
+ * @register_value: set to irqmod_itr_encoding_register(@encoding, @level).
+ * @interval_ns: set to irqmod_itr_encoding_interval_ns() of that register.
+ */
+IRQMOD_API void irqmod_itr_encoding_program(uint32_t encoding, uint32_t level,
+					    uint32_t *register_value,
+					    uint32_t *interval_ns);
 
 #ifdef __cplusplus
 }

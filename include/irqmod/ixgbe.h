@@ -87,32 +87,52 @@ enum irqmod_ixgbe_preset {
 };
 
 /**
- * struct irqmod_ixgbe_container - one ring container's last value (Linux
- * struct ixgbe_ring_container.itr, kept as two fields).
- * @usecs: interval in us, within [min, max].
- * @latency: the IXGBE_ITR_ADAPTIVE_LATENCY flag (bit 7 in Linux).
+ * IRQMOD_IXGBE_LATENCY - the latency-mode flag in a container's value
+ * (IXGBE_ITR_ADAPTIVE_LATENCY, 0x80, in ixgbe.h).
+ */
+#define IRQMOD_IXGBE_LATENCY 0x80u
+
+/**
+ * struct irqmod_ixgbe_container - one ring container's last value, kept as
+ * Linux keeps struct ixgbe_ring_container.itr.
+ * @itr: interval in us (within [min, max]) | IRQMOD_IXGBE_LATENCY in
+ *       latency mode. As a number it orders the containers the way the
+ *       vector's min() does: any bulk value below any latency one.
  */
 struct irqmod_ixgbe_container {
-	uint8_t usecs;
-	bool latency;
+	uint8_t itr;
 };
 
 /**
  * struct irqmod_ixgbe - controller state (caller-owned; 48 bytes on x86-64).
  * @config: the validated settings (the setters change two of them).
- * @last_tick: tick of the previous update (Linux: next_update - 1).
+ * @min_usecs: @config's minimum in us, derived at init.
+ * @max_usecs: @config's maximum in us, derived at init and by
+ *             irqmod_ixgbe_set_max_interval().
+ * @step_usecs: @config's step in us, derived at init.
+ * @tick_start_ns: start of the tick (jiffy) of the previous update, a
+ *                 multiple of the tick (Linux: next_update - 1, in ns).
  * @rx: RX container.
  * @tx: TX container.
  * @interval_usecs: the interval last returned (Linux q_vector->itr >> 2).
  * @updated: false until the first update after init or reset.
+ * @scale: the size curve's link-speed scale (256, or 64 on the slow links)
+ *         and step, derived at init and by irqmod_ixgbe_set_link_speed().
+ *
+ * The derived fields fill what was padding, so the update does no unit
+ * conversion or division that init could do once.
  */
 struct irqmod_ixgbe {
 	struct irqmod_intel_itr_config config;
-	uint64_t last_tick;
+	uint8_t min_usecs;
+	uint8_t max_usecs;
+	uint8_t step_usecs;
+	uint64_t tick_start_ns;
 	struct irqmod_ixgbe_container rx;
 	struct irqmod_ixgbe_container tx;
 	uint8_t interval_usecs;
 	bool updated;
+	struct irqmod_intel_itr_scale scale;
 };
 
 /**
@@ -183,8 +203,9 @@ IRQMOD_API void irqmod_ixgbe_reset(struct irqmod_ixgbe *state);
  *   Linux, which tests the packet count first.
  * - bytes < 60 * packets: the average falls in the curve's flat start
  *   (<= 60 bytes).
- * - Counts near UINT32_MAX / UINT64_MAX: the average size is a 64-bit
- *   division and everything above the curve's last breakpoint plateaus, so
+ * - Counts near UINT32_MAX / UINT64_MAX: the average size is exact (a
+ *   64-bit division once the bytes pass 32 bits) and everything above the
+ *   curve's last breakpoint plateaus, so
  *   nothing overflows; the band is chosen by the packet count.
  * - Every returned interval lies within [min, max] of the current config.
  */

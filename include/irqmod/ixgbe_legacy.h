@@ -14,6 +14,7 @@
 #define IRQMOD_IXGBE_LEGACY_H
 
 #include "irqmod/common.h"
+#include "irqmod/latency_class.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -38,18 +39,6 @@ extern "C" {
 #define IRQMOD_IXGBE_LEGACY_LOW_BYTES_PER_USEC 10u
 /** IRQMOD_IXGBE_LEGACY_BULK_BYTES_PER_USEC - low/bulk boundary (ixgbe_update_itr; eitr_high = 20). */
 #define IRQMOD_IXGBE_LEGACY_BULK_BYTES_PER_USEC 20u
-
-/**
- * enum irqmod_ixgbe_legacy_class - ixgbe's enum latency_range.
- * @IRQMOD_IXGBE_LEGACY_LOWEST: lowest_latency = 0, 100K ints/s.
- * @IRQMOD_IXGBE_LEGACY_LOW: low_latency = 1, 20K ints/s.
- * @IRQMOD_IXGBE_LEGACY_BULK: bulk_latency = 2, 8K or 12K ints/s.
- */
-enum irqmod_ixgbe_legacy_class {
-	IRQMOD_IXGBE_LEGACY_LOWEST = 0,
-	IRQMOD_IXGBE_LEGACY_LOW = 1,
-	IRQMOD_IXGBE_LEGACY_BULK = 2,
-};
 
 /**
  * struct irqmod_ixgbe_legacy_config - settings.
@@ -79,8 +68,11 @@ struct irqmod_ixgbe_legacy_config {
  * @itr: the current q_vector->itr value, usecs << 2, smoothed.
  * @register_value: @itr & 0xFF8, what ixgbe_write_eitr programs.
  * @interval_ns: interval @register_value programs (2 us steps).
- * @rx_class: RX ring container class.
- * @tx_class: TX ring container class.
+ * @rx_class: RX ring container class: IRQMOD_LATENCY_LOWEST, _LOW or _BULK
+ *	(enum irqmod_latency_class_value, ixgbe's enum latency_range: the
+ *	same three classes as e1000e's and igb's, 100K, 20K and 8K or 12K
+ *	ints/s here).
+ * @tx_class: TX ring container class, likewise.
  */
 struct irqmod_ixgbe_legacy {
 	uint32_t low_bytes_per_usec;

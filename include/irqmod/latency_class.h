@@ -24,7 +24,9 @@ extern "C" {
 #endif
 
 /**
- * enum irqmod_latency_class_value - the classes, in the drivers' order.
+ * enum irqmod_latency_class_value - the classes, in the drivers' order: the
+ *	enum latency_range of e1000e, igb and ixgbe before 2017, shared by
+ *	this controller and irqmod/ixgbe_legacy.h.
  * @IRQMOD_LATENCY_LOWEST: lowest latency, 70000 ints/s (enum latency_range
  *	lowest_latency = 0 in e1000e netdev.c, igb_main.c).
  * @IRQMOD_LATENCY_LOW: low latency, 20000 ints/s (low_latency = 1).
@@ -191,7 +193,8 @@ struct irqmod_latency_class_config {
 /**
  * struct irqmod_latency_class - controller state (caller-owned, <= 64 bytes).
  * @thresholds: copied from the config.
- * @class_level: copied from the config.
+ * @class_level: the level each vector class programs: the config's, except
+ *	that with IRQMOD_LATENCY_CONSERVATIVE_OUTPUT lowest programs low's.
  * @start_level: copied from the config, for irqmod_latency_class_reset().
  * @level: current level in the encoding's unit (ints/s or register units).
  * @register_value: register field for @level; write it when a decision says

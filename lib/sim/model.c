@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "irqmod/convert.h"
 
 /* Picoseconds per nanosecond and per second. */
 #define PS_PER_NS 1000ull
@@ -326,7 +327,6 @@ const char *irqmod_sim_distribution_name(uint32_t distribution)
 #define DEFAULT_DURATION_NS (1 * NS_PER_S)
 #define DEFAULT_WARMUP_NS (100 * NS_PER_MS)
 #define DEFAULT_LINK_MBPS 10000u	/* 10 GbE */
-#define DEFAULT_WIRE_OVERHEAD 24u	/* FCS 4 + preamble/SFD 8 + IFG 12 (IEEE 802.3) */
 #define DEFAULT_PROPAGATION_NS 500u	/* ~100 m of fibre at 5 ns/m */
 #define DEFAULT_RING_SIZE 512u		/* ixgbe.h IXGBE_DEFAULT_RXD */
 #define DEFAULT_TX_COMPLETION_NS 1000u	/* assumption: descriptor write-back delay */
@@ -408,7 +408,7 @@ void irqmod_sim_default_config(struct irqmod_sim_config *config)
 	config->warmup_ns = DEFAULT_WARMUP_NS;
 	config->seed = 1;
 	config->link_speed_mbps = DEFAULT_LINK_MBPS;
-	config->wire_overhead_bytes = DEFAULT_WIRE_OVERHEAD;
+	config->wire_overhead_bytes = IRQMOD_WIRE_OVERHEAD_BYTES;
 	config->propagation_ns = DEFAULT_PROPAGATION_NS;
 	config->ring_size = DEFAULT_RING_SIZE;
 	config->timer = IRQMOD_SIM_TIMER_THROTTLE;
