@@ -266,9 +266,11 @@ def main(argv):
                     raise ExtractError("%s: %s %s: %s" % (source, kind, name, error))
                 if piece is None:
                     raise ExtractError("%s: %s %s not found" % (source, kind, name))
+                # Point the compiler (and callgrind_annotate) at the
+                # extracted file the piece came from.
                 parts.append("#line %d \"%s\"\n" %
                              (cache[source][:cache[source].find(piece.rstrip("\n"))]
-                              .count("\n") + 1, source))
+                              .count("\n") + 1, os.path.join(root, source)))
                 parts.append(piece + "\n")
             with open(os.path.join(out, output), "w") as f:
                 f.write("".join(parts))
