@@ -319,7 +319,7 @@ static void vsl_stream_stale(struct irqmod_sample *samples, uint32_t count, uint
 		}
 		if (next_ns < now_ns)
 			next_ns = now_ns;
-		now_ns = next_ns + vsl_plausible_gap(sample, 0) ;
+		now_ns = next_ns + vsl_plausible_gap(sample, 0);
 		sample->now_ns = now_ns;
 	}
 }
@@ -462,7 +462,10 @@ struct vsl_stream {
 static const struct vsl_stream vsl_streams[] = {
 	{ "bench", 100000, 0x1a2b3c4d5e6f7081u, vsl_stream_bench, 0, 0, 0 },
 	{ "random", 400000, 0x5eed0001u, vsl_stream_random, 0, 0, 0 },
-	{ "edges", 2u * 38u * 41u * 7u, 0, vsl_stream_edges, 0, 0, 0 },
+	/* Fourteen passes over every (packet edge, size edge) pair, each with
+	 * other TX counts and other calls landing on the stale gap. */
+	{ "edges", 14u * VSL_COUNT(vsl_packet_edges) * VSL_COUNT(vsl_size_edges), 0,
+	  vsl_stream_edges, 0, 0, 0 },
 	{ "stale", 50000, 0x5eed0003u, vsl_stream_stale, 0, 0, 0 },
 	{ "idle", 50000, 0x5eed0004u, vsl_stream_idle, 0, 0, 0 },
 	{ "tso", 100000, 0x5eed0005u, vsl_stream_tso, 0, 0, 0 },
@@ -1120,6 +1123,12 @@ int main(int argc, char **argv)
 
 		if (stream_name && strcmp(stream->name, stream_name) != 0)
 			continue;
+		if (stream->steps > VSL_MAX_STEPS) {
+			fprintf(stderr, "vs-linux: stream %s has more than %u steps\n",
+				stream->name, VSL_MAX_STEPS);
+			free(samples);
+			return 2;
+		}
 		stream->make(samples, stream->steps, stream->seed);
 		for (r = 0; r < VSL_ROWS; r++) {
 			const struct vsl_row *row = &vsl_rows[r];
