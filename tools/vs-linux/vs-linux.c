@@ -515,18 +515,37 @@ struct vsl_row {
 
 static const struct vsl_row vsl_rows[] = {
 	{ "dim", "net_dim", VSL_NET_DIM, IRQMOD_DIM_TABLE_RX_EQE, false, false, 0, 0, 0 },
+	{ "dim-rx-cqe", "net_dim", VSL_NET_DIM, IRQMOD_DIM_TABLE_RX_CQE, false, true, 0, 0, 0 },
+	{ "dim-tx-eqe", "net_dim", VSL_NET_DIM, IRQMOD_DIM_TABLE_TX_EQE, true, false, 0, 0, 0 },
 	{ "dim-tx-cqe", "net_dim", VSL_NET_DIM, IRQMOD_DIM_TABLE_TX_CQE, true, true, 0, 0, 0 },
 	{ "ice", "net_dim", VSL_ICE, IRQMOD_DIM_TABLE_ICE_RX, false, false, 0, 0, 0 },
+	{ "ice-tx", "net_dim", VSL_ICE, IRQMOD_DIM_TABLE_ICE_TX, true, false, 0, 0, 0 },
 	{ "dim-rdma", "rdma_dim", VSL_RDMA_DIM, IRQMOD_DIM_TABLE_RDMA, false, false, 0, 0, 0 },
 	{ "ixgbe", "ixgbe_set_itr", VSL_IXGBE, 0, false, false, 10000, 0, 0 },
+	{ "ixgbe-10m", "ixgbe_set_itr", VSL_IXGBE, 0, false, false, 10, 0, 0 },
+	{ "ixgbe-100m", "ixgbe_set_itr", VSL_IXGBE, 0, false, false, 100, 0, 0 },
 	{ "ixgbe-1g", "ixgbe_set_itr", VSL_IXGBE, 0, false, false, 1000, 0, 0 },
+	{ "ixgbe-2.5g", "ixgbe_set_itr", VSL_IXGBE, 0, false, false, 2500, 0, 0 },
+	{ "ixgbe-5g", "ixgbe_set_itr", VSL_IXGBE, 0, false, false, 5000, 0, 0 },
+	/* No ixgbe flag for 25G: Linux takes its default (10G) scale. */
+	{ "ixgbe-25g", "ixgbe_set_itr", VSL_IXGBE, 0, false, false, 25000, 0, 0 },
 	{ "i40e", "i40e_update_enable_itr", VSL_I40E, 0, false, false, 40000, 0, 0 },
-	{ "i40e-25g", "i40e_update_enable_itr", VSL_I40E, 0, false, false, 25000, 0, 0 },
-	{ "i40e-10g", "i40e_update_enable_itr", VSL_I40E, 0, false, false, 10000, 0, 0 },
+	{ "i40e-100m", "i40e_update_enable_itr", VSL_I40E, 0, false, false, 100, 0, 0 },
 	{ "i40e-1g", "i40e_update_enable_itr", VSL_I40E, 0, false, false, 1000, 0, 0 },
+	{ "i40e-2.5g", "i40e_update_enable_itr", VSL_I40E, 0, false, false, 2500, 0, 0 },
+	{ "i40e-5g", "i40e_update_enable_itr", VSL_I40E, 0, false, false, 5000, 0, 0 },
+	{ "i40e-10g", "i40e_update_enable_itr", VSL_I40E, 0, false, false, 10000, 0, 0 },
+	{ "i40e-20g", "i40e_update_enable_itr", VSL_I40E, 0, false, false, 20000, 0, 0 },
+	{ "i40e-25g", "i40e_update_enable_itr", VSL_I40E, 0, false, false, 25000, 0, 0 },
+	/* No i40e speed for 100G: Linux takes its default (10G) divisor. */
+	{ "i40e-100g", "i40e_update_enable_itr", VSL_I40E, 0, false, false, 100000, 0, 0 },
 	{ "latency-class-e1000e", "e1000_set_itr", VSL_E1000E, 0, false, false, 1000, 0, 0 },
+	{ "latency-class-e1000e-100m", "e1000_set_itr", VSL_E1000E, 0, false, false, 100, 0, 0 },
 	{ "latency-class-igb", "igb_set_itr", VSL_IGB, 0, false, false, 1000, 0, 0 },
+	{ "latency-class-igb-100m", "igb_set_itr", VSL_IGB, 0, false, false, 100, 0, 0 },
 	{ "average-size-igb", "igb_update_ring_itr", VSL_IGB_RING, 0, false, false, 1000, 0, 0 },
+	{ "average-size-igb-100m", "igb_update_ring_itr", VSL_IGB_RING, 0, false, false, 100, 0,
+	  0 },
 };
 
 #define VSL_ROWS VSL_COUNT(vsl_rows)
@@ -1141,7 +1160,7 @@ int main(int argc, char **argv)
 			pairs++;
 			failures += !ok;
 			if (!quiet || !ok) {
-				printf("%-22s %-7s %-24s %s: %" PRIu64 " calls, %" PRIu64
+				printf("%-26s %-7s %-24s %s: %" PRIu64 " calls, %" PRIu64
 				       " counting only, %" PRIu64 " changes",
 				       row->name, stream->name, row->linux_function,
 				       ok ? "identical" : "DIFFERENT", run.calls,
