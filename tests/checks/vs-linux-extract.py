@@ -39,6 +39,12 @@ static const struct thing table[] = {
 	{ 3, { 4 } },
 };
 
+static const struct thing
+split_table[2] = {
+	{ 5, { 6 } },
+	{ 7, { 8 } },
+};
+
 static int helper_update(int x)
 {
 	const char *text = "a } in a string { and \" quote";
@@ -96,6 +102,10 @@ def main(argv):
           "struct thing {\n\tint a;\n\tstruct { int b; } inner;\n};\n")
     check("initialised array", extract.extract(SOURCE, "variable", "table"),
           "static const struct thing table[] = {\n\t{ 1, { 2 } },\n\t{ 3, { 4 } },\n};\n")
+    check("initialised array whose type is on the line before",
+          extract.extract(SOURCE, "variable", "split_table"),
+          "static const struct thing\nsplit_table[2] = {\n\t{ 5, { 6 } },\n"
+          "\t{ 7, { 8 } },\n};\n")
     for kind, name in (("function", "missing_function"), ("define", "MISSING"),
                        ("enum", "missing"), ("variable", "missing")):
         check("missing %s %s" % (kind, name), extract.extract(SOURCE, kind, name), None)

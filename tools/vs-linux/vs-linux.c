@@ -9,9 +9,10 @@
  * every sample stream below on both sides; after each call the harness
  * compares what the driver would program:
  *
- * - net DIM, ice, RDMA DIM: the profile level, whether a new profile was
- *   chosen (Linux: net_dim() scheduled the work item), and for net DIM and
- *   ice the profile's interval (and packet count) from Linux's own tables;
+ * - net DIM, ice, RDMA DIM: whether a new profile was chosen (Linux: the
+ *   work item was scheduled) and the profile's interval and packet or
+ *   completion count, from Linux's own tables (lib/dim, ice_main.c,
+ *   drivers/infiniband/core/cq.c);
  * - ixgbe: the vector's value (q_vector->itr = usecs << 2), whether
  *   ixgbe_write_eitr() was called and the EITR value it wrote;
  * - i40e: the RX and TX register intervals (current_itr) and whether a
@@ -749,7 +750,7 @@ static bool vsl_run_rdma(const struct vsl_row *row, const struct vsl_stream *str
 		struct irqmod_decision decision;
 		struct vsl_counts counts;
 		struct vsl_result linux_result;
-		uint32_t usecs;
+		uint32_t usecs, completions;
 		bool counting;
 
 		/* rdma_dim() counts exactly one event per call. */
@@ -768,22 +769,25 @@ static bool vsl_run_rdma(const struct vsl_row *row, const struct vsl_stream *str
 		run->calls++;
 		run->counting_calls += counting;
 		run->changes += linux_result.written;
-		/* Linux's RDMA table lives in the RDMA core (cq.c), not in lib/dim:
-		 * the level is compared, and irqmod's answer must be that level's
-		 * entry of irqmod's copy of the table. */
-		usecs = config.profiles[linux_result.level < config.levels ?
-					linux_result.level : 0].interval_usecs;
-		if (linux_result.level >= config.levels ||
-		    decision.rx_interval_ns != usecs * 1000u ||
+		/* The profile the RDMA core programs (cq.c ib_cq_rdma_dim_work). */
+		if (linux_result.level < vsl_rdma_levels())
+			vsl_rdma_moderation(linux_result.level, &usecs, &completions);
+		else
+			usecs = completions = UINT32_MAX;
+		if (decision.rx_interval_ns != usecs * 1000u ||
+		    decision.tx_interval_ns != usecs * 1000u || decision.frames != completions ||
 		    decision.changed != linux_result.written ||
 		    (decision.changed && linux_result.level == previous_level)) {
 			char linux_text[160], irqmod_text[160];
 
-			snprintf(linux_text, sizeof(linux_text), "profile %" PRIu32 ", %s",
-				 linux_result.level,
+			snprintf(linux_text, sizeof(linux_text),
+				 "profile %" PRIu32 " (%" PRIu32 " us, %" PRIu32 " comps), %s",
+				 linux_result.level, usecs, completions,
 				 linux_result.written ? "new profile" : "no change");
-			snprintf(irqmod_text, sizeof(irqmod_text), "%" PRIu32 " ns, %s",
-				 decision.rx_interval_ns,
+			snprintf(irqmod_text, sizeof(irqmod_text),
+				 "%" PRIu32 " ns rx, %" PRIu32 " ns tx, %u frames, %s",
+				 decision.rx_interval_ns, decision.tx_interval_ns,
+				 (unsigned int)decision.frames,
 				 decision.changed ? "changed" : "unchanged");
 			vsl_print_mismatch(row, stream, i, &sample, "profile", linux_text,
 					   irqmod_text);

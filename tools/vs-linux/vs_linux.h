@@ -94,6 +94,9 @@ uint32_t vsl_ice_profile_usecs(bool tx, uint32_t level);
 uint32_t vsl_ice_profile_levels(void);
 
 void vsl_rdma_setup(uint32_t start_level);
+/* The RDMA core's profile @level (cq.c rdma_dim_prof): usec and comps. */
+void vsl_rdma_moderation(uint32_t level, uint32_t *usecs, uint32_t *completions);
+uint32_t vsl_rdma_levels(void);
 void vsl_rdma_prepare(const struct vsl_counts *counts);
 bool vsl_rdma_counting_only(void);
 void linux_bench_rdma_dim(void);

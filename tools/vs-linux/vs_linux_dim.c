@@ -20,12 +20,14 @@
  * and DIM_PARKING_ON_TOP, with profile_ix set to the start profile. The
  * RDMA one starts as the RDMA core's rdma_dim_init() (drivers/infiniband/
  * core/cq.c) sets it: DIM_START_MEASURE, DIM_GOING_RIGHT, profile
- * RDMA_DIM_START_PROFILE.
+ * RDMA_DIM_START_PROFILE. Its profiles are the RDMA core's table
+ * (cq.c rdma_dim_prof), extracted with the rest.
  */
 #include <string.h>
 
 #include <linux/dim.h>
 
+#include "linux_rdma_profiles.c"
 #include "vs_linux.h"
 
 ktime_t vsl_now_ns;
@@ -103,6 +105,17 @@ void vsl_dim_moderation(bool tx, bool cqe_mode, uint32_t level, uint32_t *usecs,
 
 	*usecs = moder.usec;
 	*packets = moder.pkts;
+}
+
+void vsl_rdma_moderation(uint32_t level, uint32_t *usecs, uint32_t *completions)
+{
+	*usecs = rdma_dim_prof[level].usec;
+	*completions = rdma_dim_prof[level].comps;
+}
+
+uint32_t vsl_rdma_levels(void)
+{
+	return ARRAY_SIZE(rdma_dim_prof);
 }
 
 void vsl_rdma_setup(uint32_t start_level)
