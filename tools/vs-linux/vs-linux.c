@@ -449,6 +449,9 @@ static void vsl_stream_clock(struct irqmod_sample *samples, uint32_t count, uint
  * @make: the generator.
  * @start_packets, @start_bytes, @start_events: where the Linux side's
  *	cumulative DIM counters start (near their wrap for "wrap").
+ * @link_changes: the link speed changes every VSL_LINK_CHANGE_STEPS calls
+ *	(ixgbe rows only: irqmod_ixgbe_set_link_speed() against a new
+ *	adapter->link_speed; the other rows skip the stream).
  */
 struct vsl_stream {
 	const char *name;
@@ -458,20 +461,30 @@ struct vsl_stream {
 	uint32_t start_packets;
 	uint32_t start_bytes;
 	uint16_t start_events;
+	bool link_changes;
 };
 
+/* Calls between two link speed changes of a link_changes stream. */
+#define VSL_LINK_CHANGE_STEPS 997u
+
+/* The speeds a link_changes stream walks through (ixgbe's, and one it has
+ * no flag for). */
+static const uint32_t vsl_link_speeds_mbps[] = { 10000, 1000, 100, 2500, 10, 5000, 25000 };
+
 static const struct vsl_stream vsl_streams[] = {
-	{ "bench", 100000, 0x1a2b3c4d5e6f7081u, vsl_stream_bench, 0, 0, 0 },
-	{ "random", 400000, 0x5eed0001u, vsl_stream_random, 0, 0, 0 },
+	{ "bench", 100000, 0x1a2b3c4d5e6f7081u, vsl_stream_bench, 0, 0, 0, false },
+	{ "random", 400000, 0x5eed0001u, vsl_stream_random, 0, 0, 0, false },
 	/* Fourteen passes over every (packet edge, size edge) pair, each with
 	 * other TX counts and other calls landing on the stale gap. */
 	{ "edges", 14u * VSL_COUNT(vsl_packet_edges) * VSL_COUNT(vsl_size_edges), 0,
-	  vsl_stream_edges, 0, 0, 0 },
-	{ "stale", 50000, 0x5eed0003u, vsl_stream_stale, 0, 0, 0 },
-	{ "idle", 50000, 0x5eed0004u, vsl_stream_idle, 0, 0, 0 },
-	{ "tso", 100000, 0x5eed0005u, vsl_stream_tso, 0, 0, 0 },
-	{ "wrap", 200000, 0x5eed0006u, vsl_stream_wrap, 0xffffff00u, 0xfff00000u, 0xfff0u },
-	{ "clock", 100000, 0x5eed0007u, vsl_stream_clock, 0, 0, 0 },
+	  vsl_stream_edges, 0, 0, 0, false },
+	{ "stale", 50000, 0x5eed0003u, vsl_stream_stale, 0, 0, 0, false },
+	{ "idle", 50000, 0x5eed0004u, vsl_stream_idle, 0, 0, 0, false },
+	{ "tso", 100000, 0x5eed0005u, vsl_stream_tso, 0, 0, 0, false },
+	{ "wrap", 200000, 0x5eed0006u, vsl_stream_wrap, 0xffffff00u, 0xfff00000u, 0xfff0u, false },
+	{ "clock", 100000, 0x5eed0007u, vsl_stream_clock, 0, 0, 0, false },
+	/* The random stream again, with the link speed changing under it. */
+	{ "link", 100000, 0x5eed0008u, vsl_stream_random, 0, 0, 0, true },
 };
 
 #define VSL_STREAMS VSL_COUNT(vsl_streams)
@@ -820,6 +833,18 @@ static bool vsl_run_ixgbe(const struct vsl_row *row, const struct vsl_stream *st
 		struct vsl_result linux_result;
 		uint32_t usecs;
 
+		if (stream->link_changes && i > 0 && i % VSL_LINK_CHANGE_STEPS == 0) {
+			uint32_t speed = vsl_link_speeds_mbps[(i / VSL_LINK_CHANGE_STEPS) %
+							      VSL_COUNT(vsl_link_speeds_mbps)];
+
+			/* Linux reads adapter->link_speed at every update. */
+			vsl_ixgbe_set_link_speed(speed);
+			if (irqmod_ixgbe_set_link_speed(&state, speed) != 0) {
+				printf("row %s: irqmod_ixgbe_set_link_speed(%" PRIu32 ") failed\n",
+				       row->name, speed);
+				return false;
+			}
+		}
 		vsl_counts_from(&counts, sample);
 		vsl_ixgbe_prepare(&counts);
 		linux_bench_ixgbe_set_itr();
@@ -1127,10 +1152,13 @@ int main(int argc, char **argv)
 
 			vsl_wrappers(vsl_rows[r].kind, &linux_wrapper, &linux_count,
 				     &irqmod_wrapper, &irqmod_count);
-			for (s = 0; s < VSL_STREAMS; s++)
+			for (s = 0; s < VSL_STREAMS; s++) {
+				if (vsl_streams[s].link_changes && vsl_rows[r].kind != VSL_IXGBE)
+					continue;
 				printf("%s %s %s %s %s %s %s\n", vsl_rows[r].name,
 				       vsl_streams[s].name, vsl_rows[r].linux_function,
 				       linux_wrapper, linux_count, irqmod_wrapper, irqmod_count);
+			}
 		}
 		return 0;
 	}
@@ -1159,6 +1187,8 @@ int main(int argc, char **argv)
 			bool ok;
 
 			if (row_name && strcmp(row->name, row_name) != 0)
+				continue;
+			if (stream->link_changes && row->kind != VSL_IXGBE)
 				continue;
 			ok = vsl_run_row(row, stream, samples, &run);
 			pairs++;

@@ -106,6 +106,8 @@ void vsl_rdma_result(struct vsl_result *result);
 /* ixgbe (ixgbe_main.c ixgbe_set_itr). */
 void vsl_ixgbe_setup(uint32_t link_speed_mbps, uint64_t first_now_ns, uint64_t tick_ns);
 void vsl_ixgbe_prepare(const struct vsl_counts *counts);
+/* A link change: adapter->link_speed, which ixgbe_update_itr() reads. */
+void vsl_ixgbe_set_link_speed(uint32_t link_speed_mbps);
 void linux_bench_ixgbe_set_itr(void);
 void vsl_ixgbe_result(struct vsl_result *result);
 

@@ -77,6 +77,11 @@ void vsl_ixgbe_setup(uint32_t link_speed_mbps, uint64_t first_now_ns, uint64_t t
 	eitr_value = 0;
 }
 
+void vsl_ixgbe_set_link_speed(uint32_t link_speed_mbps)
+{
+	adapter.link_speed = ixgbe_link_flag(link_speed_mbps);
+}
+
 void vsl_ixgbe_prepare(const struct vsl_counts *counts)
 {
 	vsl_jiffies = (unsigned long)(counts->now_ns / tick_ns);
