@@ -79,9 +79,12 @@ MANIFEST = [
     ]),
     ("linux_e1000e.c", "shim/e1000e.h", [
         (INTEL + "e1000e/e1000.h", "define", "FLAG2_DISABLE_AIM"),
+        (INTEL + "e1000e/82571.h", "define", "E1000_EITR_82574"),
+        (INTEL + "e1000e/regs.h", "define", "E1000_ITR"),
         (INTEL + "e1000e/e1000.h", "enum", "latency_range"),
         (INTEL + "e1000e/netdev.c", "function", "e1000_update_itr"),
         (INTEL + "e1000e/netdev.c", "function", "e1000_set_itr"),
+        (INTEL + "e1000e/netdev.c", "function", "e1000e_write_itr"),
     ]),
     ("linux_igb.c", "shim/igb.h", [
         (INTEL + "igb/igb.h", "define", "IGB_START_ITR"),

@@ -17,8 +17,9 @@
  *   ixgbe_write_eitr() was called and the EITR value it wrote;
  * - i40e: the RX and TX register intervals (current_itr) and whether a
  *   register interval was written;
- * - e1000e: the level (ints/s) and whether a new one was handed to the
- *   hardware (set_itr);
+ * - e1000e: the level (ints/s), whether a new one was handed to the
+ *   hardware (set_itr), and the ITR register value Linux's
+ *   e1000e_write_itr() computes from it;
  * - igb: the level (itr_val), the EITR interval field igb_write_itr()
  *   writes, and whether that register value changed. Linux also writes
  *   when itr_val moves within one register granule (itr_val & 0x7FFC
@@ -972,7 +973,7 @@ static bool vsl_run_latency_class(const struct vsl_row *row, const struct vsl_st
 		run->changes += linux_result.written;
 		run->rewrites += linux_result.rewritten;
 		if (state.level != linux_result.level || decision.changed != linux_result.written ||
-		    (row->kind == VSL_IGB && state.register_value != linux_result.register_value)) {
+		    state.register_value != linux_result.register_value) {
 			char linux_text[160], irqmod_text[160];
 
 			snprintf(linux_text, sizeof(linux_text), "%s %" PRIu32 ", %s, register %" PRIu32,
