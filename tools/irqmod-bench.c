@@ -33,6 +33,7 @@
 
 #include "irqmod/controller.h"
 #include "irqmod/hybrid.h"
+#include "bench_stream.h"
 #include "scenario.h"
 
 /* Link speed given to every default config: 10 GbE, the common case. */
@@ -63,16 +64,6 @@
 /* Defaults under callgrind, where each update runs ~50x slower. */
 #define BENCH_DEFAULT_CALLGRIND_UPDATES (BENCH_STREAM_SAMPLES * 16u)
 
-/* NAPI's default poll budget (Linux NAPI_POLL_WEIGHT): packets per full poll. */
-#define BENCH_NAPI_BUDGET 64u
-
-/* Ethernet frame sizes without FCS: minimum, full MTU 1500, jumbo MTU 9000. */
-#define BENCH_FRAME_MIN_BYTES 60u
-#define BENCH_FRAME_MTU_BYTES 1514u
-#define BENCH_FRAME_JUMBO_BYTES 9014u
-
-/* A pure TCP ACK on the wire without FCS: 14 + 20 + 32 (timestamps). */
-#define BENCH_ACK_BYTES 66u
 
 struct bench_options {
 	uint32_t updates;
@@ -80,119 +71,6 @@ struct bench_options {
 	const char *kind_name;
 	int callgrind;
 };
-
-/* splitmix64 (Steele, Lea, Flood 2014): small, fast, well mixed. */
-static uint64_t bench_random(uint64_t *seed)
-{
-	uint64_t z = (*seed += 0x9e3779b97f4a7c15u);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
-}
-
-/* Uniform value in [low, high]. */
-static uint32_t bench_between(uint64_t *seed, uint32_t low, uint32_t high)
-{
-	return low + (uint32_t)(bench_random(seed) % ((uint64_t)high - low + 1u));
-}
-
-/* The traffic phases the stream cycles through at random. */
-enum bench_phase {
-	BENCH_PHASE_BULK,	/* TCP stream in: full budgets of MTU frames */
-	BENCH_PHASE_JUMBO,	/* the same with jumbo frames */
-	BENCH_PHASE_REQUEST,	/* request/response: 1-4 small frames per poll */
-	BENCH_PHASE_MIXED,	/* a mix of sizes and batch lengths */
-	BENCH_PHASE_IDLE,	/* a trickle with gaps of milliseconds */
-	BENCH_PHASE_COUNT
-};
-
-/*
- * One poll of @phase: the packets and bytes it completed and how long after
- * the previous poll it ended. Figures are plausible for one 10 GbE queue:
- * 64 MTU frames take ~78 us on the wire; a request/response round trip on
- * a LAN takes tens of microseconds.
- */
-static void bench_poll(uint64_t *seed, uint32_t phase, struct irqmod_sample *sample,
-		       uint64_t *gap_ns)
-{
-	uint32_t packets;
-	uint32_t frame_bytes;
-
-	switch (phase) {
-	case BENCH_PHASE_BULK:
-		packets = bench_between(seed, BENCH_NAPI_BUDGET / 2u, BENCH_NAPI_BUDGET);
-		frame_bytes = BENCH_FRAME_MTU_BYTES;
-		*gap_ns = (uint64_t)packets * bench_between(seed, 1200u, 1400u);
-		sample->tx_packets = packets / 2u; /* delayed ACKs */
-		sample->tx_bytes = (uint64_t)sample->tx_packets * BENCH_ACK_BYTES;
-		break;
-	case BENCH_PHASE_JUMBO:
-		packets = bench_between(seed, 8u, BENCH_NAPI_BUDGET);
-		frame_bytes = BENCH_FRAME_JUMBO_BYTES;
-		*gap_ns = (uint64_t)packets * bench_between(seed, 7200u, 8000u);
-		sample->tx_packets = packets / 2u;
-		sample->tx_bytes = (uint64_t)sample->tx_packets * BENCH_ACK_BYTES;
-		break;
-	case BENCH_PHASE_REQUEST:
-		packets = bench_between(seed, 1u, 4u);
-		frame_bytes = bench_between(seed, BENCH_FRAME_MIN_BYTES, 400u);
-		*gap_ns = bench_between(seed, 8000u, 40000u);
-		sample->tx_packets = packets;
-		sample->tx_bytes = (uint64_t)packets * bench_between(seed, 60u, 1514u);
-		break;
-	case BENCH_PHASE_MIXED:
-		packets = bench_between(seed, 0u, BENCH_NAPI_BUDGET);
-		frame_bytes = bench_between(seed, BENCH_FRAME_MIN_BYTES,
-					    BENCH_FRAME_MTU_BYTES);
-		*gap_ns = 2000u + (uint64_t)packets * bench_between(seed, 100u, 1300u);
-		sample->tx_packets = bench_between(seed, 0u, packets);
-		sample->tx_bytes = (uint64_t)sample->tx_packets * frame_bytes;
-		break;
-	default: /* BENCH_PHASE_IDLE */
-		packets = bench_between(seed, 0u, 1u);
-		frame_bytes = bench_between(seed, BENCH_FRAME_MIN_BYTES, 200u);
-		*gap_ns = bench_between(seed, 100000u, 10000000u);
-		sample->tx_packets = packets;
-		sample->tx_bytes = (uint64_t)packets * BENCH_FRAME_MIN_BYTES;
-		break;
-	}
-	sample->rx_packets = packets;
-	sample->rx_bytes = (uint64_t)packets * frame_bytes;
-	sample->events = 1u;
-	sample->completions = sample->rx_packets + sample->tx_packets;
-	sample->flags = IRQMOD_SAMPLE_FROM_INTERRUPT;
-	if (packets >= BENCH_NAPI_BUDGET)
-		sample->flags |= IRQMOD_SAMPLE_BUDGET_EXHAUSTED;
-}
-
-/*
- * Fill @stream with phases of 64..2048 polls each. Return the time span of
- * the stream (first sample to one gap past the last), by which each replay
- * moves time on.
- */
-static uint64_t bench_make_stream(struct irqmod_sample *stream, uint32_t count)
-{
-	uint64_t seed = BENCH_SEED;
-	uint64_t now_ns = 0;
-	uint32_t phase = 0;
-	uint32_t left = 0;
-	uint64_t gap_ns = 0;
-	uint32_t i;
-
-	for (i = 0; i < count; i++) {
-		if (left == 0) {
-			phase = bench_between(&seed, 0u, BENCH_PHASE_COUNT - 1u);
-			left = bench_between(&seed, 64u, 2048u);
-		}
-		left--;
-		memset(&stream[i], 0, sizeof(stream[i]));
-		bench_poll(&seed, phase, &stream[i], &gap_ns);
-		now_ns += gap_ns;
-		stream[i].now_ns = now_ns;
-	}
-	return now_ns + gap_ns;
-}
 
 /* What a run leaves behind, so the compiler and a reader can check the work. */
 struct bench_result {
@@ -587,7 +465,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "irqmod-bench: unknown row '%s'\n", options.kind_name);
 		return EXIT_FAILURE;
 	}
-	span_ns = bench_make_stream(stream, BENCH_STREAM_SAMPLES);
+	span_ns = bench_make_stream(stream, BENCH_STREAM_SAMPLES, BENCH_SEED);
 	if (options.callgrind)
 		bench_callgrind(&options, rows, stream, span_ns);
 	else

@@ -14,6 +14,35 @@ if [ "$(uname -m)" = x86_64 ]; then
 	IRQMOD_TEST_PACKAGES+=(gcc-multilib)
 fi
 
+# Wanted by the tests but not required: Linux's source for the vs-Linux
+# differential (scripts/vs-linux, the 'vs-linux' test), which skips without
+# it. irqmod_try_packages installs them when it can and goes on when not.
+IRQMOD_OPTIONAL_TEST_PACKAGES=(linux-source-6.1)
+
+# irqmod_try_packages PACKAGE...: like irqmod_install_packages, but a
+# package that cannot be installed (not root, no network, not Debian) only
+# prints a note: the tests that need it skip.
+irqmod_try_packages() {
+	local missing=() package
+	command -v dpkg-query >/dev/null 2>&1 || return 0
+	for package in "$@"; do
+		if ! dpkg-query -W -f='${Status}\n' "$package" 2>/dev/null |
+			grep -q ' installed$'; then
+			missing+=("$package")
+		fi
+	done
+	[ ${#missing[@]} -gt 0 ] || return 0
+	if [ "$(id -u)" -ne 0 ]; then
+		echo "irqmod: optional packages missing (their tests skip): ${missing[*]}" >&2
+		return 0
+	fi
+	echo "irqmod: installing ${missing[*]}"
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get install -y -q --no-install-recommends "${missing[@]}" ||
+		{ apt-get update -q && apt-get install -y -q --no-install-recommends "${missing[@]}"; } ||
+		echo "irqmod: could not install ${missing[*]}; their tests skip" >&2
+}
+
 # irqmod_install_packages PACKAGE...: install those not yet installed. As
 # root: `apt-get update` once, then `apt-get install`. Otherwise print the
 # command to run and exit 1. Quick when everything is there.
