@@ -20,7 +20,8 @@ static uint32_t idle_poll_budget(const struct irqmod_idle_poll_config *config)
 	return polls;
 }
 
-int irqmod_idle_poll_check(const struct irqmod_idle_poll_config *config)
+/* The checks of irqmod_idle_poll_check(); on success @budget is the budget in force. */
+static int idle_poll_validate(const struct irqmod_idle_poll_config *config, uint32_t *budget)
 {
 	if (!config)
 		return -IRQMOD_EINVAL;
@@ -34,24 +35,34 @@ int irqmod_idle_poll_check(const struct irqmod_idle_poll_config *config)
 	 * from; with spacing 0 a stuck clock would poll forever. */
 	if (config->idle_polls == 0 && config->poll_spacing_ns == 0)
 		return -IRQMOD_EBUDGET;
-	if (idle_poll_budget(config) > IRQMOD_IDLE_POLL_MAX_POLLS)
+	/* Derived once, right after the checks that make the division safe. */
+	*budget = idle_poll_budget(config);
+	if (*budget > IRQMOD_IDLE_POLL_MAX_POLLS)
 		return -IRQMOD_EBUDGET;
 	return 0;
+}
+
+int irqmod_idle_poll_check(const struct irqmod_idle_poll_config *config)
+{
+	uint32_t budget;
+
+	return idle_poll_validate(config, &budget);
 }
 
 int irqmod_idle_poll_init(struct irqmod_idle_poll *state,
 			  const struct irqmod_idle_poll_config *config)
 {
+	uint32_t budget = 0;
 	int error;
 
 	if (!state)
 		return -IRQMOD_EINVAL;
-	error = irqmod_idle_poll_check(config);
+	error = idle_poll_validate(config, &budget);
 	if (error)
 		return error;
 	state->poll_spacing_ns = config->poll_spacing_ns;
 	state->idle_time_ns = config->idle_time_ns;
-	state->idle_polls = (uint16_t)idle_poll_budget(config);
+	state->idle_polls = (uint16_t)budget;
 	irqmod_idle_poll_reset(state);
 	return 0;
 }
