@@ -16,6 +16,7 @@
 
 #include "irqmod/irqmod.h"
 #include "../lib/hybrid_internal.h"
+#include "../lib/itr_curve.h"
 
 static void test_defensive_strerror_takes_positive_and_unknown_codes(void **unused)
 {
@@ -183,6 +184,77 @@ static void test_defensive_counters_ignore_null_and_a_clock_going_back(void **un
 	assert_int_equal(counters.idle_polling_ns, 500);
 }
 
+static void test_defensive_round_up_saturates_and_takes_step_zero(void **unused)
+{
+	(void)unused;
+	assert_int_equal(irqmod_itr_round_up(7, 2, 10), 40);
+	/* ceil(2^32-1 / 1) * 2 does not fit: the largest value instead of a wrap. */
+	assert_int_equal(irqmod_itr_round_up(UINT32_MAX, 1, 2), UINT32_MAX);
+	assert_int_equal(irqmod_itr_round_up(7, 2, 0), 0);
+}
+
+/* Every preset's class levels must order lowest < low < bulk (in interval). */
+static void test_defensive_latency_class_levels_out_of_order_are_a_table_error(void **unused)
+{
+	uint32_t preset;
+
+	(void)unused;
+	for (preset = 0; preset < IRQMOD_LATENCY_CLASS_PRESET_COUNT; preset++) {
+		struct irqmod_latency_class_config config, bad;
+		struct irqmod_latency_class state;
+
+		assert_int_equal(irqmod_latency_class_preset(&config, preset, 1000), 0);
+		assert_int_equal(irqmod_latency_class_init(&state, &config), 0);
+		bad = config;
+		bad.class_level[IRQMOD_LATENCY_LOW] = bad.class_level[IRQMOD_LATENCY_LOWEST];
+		assert_int_equal(irqmod_latency_class_init(&state, &bad), -IRQMOD_ETABLE);
+		bad = config;
+		bad.class_level[IRQMOD_LATENCY_BULK] = bad.class_level[IRQMOD_LATENCY_LOW];
+		assert_int_equal(irqmod_latency_class_init(&state, &bad), -IRQMOD_ETABLE);
+	}
+}
+
+/* FreeBSD AIM combines both directions: counts without packets are no input. */
+static void test_defensive_freebsd_aim_slow_link_and_bytes_without_packets(void **unused)
+{
+	struct irqmod_controller_config config;
+	struct irqmod_controller controller;
+	struct irqmod_sample tx_bytes_only = { .now_ns = 1000, .tx_bytes = 1500 };
+	struct irqmod_sample traffic = { .now_ns = 2000, .rx_packets = 10, .rx_bytes = 10000 };
+	struct irqmod_decision start, decision;
+	uint32_t bulk;
+
+	(void)unused;
+	config.kind = IRQMOD_KIND_LATENCY_CLASS;
+	assert_int_equal(irqmod_latency_class_preset(&config.config.latency_class,
+						     IRQMOD_LATENCY_CLASS_PRESET_FREEBSD_AIM, 100),
+			 0);
+	assert_int_equal(irqmod_controller_init(&controller, &config), 0);
+	irqmod_controller_current(&controller, &start);
+	/* TX bytes without TX packets (and no RX): nothing to classify, no change. */
+	irqmod_controller_update(&controller, &tx_bytes_only, &decision);
+	assert_int_equal(decision.rx_interval_ns, start.rx_interval_ns);
+	assert_false(decision.changed);
+	/* Below 1 Gb/s the driver stays at the bulk rate whatever the traffic. */
+	bulk = irqmod_itr_encoding_interval_ns(
+		config.config.latency_class.encoding,
+		irqmod_itr_encoding_register(config.config.latency_class.encoding,
+					     config.config.latency_class.class_level[IRQMOD_LATENCY_BULK]));
+	irqmod_controller_update(&controller, &traffic, &decision);
+	assert_int_equal(decision.rx_interval_ns, bulk);
+	irqmod_controller_update(&controller, &traffic, &decision);
+	assert_int_equal(decision.rx_interval_ns, bulk);
+	assert_false(decision.changed);
+}
+
+static void test_defensive_version_matches_the_macros(void **unused)
+{
+	(void)unused;
+	assert_int_equal(irqmod_version(), (uint32_t)IRQMOD_VERSION_MAJOR << 16 |
+						   (uint32_t)IRQMOD_VERSION_MINOR << 8 |
+						   IRQMOD_VERSION_PATCH);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -194,6 +266,10 @@ int main(void)
 		cmocka_unit_test(test_defensive_unknown_encoding_and_zero_levels),
 		cmocka_unit_test(test_defensive_cycle_sum_leaves_out_overflowing_polls),
 		cmocka_unit_test(test_defensive_counters_ignore_null_and_a_clock_going_back),
+		cmocka_unit_test(test_defensive_round_up_saturates_and_takes_step_zero),
+		cmocka_unit_test(test_defensive_latency_class_levels_out_of_order_are_a_table_error),
+		cmocka_unit_test(test_defensive_freebsd_aim_slow_link_and_bytes_without_packets),
+		cmocka_unit_test(test_defensive_version_matches_the_macros),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
