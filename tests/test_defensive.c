@@ -16,6 +16,7 @@
 
 #include "irqmod/irqmod.h"
 #include "../lib/hybrid_internal.h"
+#include "../lib/dim_internal.h"
 #include "../lib/itr_curve.h"
 
 static void test_defensive_strerror_takes_positive_and_unknown_codes(void **unused)
@@ -255,6 +256,59 @@ static void test_defensive_version_matches_the_macros(void **unused)
 						   IRQMOD_VERSION_PATCH);
 }
 
+/* The DIM walk helpers on a parked walk, and a zero reference rate. */
+static void test_defensive_dim_helpers_leave_a_parked_walk_alone(void **unused)
+{
+	struct irqmod_dim_walk walk = { .level = 2, .tune_state = IRQMOD_DIM_PARKING_TIRED };
+
+	(void)unused;
+	/* Linux dim_on_top(): a parked walk counts as on top. */
+	assert_true(irqmod_dim_on_top(&walk));
+	/* dim_turn() only reverses a going direction. */
+	irqmod_dim_turn(&walk);
+	assert_int_equal(walk.tune_state, IRQMOD_DIM_PARKING_TIRED);
+	/* A parked walk does not move. */
+	assert_int_equal(irqmod_dim_walk_step(&walk, 5), IRQMOD_DIM_STEPPED);
+	assert_int_equal(walk.level, 2);
+	/* A walk going left turns right, its new step count cleared. */
+	walk.tune_state = IRQMOD_DIM_GOING_LEFT;
+	walk.steps_right = 3;
+	irqmod_dim_turn(&walk);
+	assert_int_equal(walk.tune_state, IRQMOD_DIM_GOING_RIGHT);
+	assert_int_equal(walk.steps_right, 0);
+	/* IS_SIGNIFICANT_DIFF is false against a zero reference (no division). */
+	assert_false(irqmod_dim_significant(1000, 0));
+	assert_true(irqmod_dim_significant(111, 100));
+	assert_false(irqmod_dim_significant(110, 100));
+}
+
+/* An i40e vector with one ring: the other container keeps its start value. */
+static void test_defensive_i40e_single_ring_vectors_leave_the_other_register(void **unused)
+{
+	struct irqmod_intel_itr_config config;
+	struct irqmod_i40e state;
+	struct irqmod_sample sample = { .rx_packets = 2, .rx_bytes = 128,
+					.tx_packets = 2, .tx_bytes = 128 };
+	struct irqmod_decision decision;
+	int ring, call;
+
+	(void)unused;
+	for (ring = 0; ring < 2; ring++) {
+		assert_int_equal(irqmod_i40e_config_linux(&config, 10000), 0);
+		config.rx_ring = ring == 0;
+		config.tx_ring = ring == 1;
+		assert_int_equal(irqmod_i40e_init(&state, &config), 0);
+		for (call = 0; call < 8; call++) {
+			sample.now_ns = (uint64_t)(call + 1) * 1000000u;
+			irqmod_i40e_update(&state, &sample, &decision);
+			if (ring == 0)
+				assert_int_equal(decision.tx_interval_ns, config.initial_interval_ns);
+			else
+				assert_int_equal(decision.rx_interval_ns, config.initial_interval_ns);
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -270,6 +324,8 @@ int main(void)
 		cmocka_unit_test(test_defensive_latency_class_levels_out_of_order_are_a_table_error),
 		cmocka_unit_test(test_defensive_freebsd_aim_slow_link_and_bytes_without_packets),
 		cmocka_unit_test(test_defensive_version_matches_the_macros),
+		cmocka_unit_test(test_defensive_dim_helpers_leave_a_parked_walk_alone),
+		cmocka_unit_test(test_defensive_i40e_single_ring_vectors_leave_the_other_register),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
