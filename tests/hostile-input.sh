@@ -1,9 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
-# What users and attackers feed irqmod-sim: each case must exit with the
-# stated status (never a signal, never a hang: 60 s at most) and print a
-# message holding the stated text (the file and line, key, value or limit).
-#   hostile-input.sh SIM CASE
+# What users and attackers feed irqmod-sim and irqmod-repro: each case must
+# exit with the stated status (never a signal, never a hang: 60 s at most)
+# and print a message holding the stated text (the file and line, key,
+# value or limit).
+#   hostile-input.sh SIM CASE            irqmod-sim cases
+#   hostile-input.sh REPRO repro-CASE SCENARIOS   irqmod-repro cases, on the
+#                                        shipped scenarios folder
 set -u
 tool=$1
 case_name=$2
@@ -103,6 +106,29 @@ csv-unwritable)
 	# Checked before the run starts: nothing is simulated, status 2.
 	expect 2 "--csv $dir/no/such/dir.csv: cannot write" $short $traffic \
 		--csv "$dir/no/such/dir.csv"
+	;;
+repro-nul-byte)
+	printf '[repro]\nexperiment = recheck\n[run]\nduration = 10ms\n\000[source]\n' >"$dir/nul.ini"
+	expect 2 "nul.ini:5: NUL byte" --out "$dir" "$dir/nul.ini"
+	;;
+repro-long-line)
+	{ printf '[repro]\nexperiment = recheck\n[run]\n# '; head -c 3000 /dev/zero | tr '\0' x
+	  printf '\n'; } >"$dir/long.ini"
+	expect 2 "long.ini:4: line too long" --out "$dir" "$dir/long.ini"
+	;;
+repro-empty-file)
+	: >"$dir/empty.ini"
+	expect 2 "empty.ini: no [repro] experiment" --out "$dir" "$dir/empty.ini"
+	;;
+repro-csv-full)
+	# The CSV file the run writes is /dev/full: the lost bytes are reported.
+	ln -s /dev/full "$dir/repro-recheck.csv"
+	expect 1 "write error on a CSV file: No space left on device" --out "$dir" --seeds 1 \
+		--duration 50ms --set repro.sweep_step=100000 "$3/repro-recheck.ini"
+	;;
+repro-out-missing)
+	expect 1 "cannot write $dir/missing/repro-recheck.csv" --out "$dir/missing" --seeds 1 \
+		--duration 50ms --set repro.sweep_step=100000 "$3/repro-recheck.ini"
 	;;
 *)
 	echo "hostile-input.sh: unknown case $case_name" >&2
