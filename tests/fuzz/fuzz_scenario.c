@@ -8,7 +8,9 @@
  *  1: the bytes as --set assignments, one a line, then the check;
  *  2: the bytes as a controller name (-c), whose result must pass
  *     irqmod_hybrid_init();
- *  3: a numeric key and a --sweep value (irqmod_scenario_parse_value()).
+ *  3: a numeric key and a --sweep value (irqmod_scenario_parse_value());
+ *  4: the bytes as an irqmod-repro file ([repro] section and scenario,
+ *     irqmod_repro_parse_file()).
  * Invariants: every return is 0 or a negative enum irqmod_scenario_error;
  * every error leaves a non-empty message in the buffer; nothing crashes.
  */
@@ -18,6 +20,7 @@
 #include <string.h>
 
 #include "fuzz.h"
+#include "repro.h"
 #include "scenario.h"
 
 static void fuzz_check_result(int error, const char *message)
@@ -47,7 +50,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size == 0)
 		return 0;
-	mode = data[0] & 3u;
+	mode = data[0] % 5u;
 	data++;
 	size--;
 	text = malloc(size + 1);
@@ -102,6 +105,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (error == 0)
 			FUZZ_CHECK(irqmod_hybrid_init(&hybrid, &config) == 0,
 				   "a resolved controller passes irqmod_hybrid_init()");
+		break;
+	}
+	case 4: {
+		static struct irqmod_repro repro;
+		FILE *file = tmpfile();
+		char path[64];
+
+		FUZZ_CHECK(file && fwrite(data, 1, size, file) == size && fflush(file) == 0,
+			   "the input written to a temporary file");
+		snprintf(path, sizeof(path), "/dev/fd/%d", fileno(file));
+		error = irqmod_repro_parse_file(&repro, path, message, sizeof(message));
+		fclose(file);
+		FUZZ_CHECK(error == 0 || error == -1, "irqmod_repro_parse_file() returns 0 or -1");
+		if (error)
+			FUZZ_CHECK(message[0] != '\0', "an error comes with a message");
 		break;
 	}
 	default: {
