@@ -309,6 +309,28 @@ static void test_defensive_i40e_single_ring_vectors_leave_the_other_register(voi
 	}
 }
 
+/* A ceiling lowered below the start interval: reset starts at the ceiling. */
+static void test_defensive_ixgbe_reset_clamps_start_to_a_lowered_ceiling(void **unused)
+{
+	struct irqmod_controller_config config;
+	struct irqmod_controller controller;
+	struct irqmod_sample sample = { .now_ns = 5000000, .rx_packets = 1, .rx_bytes = 64 };
+	struct irqmod_decision decision;
+	uint32_t ceiling_ns;
+
+	(void)unused;
+	assert_int_equal(irqmod_controller_default_config(&config, IRQMOD_KIND_IXGBE, 10000), 0);
+	assert_int_equal(irqmod_controller_init(&controller, &config), 0);
+	ceiling_ns = config.config.ixgbe_config.min_interval_ns;
+	assert_true(ceiling_ns < config.config.ixgbe_config.initial_interval_ns);
+	assert_int_equal(irqmod_ixgbe_set_max_interval(&controller.state.ixgbe_state, ceiling_ns), 0);
+	irqmod_controller_reset(&controller);
+	irqmod_controller_current(&controller, &decision);
+	assert_int_equal(decision.rx_interval_ns, ceiling_ns);
+	irqmod_controller_update(&controller, &sample, &decision);
+	assert_int_equal(decision.rx_interval_ns, ceiling_ns);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -326,6 +348,7 @@ int main(void)
 		cmocka_unit_test(test_defensive_version_matches_the_macros),
 		cmocka_unit_test(test_defensive_dim_helpers_leave_a_parked_walk_alone),
 		cmocka_unit_test(test_defensive_i40e_single_ring_vectors_leave_the_other_register),
+		cmocka_unit_test(test_defensive_ixgbe_reset_clamps_start_to_a_lowered_ceiling),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
