@@ -45,6 +45,8 @@ static void put_string(char *buf, size_t size, size_t *length, const char *s)
 {
 	if (!s)
 		s = "?";
+	/* For Frama-C Eva (scripts/eva): every string here is a short literal. */
+	/*@ loop unroll 64; */
 	while (*s)
 		put_char(buf, size, length, *s++);
 }
@@ -54,12 +56,17 @@ static void put_u64(char *buf, size_t size, size_t *length, uint64_t value)
 	char digits[20]; /* UINT64_MAX has 20 decimal digits */
 	unsigned int count = 0;
 
+	/* For Eva: a u64 has at most 20 digits, so both loops run at most 20 times. */
+	/*@ loop unroll 20; */
 	do {
 		uint64_t tenth = IRQMOD_DIV_U64_U32(value, 10u);
 
 		digits[count++] = (char)('0' + (unsigned int)(value - tenth * 10u));
+		/* For Eva: one state per digit count, so digits[0 .. count-1] stays known written. */
+		/*@ split count; */
 		value = tenth;
 	} while (value);
+	/*@ loop unroll 20; */
 	while (count)
 		put_char(buf, size, length, digits[--count]);
 }

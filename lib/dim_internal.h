@@ -75,10 +75,18 @@ static inline uint32_t irqmod_dim_rate_per_ms(uint32_t count, uint32_t window_us
 	return rate > IRQMOD_DIM_RATE_MAX ? IRQMOD_DIM_RATE_MAX : (uint32_t)rate;
 }
 
-/* Events per ms of a full window: Linux uses the constant DIM_NEVENTS. */
+/*
+ * Events per ms of a full window: Linux uses the constant DIM_NEVENTS.
+ * irqmod_dim_rate_per_ms(IRQMOD_DIM_WINDOW_EVENTS, window_usecs), that is
+ * ceil(64000 / w), written as floor(63999 / w) + 1 (equal for every w >= 1,
+ * and at most 64000, below IRQMOD_DIM_RATE_MAX), so that it is visibly
+ * never 0: callers divide by it (scripts/eva proves it).
+ */
 static inline uint32_t irqmod_dim_events_per_ms(uint32_t window_usecs)
 {
-	return irqmod_dim_rate_per_ms(IRQMOD_DIM_WINDOW_EVENTS, window_usecs);
+	return (uint32_t)IRQMOD_DIV_U64_U32((uint64_t)IRQMOD_DIM_WINDOW_EVENTS *
+						    IRQMOD_DIM_USECS_PER_MS - 1u,
+					    window_usecs) + 1u;
 }
 
 /* True when value differs from reference by more than 10 % (truncated). */
@@ -161,7 +169,8 @@ static inline enum irqmod_dim_step irqmod_dim_walk_step(struct irqmod_dim_walk *
 					  uint8_t levels)
 {
 	if (walk->tune_state == IRQMOD_DIM_GOING_RIGHT) {
-		if (walk->level == levels - 1u)
+		/* ">=", not "==": the level can then never pass the table. */
+		if (walk->level + 1u >= levels)
 			return IRQMOD_DIM_ON_EDGE;
 		walk->level++;
 		walk->steps_right++;

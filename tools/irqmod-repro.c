@@ -8,6 +8,7 @@
  *   irqmod-repro [--out DIR] [--seeds N] [--duration TIME] SCENARIO...
  */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,6 +52,9 @@
 
 static const char *out_dir = ".";
 
+/* Set when a CSV file could not be written: the exit status says so. */
+static bool csv_failed;
+
 static FILE *open_csv(const char *path, const char *suffix)
 {
 	const char *base = strrchr(path, '/');
@@ -62,9 +66,31 @@ static FILE *open_csv(const char *path, const char *suffix)
 		*strrchr(stem, '.') = '\0';
 	snprintf(name, sizeof(name), "%s/%s%s", out_dir, stem, suffix);
 	file = fopen(name, "w");
-	if (!file)
-		fprintf(stderr, "irqmod-repro: cannot write %s\n", name);
+	if (!file) {
+		fprintf(stderr, "irqmod-repro: cannot write %s: %s\n", name, strerror(errno));
+		csv_failed = true;
+	}
 	return file;
+}
+
+/*
+ * Close a CSV file and report a write that failed at any point (a full
+ * disk): the run then exits 1 instead of leaving a short file unnoticed.
+ */
+static void close_csv(FILE *file)
+{
+	int failed = ferror(file);
+	int saved_errno = errno;
+
+	if (fclose(file) != 0) {
+		failed = 1;
+		saved_errno = errno;
+	}
+	if (failed) {
+		fprintf(stderr, "irqmod-repro: write error on a CSV file: %s\n",
+			saved_errno ? strerror(saved_errno) : "unknown");
+		csv_failed = true;
+	}
 }
 
 static double change_pct(double before, double after)
@@ -133,7 +159,7 @@ static int floor_experiment(const struct irqmod_repro *repro, const char *path)
 				i == 0 ? PUBLISHED_8K_RECV_MBPS : i == 1 ? PUBLISHED_12K_RECV_MBPS : 0.0,
 				rows[i].offered_mbps, rows[i].throughput_mbps, rows[i].interrupts_per_s,
 				rows[i].socket_drop_pct);
-		fclose(csv);
+		close_csv(csv);
 	}
 
 	if ((error = irqmod_repro_floor_knee(repro, &fill_ns, &interval_ns)))
@@ -163,7 +189,7 @@ static int floor_experiment(const struct irqmod_repro *repro, const char *path)
 				point.socket_drop_pct);
 	}
 	if (csv)
-		fclose(csv);
+		close_csv(csv);
 	irqmod_repro_floor_knee(repro, &fill_ns, &interval_ns);
 	printf("knee: floor math (irqmod_floor_interval) fill %.1f us = %.0f ints/s, with margin %.0f us = %.0f ints/s;\n"
 	       "      model admission rule %.1f us = %.0f ints/s; first swept floor with socket drops < 0.1%%: %.0f ints/s\n",
@@ -176,7 +202,7 @@ static int floor_experiment(const struct irqmod_repro *repro, const char *path)
 		fprintf(csv, "knee_math = %.1f\nknee_margin = %.1f\nknee_model = %.1f\nknee_measured = %.1f\n",
 			NS_PER_S / (double)fill_ns, NS_PER_S / (double)interval_ns,
 			NS_PER_S / (double)model_knee_ns, measured_knee);
-		fclose(csv);
+		close_csv(csv);
 	}
 	return error;
 }
@@ -246,7 +272,7 @@ static int idle_poll_experiment(const struct irqmod_repro *repro, const char *pa
 		fprintf(csv, "simulated idle poll,%.3f,%.3f,%.3f,%.3f,%.1f,%.0f,%.3f,%.1f,%.1f\n", idle.rtt_min_ms,
 			idle.rtt_avg_ms, idle.rtt_max_ms, idle.rtt_mdev_ms, idle.pipe, idle.packets,
 			idle.interrupts_per_packet, idle.cpu_pct, idle.interrupt_cpu_pct);
-		fclose(csv);
+		close_csv(csv);
 	}
 	/* Idle poll over plain, published and simulated, one metric a row. */
 	csv = open_csv(path, "-ratios.csv");
@@ -262,7 +288,7 @@ static int idle_poll_experiment(const struct irqmod_repro *repro, const char *pa
 			idle.packets / plain.packets);
 		fprintf(csv, "\"CPU\",%.3f,%.3f\n", PUBLISHED_IDLE_CPU_PCT / PUBLISHED_PLAIN_CPU_PCT,
 			idle.cpu_pct / plain.cpu_pct);
-		fclose(csv);
+		close_csv(csv);
 	}
 	return 0;
 }
@@ -307,7 +333,7 @@ static int recheck_experiment(const struct irqmod_repro *repro, const char *path
 		fprintf(csv, "re-check,%.0f,%s,%.0f,%.2f,%.2f\n", PUBLISHED_RECHECK_INTERRUPTS_PER_S,
 			PUBLISHED_RECHECK_INTERRUPT_CPU, recheck.interrupts_per_s,
 			recheck.interrupt_cpu_pct, recheck.cpu_pct);
-		fclose(csv);
+		close_csv(csv);
 	}
 	csv = open_csv(path, "-sweep.csv");
 	if (csv)
@@ -338,14 +364,14 @@ static int recheck_experiment(const struct irqmod_repro *repro, const char *path
 				recheck.interrupts_per_s, recheck.cpu_pct, recheck.delivered_pct);
 	}
 	if (csv)
-		fclose(csv);
+		close_csv(csv);
 	printf("saturation (first offered rate with core 0 >= %u%% busy): plain %.0f frames/s, re-check %.0f frames/s (0: not reached)\n",
 	       repro->saturation_cpu_pct, saturation[0], saturation[1]);
 	csv = open_csv(path, "-saturation.gp");
 	if (csv) {
 		fprintf(csv, "# gnuplot variables written by irqmod-repro\nsaturation_plain = %.0f\nsaturation_recheck = %.0f\n",
 			saturation[0], saturation[1]);
-		fclose(csv);
+		close_csv(csv);
 	}
 	return error;
 }
@@ -444,6 +470,12 @@ int main(int argc, char **argv)
 			fprintf(stderr, "irqmod-repro: %s: %s\n", argv[i], irqmod_strerror(error));
 			status = 1;
 		}
+	}
+	if (csv_failed)
+		status = 1;
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "irqmod-repro: standard output: write error: %s\n", strerror(errno));
+		status = 1;
 	}
 	return status;
 }

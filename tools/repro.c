@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
 
 #include "irqmod/floor.h"
 
@@ -123,8 +124,9 @@ static int no_knobs(const struct irqmod_repro *repro, const char *where, char *m
 int irqmod_repro_parse_file(struct irqmod_repro *repro, const char *path, char *message,
 			    size_t message_bytes)
 {
-	char line[1024], *text = NULL;
-	size_t used = 0, capacity = 0;
+	char *line = NULL, *text = NULL;
+	size_t used = 0, capacity = 0, line_capacity = 0;
+	ssize_t line_bytes;
 	unsigned int number = 0;
 	bool in_repro = false;
 	FILE *file;
@@ -141,11 +143,20 @@ int irqmod_repro_parse_file(struct irqmod_repro *repro, const char *path, char *
 	}
 	/* [repro] lines are read here and blanked for the scenario parser,
 	 * so its messages keep the file's line numbers. */
-	while (fgets(line, sizeof(line), file)) {
-		char *s = trim(line), *equals;
+	/* Whole lines of any length (the scenario parser refuses long ones). */
+	while ((line_bytes = getline(&line, &line_capacity, file)) >= 0) {
+		char *s, *equals;
 		size_t length;
 
 		number++;
+		/* A NUL would silently end the line, and the file after it. */
+		if (memchr(line, '\0', (size_t)line_bytes)) {
+			snprintf(message, message_bytes,
+				 "%s:%u: NUL byte; a scenario is a text file", path, number);
+			error = -1;
+			break;
+		}
+		s = trim(line);
 		if (s[0] == '[')
 			in_repro = strcmp(s, "[repro]") == 0;
 		if (in_repro && s[0] != '#' && s[0] != '\0' && s[0] != '[') {
@@ -182,6 +193,7 @@ int irqmod_repro_parse_file(struct irqmod_repro *repro, const char *path, char *
 		text[used - 1] = '\n';
 		text[used] = '\0';
 	}
+	free(line);
 	fclose(file);
 	if (error == 0 && repro->experiment == 0) {
 		snprintf(message, message_bytes, "%s: no [repro] experiment", path);
