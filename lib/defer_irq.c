@@ -114,16 +114,20 @@ static inline void defer_irq_poll(struct irqmod_defer_irq *state,
 /* The re-arm answer, out of the hot path (hybrid_internal.h). */
 static IRQMOD_COLD_PATH void defer_irq_rearm(struct irqmod_defer_irq *state,
 		const struct irqmod_inner *inner,
+		irqmod_update_fn update, void *inner_state,
 		const struct irqmod_sample *sample,
 		struct irqmod_decision *decision)
 {
-	irqmod_hybrid_answer_rearm(&state->sum, inner, sample, decision);
+	irqmod_hybrid_answer_rearm(&state->sum, inner, update, inner_state, sample,
+				   decision);
 }
 
-void irqmod_defer_irq_update(struct irqmod_defer_irq *state,
-			     const struct irqmod_inner *inner,
-			     const struct irqmod_sample *sample,
-			     struct irqmod_decision *decision)
+/* The body of both entries. */
+static inline void defer_irq_update(struct irqmod_defer_irq *state,
+				    const struct irqmod_inner *inner,
+				    irqmod_update_fn update, void *inner_state,
+				    const struct irqmod_sample *sample,
+				    struct irqmod_decision *decision)
 {
 	bool work = irqmod_hybrid_has_work(sample);
 
@@ -148,5 +152,20 @@ void irqmod_defer_irq_update(struct irqmod_defer_irq *state,
 			return;
 		}
 	}
-	defer_irq_rearm(state, inner, sample, decision);
+	defer_irq_rearm(state, inner, update, inner_state, sample, decision);
+}
+
+void irqmod_defer_irq_update(struct irqmod_defer_irq *state,
+			     const struct irqmod_inner *inner,
+			     const struct irqmod_sample *sample,
+			     struct irqmod_decision *decision)
+{
+	defer_irq_update(state, inner, NULL, NULL, sample, decision);
+}
+
+void irqmod_defer_irq_step(struct irqmod_defer_irq *state, irqmod_update_fn update,
+			   void *inner_state, const struct irqmod_sample *sample,
+			   struct irqmod_decision *decision)
+{
+	defer_irq_update(state, NULL, update, inner_state, sample, decision);
 }

@@ -51,16 +51,21 @@ void irqmod_recheck_reset(struct irqmod_recheck *state)
 /* The re-arm answer, out of the hot path (hybrid_internal.h). */
 static IRQMOD_COLD_PATH void recheck_rearm(struct irqmod_recheck *state,
 		const struct irqmod_inner *inner,
+		irqmod_update_fn update, void *inner_state,
 		const struct irqmod_sample *sample,
 		struct irqmod_decision *decision)
 {
-	irqmod_hybrid_answer_rearm(&state->sum, inner, sample, decision);
+	state->rounds = 0;
+	irqmod_hybrid_answer_rearm(&state->sum, inner, update, inner_state, sample,
+				   decision);
 }
 
-void irqmod_recheck_update(struct irqmod_recheck *state,
-			   const struct irqmod_inner *inner,
-			   const struct irqmod_sample *sample,
-			   struct irqmod_decision *decision)
+/* The body of both entries. */
+static inline void recheck_update(struct irqmod_recheck *state,
+				  const struct irqmod_inner *inner,
+				  irqmod_update_fn update, void *inner_state,
+				  const struct irqmod_sample *sample,
+				  struct irqmod_decision *decision)
 {
 	/* Work found: look again at once, as the FreeBSD handler loop did,
 	 * until the rounds of this cycle are spent. */
@@ -70,6 +75,20 @@ void irqmod_recheck_update(struct irqmod_recheck *state,
 		irqmod_hybrid_answer_poll(&state->sum, sample, 0, decision);
 		return;
 	}
-	state->rounds = 0;
-	recheck_rearm(state, inner, sample, decision);
+	recheck_rearm(state, inner, update, inner_state, sample, decision);
+}
+
+void irqmod_recheck_update(struct irqmod_recheck *state,
+			   const struct irqmod_inner *inner,
+			   const struct irqmod_sample *sample,
+			   struct irqmod_decision *decision)
+{
+	recheck_update(state, inner, NULL, NULL, sample, decision);
+}
+
+void irqmod_recheck_step(struct irqmod_recheck *state, irqmod_update_fn update,
+			 void *inner_state, const struct irqmod_sample *sample,
+			 struct irqmod_decision *decision)
+{
+	recheck_update(state, NULL, update, inner_state, sample, decision);
 }
