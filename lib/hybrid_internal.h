@@ -135,6 +135,28 @@ static inline bool irqmod_hybrid_cycle_sample(struct irqmod_poll_sum *sum,
 }
 
 /*
+ * irqmod_hybrid_cycle_sample() for a cycle that ends with a poll that found
+ * no work (irqmod_hybrid_has_work() false): its packet and byte counts are
+ * all zero, so the cycle's counts are the sum as it stands.
+ */
+static inline bool irqmod_hybrid_cycle_sample_empty_poll(const struct irqmod_poll_sum *sum,
+							 const struct irqmod_sample *sample,
+							 struct irqmod_sample *cycle)
+{
+	if (irqmod_poll_sum_is_empty(sum))
+		return false;
+	cycle->now_ns = sample->now_ns;
+	cycle->rx_bytes = sum->rx_bytes;
+	cycle->tx_bytes = sum->tx_bytes;
+	cycle->rx_packets = sum->rx_packets;
+	cycle->tx_packets = sum->tx_packets;
+	cycle->events = 1;
+	cycle->completions = sample->completions;
+	cycle->flags = sample->flags;
+	return true;
+}
+
+/*
  * Out of line on purpose: the re-arm path needs a stack frame (the cycle
  * sample) and calls the inner controller; inlined, its prologue would be
  * paid on every POLL answer too. The __noinline__ spelling is safe in the
@@ -152,16 +174,19 @@ static inline bool irqmod_hybrid_cycle_sample(struct irqmod_poll_sum *sum,
  * @inner when it is not NULL (irqmod_<hybrid>_update()), else @update on
  * @inner_state (irqmod_<hybrid>_step()); a NULL update re-arms with
  * interval 0. Resolving @inner here keeps its loads off the POLL answers.
+ * @work is irqmod_hybrid_has_work(@sample), a constant at most call sites:
+ * a poll without work adds nothing, so its cycle is the sum as it stands.
  * Each hybrid wraps this in its own IRQMOD_COLD_PATH static function.
  */
 static inline void irqmod_hybrid_answer_rearm(struct irqmod_poll_sum *sum,
 					      const struct irqmod_inner *inner,
 					      irqmod_update_fn update,
-					      void *inner_state,
+					      void *inner_state, bool work,
 					      const struct irqmod_sample *sample,
 					      struct irqmod_decision *decision)
 {
 	struct irqmod_sample cycle;
+	bool summed;
 
 	if (inner) {
 		update = inner->update;
@@ -173,12 +198,21 @@ static inline void irqmod_hybrid_answer_rearm(struct irqmod_poll_sum *sum,
 		decision->rate_limit_ns = 0;
 		decision->frames = 0;
 		decision->changed = false;
-	} else if (irqmod_hybrid_cycle_sample(sum, sample, &cycle)) {
+		decision->poll_delay_ns = 0;
+		decision->action = IRQMOD_ACTION_REARM;
+		irqmod_poll_sum_clear(sum);
+		return;
+	}
+	summed = work ? irqmod_hybrid_cycle_sample(sum, sample, &cycle) :
+			irqmod_hybrid_cycle_sample_empty_poll(sum, sample, &cycle);
+	if (summed) {
+		/* Cleared before the call: nothing of @sum is live across it. */
+		irqmod_poll_sum_clear(sum);
 		update(inner_state, &cycle, decision);
 	} else {
+		/* An empty sum is already clear. */
 		update(inner_state, sample, decision);
 	}
-	irqmod_poll_sum_clear(sum);
 	decision->poll_delay_ns = 0;
 	decision->action = IRQMOD_ACTION_REARM;
 }

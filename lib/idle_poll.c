@@ -114,24 +114,41 @@ static inline uint64_t idle_poll_until(uint64_t now_ns, uint32_t idle_time_ns)
 	return until_ns < now_ns ? UINT64_MAX : until_ns;
 }
 
-/* The re-arm answer, out of the hot path (hybrid_internal.h). */
+/*
+ * The re-arm answer, out of the hot path (hybrid_internal.h): one for each
+ * entry, each taking its arguments in the order its entry got them, so the
+ * poll answers move no register to prepare the call. Idle poll re-arms only
+ * after a poll without work.
+ */
 static IRQMOD_COLD_PATH void idle_poll_rearm(struct irqmod_idle_poll *state,
 		const struct irqmod_inner *inner,
+		const struct irqmod_sample *sample,
+		struct irqmod_decision *decision)
+{
+	state->polls_left = 0;
+	irqmod_hybrid_answer_rearm(&state->sum, inner, NULL, NULL, false,
+				   sample, decision);
+}
+
+static IRQMOD_COLD_PATH void idle_poll_rearm_step(struct irqmod_idle_poll *state,
 		irqmod_update_fn update, void *inner_state,
 		const struct irqmod_sample *sample,
 		struct irqmod_decision *decision)
 {
 	state->polls_left = 0;
-	irqmod_hybrid_answer_rearm(&state->sum, inner, update, inner_state, sample,
-				   decision);
+	irqmod_hybrid_answer_rearm(&state->sum, NULL, update, inner_state,
+				   false, sample, decision);
 }
 
 /*
- * The body of both entries. The common calls are a poll with work (reload
- * the budget, add to the sum, POLL) and an empty poll inside the budget
- * (count it down, one compare against the precomputed end time, POLL).
+ * The body of both entries: @step is a constant, true for
+ * irqmod_idle_poll_step() (@update on @inner_state), false for
+ * irqmod_idle_poll_update() (@inner). The common calls are a poll with work
+ * (reload the budget, add to the sum, POLL) and an empty poll inside the
+ * budget (count it down, one compare against the precomputed end time,
+ * POLL).
  */
-static inline void idle_poll_update(struct irqmod_idle_poll *state,
+static inline void idle_poll_update(struct irqmod_idle_poll *state, bool step,
 				    const struct irqmod_inner *inner,
 				    irqmod_update_fn update, void *inner_state,
 				    const struct irqmod_sample *sample,
@@ -160,7 +177,11 @@ static inline void idle_poll_update(struct irqmod_idle_poll *state,
 	polls_left--;
 	state->polls_left = polls_left;
 	if (polls_left == 0 || sample->now_ns > state->idle_until_ns) {
-		idle_poll_rearm(state, inner, update, inner_state, sample, decision);
+		if (step)
+			idle_poll_rearm_step(state, update, inner_state, sample,
+					     decision);
+		else
+			idle_poll_rearm(state, inner, sample, decision);
 		return;
 	}
 	/* An empty poll: nothing to add to the cycle's sum. */
@@ -172,12 +193,12 @@ void irqmod_idle_poll_update(struct irqmod_idle_poll *state,
 			     const struct irqmod_sample *sample,
 			     struct irqmod_decision *decision)
 {
-	idle_poll_update(state, inner, NULL, NULL, sample, decision);
+	idle_poll_update(state, false, inner, NULL, NULL, sample, decision);
 }
 
 void irqmod_idle_poll_step(struct irqmod_idle_poll *state, irqmod_update_fn update,
 			   void *inner_state, const struct irqmod_sample *sample,
 			   struct irqmod_decision *decision)
 {
-	idle_poll_update(state, NULL, update, inner_state, sample, decision);
+	idle_poll_update(state, true, NULL, update, inner_state, sample, decision);
 }

@@ -48,34 +48,52 @@ void irqmod_recheck_reset(struct irqmod_recheck *state)
 	irqmod_poll_sum_clear(&state->sum);
 }
 
-/* The re-arm answer, out of the hot path (hybrid_internal.h). */
+/*
+ * The re-arm answer, out of the hot path (hybrid_internal.h): one for each
+ * entry, each taking its arguments in the order its entry got them.
+ */
 static IRQMOD_COLD_PATH void recheck_rearm(struct irqmod_recheck *state,
 		const struct irqmod_inner *inner,
-		irqmod_update_fn update, void *inner_state,
 		const struct irqmod_sample *sample,
-		struct irqmod_decision *decision)
+		struct irqmod_decision *decision, bool work)
 {
 	state->rounds = 0;
-	irqmod_hybrid_answer_rearm(&state->sum, inner, update, inner_state, sample,
-				   decision);
+	irqmod_hybrid_answer_rearm(&state->sum, inner, NULL, NULL, work,
+				   sample, decision);
 }
 
-/* The body of both entries. */
-static inline void recheck_update(struct irqmod_recheck *state,
+static IRQMOD_COLD_PATH void recheck_rearm_step(struct irqmod_recheck *state,
+		irqmod_update_fn update, void *inner_state,
+		const struct irqmod_sample *sample,
+		struct irqmod_decision *decision, bool work)
+{
+	state->rounds = 0;
+	irqmod_hybrid_answer_rearm(&state->sum, NULL, update, inner_state,
+				   work, sample, decision);
+}
+
+/* The body of both entries (@step as in lib/idle_poll.c). */
+static inline void recheck_update(struct irqmod_recheck *state, bool step,
 				  const struct irqmod_inner *inner,
 				  irqmod_update_fn update, void *inner_state,
 				  const struct irqmod_sample *sample,
 				  struct irqmod_decision *decision)
 {
+	uint16_t rounds = state->rounds;
+	bool work = irqmod_hybrid_has_work(sample);
+
 	/* Work found: look again at once, as the FreeBSD handler loop did,
 	 * until the rounds of this cycle are spent. */
-	if (irqmod_hybrid_has_work(sample) &&
-	    state->rounds < state->max_rounds) {
-		state->rounds++;
+	if (work && rounds < state->max_rounds) {
+		state->rounds = (uint16_t)(rounds + 1u);
 		irqmod_hybrid_answer_poll(&state->sum, sample, 0, decision);
 		return;
 	}
-	recheck_rearm(state, inner, update, inner_state, sample, decision);
+	if (step)
+		recheck_rearm_step(state, update, inner_state, sample, decision,
+				   work);
+	else
+		recheck_rearm(state, inner, sample, decision, work);
 }
 
 void irqmod_recheck_update(struct irqmod_recheck *state,
@@ -83,12 +101,12 @@ void irqmod_recheck_update(struct irqmod_recheck *state,
 			   const struct irqmod_sample *sample,
 			   struct irqmod_decision *decision)
 {
-	recheck_update(state, inner, NULL, NULL, sample, decision);
+	recheck_update(state, false, inner, NULL, NULL, sample, decision);
 }
 
 void irqmod_recheck_step(struct irqmod_recheck *state, irqmod_update_fn update,
 			 void *inner_state, const struct irqmod_sample *sample,
 			 struct irqmod_decision *decision)
 {
-	recheck_update(state, NULL, update, inner_state, sample, decision);
+	recheck_update(state, true, NULL, update, inner_state, sample, decision);
 }
