@@ -159,7 +159,11 @@ static inline void defer_irq_update(struct irqmod_defer_irq *state, bool step,
 	if (irqmod_hybrid_has_work(sample)) {
 		defer_count = state->defer_hard_irqs;
 		state->suspend_left = state->suspend_polls;
-		if (defer_irq_suspending(state, sample)) {
+		/* defer_irq_suspending() without its suspend_left test: the
+		 * config check makes suspend_polls at least 1 whenever
+		 * irq_suspend_timeout_ns is set. */
+		if (state->irq_suspend_timeout_ns != 0 &&
+		    (sample->flags & IRQMOD_SAMPLE_APP_FOUND_EVENTS) != 0) {
 			state->defer_count = defer_count;
 			irqmod_hybrid_answer_poll(&state->sum, sample,
 						  state->irq_suspend_timeout_ns,
