@@ -166,26 +166,35 @@ static inline void idle_poll_update(struct irqmod_idle_poll *state, bool step,
 		return;
 	}
 	polls_left = state->polls_left;
-	if (polls_left == 0) {
+	if (polls_left > 1u) {
+		/* The common empty poll: inside the count budget. */
+		state->polls_left = (uint16_t)(polls_left - 1u);
+		if (sample->now_ns <= state->idle_until_ns) {
+			irqmod_hybrid_answer_poll_idle(state->poll_spacing_ns,
+						       decision);
+			return;
+		}
+	} else if (polls_left == 0) {
 		/* First call after a re-arm and the poll found nothing
 		 * (a spurious or TX-only interrupt): idling starts here
-		 * and this empty poll is the first of the budget. */
+		 * and this empty poll is the first of the budget. No time
+		 * has passed since, so only the count can end it. */
 		state->idle_until_ns = idle_poll_until(sample->now_ns,
 						       state->idle_time_ns);
-		polls_left = state->idle_polls;
+		polls_left = (uint16_t)(state->idle_polls - 1u);
+		state->polls_left = polls_left;
+		if (polls_left != 0) {
+			irqmod_hybrid_answer_poll_idle(state->poll_spacing_ns,
+						       decision);
+			return;
+		}
 	}
-	polls_left--;
-	state->polls_left = polls_left;
-	if (polls_left == 0 || sample->now_ns > state->idle_until_ns) {
-		if (step)
-			idle_poll_rearm_step(state, update, inner_state, sample,
-					     decision);
-		else
-			idle_poll_rearm(state, inner, sample, decision);
-		return;
-	}
-	/* An empty poll: nothing to add to the cycle's sum. */
-	irqmod_hybrid_answer_poll_idle(state->poll_spacing_ns, decision);
+	/* Here the count budget is spent (polls_left was 1, or the budget
+	 * is one poll) or the time budget is. */
+	if (step)
+		idle_poll_rearm_step(state, update, inner_state, sample, decision);
+	else
+		idle_poll_rearm(state, inner, sample, decision);
 }
 
 void irqmod_idle_poll_update(struct irqmod_idle_poll *state,
