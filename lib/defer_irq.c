@@ -96,24 +96,45 @@ void irqmod_defer_irq_reset(struct irqmod_defer_irq *state)
 
 /*
  * The re-arm answer, out of the hot path (hybrid_internal.h): one for each
- * entry, each taking its arguments in the order its entry got them.
+ * entry, each taking its arguments in the order its entry got them, and
+ * each in two forms, after a poll without work (the common one: the cycle
+ * is the sum as it stands) and after one with work, so the first saves no
+ * registers for the second's sum.
  */
 static IRQMOD_COLD_PATH void defer_irq_rearm(struct irqmod_defer_irq *state,
 		const struct irqmod_inner *inner,
 		const struct irqmod_sample *sample,
-		struct irqmod_decision *decision, bool work)
+		struct irqmod_decision *decision)
 {
-	irqmod_hybrid_answer_rearm(&state->sum, inner, NULL, NULL, work,
+	irqmod_hybrid_answer_rearm(&state->sum, inner, NULL, NULL, false,
+				   sample, decision);
+}
+
+static IRQMOD_COLD_PATH void defer_irq_rearm_work(struct irqmod_defer_irq *state,
+		const struct irqmod_inner *inner,
+		const struct irqmod_sample *sample,
+		struct irqmod_decision *decision)
+{
+	irqmod_hybrid_answer_rearm(&state->sum, inner, NULL, NULL, true,
 				   sample, decision);
 }
 
 static IRQMOD_COLD_PATH void defer_irq_rearm_step(struct irqmod_defer_irq *state,
 		irqmod_update_fn update, void *inner_state,
 		const struct irqmod_sample *sample,
-		struct irqmod_decision *decision, bool work)
+		struct irqmod_decision *decision)
 {
 	irqmod_hybrid_answer_rearm(&state->sum, NULL, update, inner_state,
-				   work, sample, decision);
+				   false, sample, decision);
+}
+
+static IRQMOD_COLD_PATH void defer_irq_rearm_step_work(struct irqmod_defer_irq *state,
+		irqmod_update_fn update, void *inner_state,
+		const struct irqmod_sample *sample,
+		struct irqmod_decision *decision)
+{
+	irqmod_hybrid_answer_rearm(&state->sum, NULL, update, inner_state,
+				   true, sample, decision);
 }
 
 /* Whether an application that keeps finding events suspends IRQs. */
@@ -132,11 +153,15 @@ static inline void defer_irq_rearm_of(struct irqmod_defer_irq *state, bool step,
 				      bool work, const struct irqmod_sample *sample,
 				      struct irqmod_decision *decision)
 {
-	if (step)
-		defer_irq_rearm_step(state, update, inner_state, sample, decision,
-				     work);
+	if (step && work)
+		defer_irq_rearm_step_work(state, update, inner_state, sample,
+					  decision);
+	else if (step)
+		defer_irq_rearm_step(state, update, inner_state, sample, decision);
+	else if (work)
+		defer_irq_rearm_work(state, inner, sample, decision);
 	else
-		defer_irq_rearm(state, inner, sample, decision, work);
+		defer_irq_rearm(state, inner, sample, decision);
 }
 
 /*

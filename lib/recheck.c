@@ -50,26 +50,49 @@ void irqmod_recheck_reset(struct irqmod_recheck *state)
 
 /*
  * The re-arm answer, out of the hot path (hybrid_internal.h): one for each
- * entry, each taking its arguments in the order its entry got them.
+ * entry, each taking its arguments in the order its entry got them, and
+ * each in two forms, after a poll without work (the common one: the cycle
+ * is the sum as it stands) and after one with work (the rounds are spent),
+ * so the first saves no registers for the second's sum.
  */
 static IRQMOD_COLD_PATH void recheck_rearm(struct irqmod_recheck *state,
 		const struct irqmod_inner *inner,
 		const struct irqmod_sample *sample,
-		struct irqmod_decision *decision, bool work)
+		struct irqmod_decision *decision)
 {
 	state->rounds = 0;
-	irqmod_hybrid_answer_rearm(&state->sum, inner, NULL, NULL, work,
+	irqmod_hybrid_answer_rearm(&state->sum, inner, NULL, NULL, false,
+				   sample, decision);
+}
+
+static IRQMOD_COLD_PATH void recheck_rearm_work(struct irqmod_recheck *state,
+		const struct irqmod_inner *inner,
+		const struct irqmod_sample *sample,
+		struct irqmod_decision *decision)
+{
+	state->rounds = 0;
+	irqmod_hybrid_answer_rearm(&state->sum, inner, NULL, NULL, true,
 				   sample, decision);
 }
 
 static IRQMOD_COLD_PATH void recheck_rearm_step(struct irqmod_recheck *state,
 		irqmod_update_fn update, void *inner_state,
 		const struct irqmod_sample *sample,
-		struct irqmod_decision *decision, bool work)
+		struct irqmod_decision *decision)
 {
 	state->rounds = 0;
 	irqmod_hybrid_answer_rearm(&state->sum, NULL, update, inner_state,
-				   work, sample, decision);
+				   false, sample, decision);
+}
+
+static IRQMOD_COLD_PATH void recheck_rearm_step_work(struct irqmod_recheck *state,
+		irqmod_update_fn update, void *inner_state,
+		const struct irqmod_sample *sample,
+		struct irqmod_decision *decision)
+{
+	state->rounds = 0;
+	irqmod_hybrid_answer_rearm(&state->sum, NULL, update, inner_state,
+				   true, sample, decision);
 }
 
 /* The body of both entries (@step as in lib/idle_poll.c). */
@@ -89,11 +112,15 @@ static inline void recheck_update(struct irqmod_recheck *state, bool step,
 		irqmod_hybrid_answer_poll(&state->sum, sample, 0, decision);
 		return;
 	}
-	if (step)
-		recheck_rearm_step(state, update, inner_state, sample, decision,
-				   work);
+	if (step && work)
+		recheck_rearm_step_work(state, update, inner_state, sample,
+					decision);
+	else if (step)
+		recheck_rearm_step(state, update, inner_state, sample, decision);
+	else if (work)
+		recheck_rearm_work(state, inner, sample, decision);
 	else
-		recheck_rearm(state, inner, sample, decision, work);
+		recheck_rearm(state, inner, sample, decision);
 }
 
 void irqmod_recheck_update(struct irqmod_recheck *state,
