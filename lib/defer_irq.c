@@ -95,29 +95,139 @@ void irqmod_defer_irq_reset(struct irqmod_defer_irq *state)
 }
 
 /*
- * The order of napi_complete_done() (net/core/dev.c, Linux 6.13+): work
- * reloads the count; an application that keeps finding events suspends
- * IRQs (the count is left alone); otherwise one deferral is spent, and it
- * keeps the interrupt masked only when the timeout is non-zero.
+ * The re-arm answer, out of the hot path (hybrid_internal.h): one for each
+ * entry, each taking its arguments in the order its entry got them, and
+ * each in two forms, after a poll without work (the common one: the cycle
+ * is the sum as it stands) and after one with work, so the first saves no
+ * registers for the second's sum.
  */
-/* A POLL answer; an empty poll adds nothing to the cycle's sum. */
-static inline void defer_irq_poll(struct irqmod_defer_irq *state,
-				  const struct irqmod_sample *sample, bool work,
-				  uint32_t delay_ns, struct irqmod_decision *decision)
-{
-	if (work)
-		irqmod_hybrid_answer_poll(&state->sum, sample, delay_ns, decision);
-	else
-		irqmod_hybrid_answer_poll_idle(delay_ns, decision);
-}
-
-/* The re-arm answer, out of the hot path (hybrid_internal.h). */
 static IRQMOD_COLD_PATH void defer_irq_rearm(struct irqmod_defer_irq *state,
 		const struct irqmod_inner *inner,
 		const struct irqmod_sample *sample,
 		struct irqmod_decision *decision)
 {
-	irqmod_hybrid_answer_rearm(&state->sum, inner, sample, decision);
+	irqmod_hybrid_answer_rearm(&state->sum, inner, NULL, NULL, false,
+				   sample, decision);
+}
+
+static IRQMOD_COLD_PATH void defer_irq_rearm_work(struct irqmod_defer_irq *state,
+		const struct irqmod_inner *inner,
+		const struct irqmod_sample *sample,
+		struct irqmod_decision *decision)
+{
+	irqmod_hybrid_answer_rearm(&state->sum, inner, NULL, NULL, true,
+				   sample, decision);
+}
+
+static IRQMOD_COLD_PATH void defer_irq_rearm_step(struct irqmod_defer_irq *state,
+		irqmod_update_fn update, void *inner_state,
+		const struct irqmod_sample *sample,
+		struct irqmod_decision *decision)
+{
+	irqmod_hybrid_answer_rearm(&state->sum, NULL, update, inner_state,
+				   false, sample, decision);
+}
+
+static IRQMOD_COLD_PATH void defer_irq_rearm_step_work(struct irqmod_defer_irq *state,
+		irqmod_update_fn update, void *inner_state,
+		const struct irqmod_sample *sample,
+		struct irqmod_decision *decision)
+{
+	irqmod_hybrid_answer_rearm(&state->sum, NULL, update, inner_state,
+				   true, sample, decision);
+}
+
+/* Whether an application that keeps finding events suspends IRQs. */
+static inline bool defer_irq_suspending(const struct irqmod_defer_irq *state,
+					const struct irqmod_sample *sample)
+{
+	return state->irq_suspend_timeout_ns != 0 &&
+	       (sample->flags & IRQMOD_SAMPLE_APP_FOUND_EVENTS) != 0 &&
+	       state->suspend_left != 0;
+}
+
+/* Re-arm through the cold path of the entry (@step as below). */
+static inline void defer_irq_rearm_of(struct irqmod_defer_irq *state, bool step,
+				      const struct irqmod_inner *inner,
+				      irqmod_update_fn update, void *inner_state,
+				      bool work, const struct irqmod_sample *sample,
+				      struct irqmod_decision *decision)
+{
+	if (step && work)
+		defer_irq_rearm_step_work(state, update, inner_state, sample,
+					  decision);
+	else if (step)
+		defer_irq_rearm_step(state, update, inner_state, sample, decision);
+	else if (work)
+		defer_irq_rearm_work(state, inner, sample, decision);
+	else
+		defer_irq_rearm(state, inner, sample, decision);
+}
+
+/*
+ * The body of both entries (@step as in lib/idle_poll.c), in the order of
+ * napi_complete_done() (net/core/dev.c, Linux 6.13+): work reloads the
+ * count; an application that keeps finding events suspends IRQs (the count
+ * is left alone); otherwise one deferral is spent, and it keeps the
+ * interrupt masked only when the timeout is non-zero. A poll with work and
+ * an empty poll take separate paths, so neither tests "work" twice; only
+ * the first adds to the cycle's sum.
+ */
+static inline void defer_irq_update(struct irqmod_defer_irq *state, bool step,
+				    const struct irqmod_inner *inner,
+				    irqmod_update_fn update, void *inner_state,
+				    const struct irqmod_sample *sample,
+				    struct irqmod_decision *decision)
+{
+	uint16_t defer_count;
+
+	if (irqmod_hybrid_has_work(sample)) {
+		defer_count = state->defer_hard_irqs;
+		state->suspend_left = state->suspend_polls;
+		/* defer_irq_suspending() without its suspend_left test: the
+		 * config check makes suspend_polls at least 1 whenever
+		 * irq_suspend_timeout_ns is set. */
+		if (state->irq_suspend_timeout_ns != 0 &&
+		    (sample->flags & IRQMOD_SAMPLE_APP_FOUND_EVENTS) != 0) {
+			state->defer_count = defer_count;
+			irqmod_hybrid_answer_poll(&state->sum, sample,
+						  state->irq_suspend_timeout_ns,
+						  decision);
+			return;
+		}
+		if (defer_count != 0) {
+			state->defer_count = (uint16_t)(defer_count - 1u);
+			if (state->gro_flush_timeout_ns != 0) {
+				irqmod_hybrid_answer_poll(&state->sum, sample,
+							  state->gro_flush_timeout_ns,
+							  decision);
+				return;
+			}
+		} else {
+			state->defer_count = 0;
+		}
+		defer_irq_rearm_of(state, step, inner, update, inner_state, true,
+				   sample, decision);
+		return;
+	}
+	/* An empty poll: nothing to add to the cycle's sum. */
+	if (defer_irq_suspending(state, sample)) {
+		state->suspend_left--;
+		irqmod_hybrid_answer_poll_idle(state->irq_suspend_timeout_ns,
+					       decision);
+		return;
+	}
+	defer_count = state->defer_count;
+	if (defer_count != 0) {
+		state->defer_count = (uint16_t)(defer_count - 1u);
+		if (state->gro_flush_timeout_ns != 0) {
+			irqmod_hybrid_answer_poll_idle(state->gro_flush_timeout_ns,
+						       decision);
+			return;
+		}
+	}
+	defer_irq_rearm_of(state, step, inner, update, inner_state, false, sample,
+			   decision);
 }
 
 void irqmod_defer_irq_update(struct irqmod_defer_irq *state,
@@ -125,28 +235,12 @@ void irqmod_defer_irq_update(struct irqmod_defer_irq *state,
 			     const struct irqmod_sample *sample,
 			     struct irqmod_decision *decision)
 {
-	bool work = irqmod_hybrid_has_work(sample);
+	defer_irq_update(state, false, inner, NULL, NULL, sample, decision);
+}
 
-	if (work) {
-		state->defer_count = state->defer_hard_irqs;
-		state->suspend_left = state->suspend_polls;
-	}
-	if (state->irq_suspend_timeout_ns != 0 &&
-	    (sample->flags & IRQMOD_SAMPLE_APP_FOUND_EVENTS) != 0 &&
-	    state->suspend_left != 0) {
-		if (!work)
-			state->suspend_left--;
-		defer_irq_poll(state, sample, work,
-			       state->irq_suspend_timeout_ns, decision);
-		return;
-	}
-	if (state->defer_count != 0) {
-		state->defer_count--;
-		if (state->gro_flush_timeout_ns != 0) {
-			defer_irq_poll(state, sample, work,
-				       state->gro_flush_timeout_ns, decision);
-			return;
-		}
-	}
-	defer_irq_rearm(state, inner, sample, decision);
+void irqmod_defer_irq_step(struct irqmod_defer_irq *state, irqmod_update_fn update,
+			   void *inner_state, const struct irqmod_sample *sample,
+			   struct irqmod_decision *decision)
+{
+	defer_irq_update(state, true, NULL, update, inner_state, sample, decision);
 }

@@ -44,16 +44,24 @@ static inline bool irqmod_poll_sum_is_empty(const struct irqmod_poll_sum *sum)
  * Add one direction of a poll when both its packets and its bytes fit;
  * otherwise leave the poll out, so packets and bytes keep describing the
  * same polls and bytes per packet stays right.
+ *
+ * One test instead of two: the poll fits when the packet total is below
+ * 2^16, @add_bytes is below 2^32 and the byte total is below 2^32, i.e.
+ * when none of the three (the packet total shifted up by 16) has a bit at
+ * or above bit 32. The packet total cannot wrap (a u16 plus a u32); the
+ * byte total wraps (mod 2^64, defined) only when @add_bytes is 2^32 or more,
+ * which the test rejects by @add_bytes itself.
  */
 static inline void irqmod_poll_sum_add(uint32_t *bytes, uint16_t *packets,
 				       uint64_t add_bytes, uint32_t add_packets)
 {
-	if (add_packets > (uint32_t)(UINT16_MAX - *packets))
+	uint64_t packets_total = (uint64_t)*packets + add_packets;
+	uint64_t bytes_total = *bytes + add_bytes;
+
+	if (((packets_total << 16) | bytes_total | add_bytes) >> 32)
 		return;
-	if (add_bytes > (uint64_t)(UINT32_MAX - *bytes))
-		return;
-	*packets = (uint16_t)(*packets + add_packets);
-	*bytes += (uint32_t)add_bytes;
+	*packets = (uint16_t)packets_total;
+	*bytes = (uint32_t)bytes_total;
 }
 
 static inline void irqmod_poll_sum_add_sample(struct irqmod_poll_sum *sum,
@@ -127,6 +135,28 @@ static inline bool irqmod_hybrid_cycle_sample(struct irqmod_poll_sum *sum,
 }
 
 /*
+ * irqmod_hybrid_cycle_sample() for a cycle that ends with a poll that found
+ * no work (irqmod_hybrid_has_work() false): its packet and byte counts are
+ * all zero, so the cycle's counts are the sum as it stands.
+ */
+static inline bool irqmod_hybrid_cycle_sample_empty_poll(const struct irqmod_poll_sum *sum,
+							 const struct irqmod_sample *sample,
+							 struct irqmod_sample *cycle)
+{
+	if (irqmod_poll_sum_is_empty(sum))
+		return false;
+	cycle->now_ns = sample->now_ns;
+	cycle->rx_bytes = sum->rx_bytes;
+	cycle->tx_bytes = sum->tx_bytes;
+	cycle->rx_packets = sum->rx_packets;
+	cycle->tx_packets = sum->tx_packets;
+	cycle->events = 1;
+	cycle->completions = sample->completions;
+	cycle->flags = sample->flags;
+	return true;
+}
+
+/*
  * Out of line on purpose: the re-arm path needs a stack frame (the cycle
  * sample) and calls the inner controller; inlined, its prologue would be
  * paid on every POLL answer too. The __noinline__ spelling is safe in the
@@ -139,31 +169,69 @@ static inline bool irqmod_hybrid_cycle_sample(struct irqmod_poll_sum *sum,
 #endif
 
 /*
- * Answer "re-arm": the inner controller decides on the whole cycle (the
- * sum plus this sample), then the sum is cleared. Each hybrid wraps this
- * in its own IRQMOD_COLD_PATH static function.
+ * Answer "re-arm": the inner controller decides on the whole cycle (the sum
+ * plus this sample), then the sum is cleared. The inner controller is
+ * @inner when it is not NULL (irqmod_<hybrid>_update()), else @update on
+ * @inner_state (irqmod_<hybrid>_step()); a NULL update re-arms with
+ * interval 0. Resolving @inner here keeps its loads off the POLL answers.
+ * @work is irqmod_hybrid_has_work(@sample), a constant at most call sites:
+ * a poll without work adds nothing, so its cycle is the sum as it stands.
+ * Each hybrid wraps this in its own IRQMOD_COLD_PATH static function.
  */
 static inline void irqmod_hybrid_answer_rearm(struct irqmod_poll_sum *sum,
 					      const struct irqmod_inner *inner,
+					      irqmod_update_fn update,
+					      void *inner_state, bool work,
 					      const struct irqmod_sample *sample,
 					      struct irqmod_decision *decision)
 {
 	struct irqmod_sample cycle;
+	bool summed;
 
-	if (!inner || !inner->update) {
+	if (inner) {
+		update = inner->update;
+		inner_state = inner->state;
+	}
+	if (!update) {
 		decision->rx_interval_ns = 0;
 		decision->tx_interval_ns = 0;
 		decision->rate_limit_ns = 0;
 		decision->frames = 0;
 		decision->changed = false;
-	} else if (irqmod_hybrid_cycle_sample(sum, sample, &cycle)) {
-		inner->update(inner->state, &cycle, decision);
-	} else {
-		inner->update(inner->state, sample, decision);
+		decision->poll_delay_ns = 0;
+		decision->action = IRQMOD_ACTION_REARM;
+		irqmod_poll_sum_clear(sum);
+		return;
 	}
-	irqmod_poll_sum_clear(sum);
+	summed = work ? irqmod_hybrid_cycle_sample(sum, sample, &cycle) :
+			irqmod_hybrid_cycle_sample_empty_poll(sum, sample, &cycle);
+	if (summed) {
+		/* Cleared before the call: nothing of @sum is live across it. */
+		irqmod_poll_sum_clear(sum);
+		update(inner_state, &cycle, decision);
+	} else {
+		/* An empty sum is already clear. */
+		update(inner_state, sample, decision);
+	}
 	decision->poll_delay_ns = 0;
 	decision->action = IRQMOD_ACTION_REARM;
 }
+
+/*
+ * The hybrids' updates with the inner controller as two arguments instead
+ * of a struct irqmod_inner, for irqmod_hybrid_update(): it can then jump
+ * to them with &hybrid->inner.state, no struct on its stack and no frame
+ * (lib/hybrid.c). Same answers as irqmod_<hybrid>_update(); each one's
+ * body is shared with it (static inline in its file).
+ */
+void irqmod_idle_poll_step(struct irqmod_idle_poll *state, irqmod_update_fn update,
+			   void *inner_state, const struct irqmod_sample *sample,
+			   struct irqmod_decision *decision);
+void irqmod_defer_irq_step(struct irqmod_defer_irq *state, irqmod_update_fn update,
+			   void *inner_state, const struct irqmod_sample *sample,
+			   struct irqmod_decision *decision);
+void irqmod_recheck_step(struct irqmod_recheck *state, irqmod_update_fn update,
+			 void *inner_state, const struct irqmod_sample *sample,
+			 struct irqmod_decision *decision);
 
 #endif /* IRQMOD_HYBRID_INTERNAL_H */

@@ -93,18 +93,108 @@ int irqmod_idle_poll_init(struct irqmod_idle_poll *state,
 
 void irqmod_idle_poll_reset(struct irqmod_idle_poll *state)
 {
-	state->idle_start_ns = 0;
+	state->idle_until_ns = 0;
 	state->polls_left = 0;
 	irqmod_poll_sum_clear(&state->sum);
 }
 
-/* The re-arm answer, out of the hot path (hybrid_internal.h). */
+/*
+ * The last time still inside the idle budget that starts at @now_ns:
+ * @now_ns + @idle_time_ns - 1, or UINT64_MAX when there is no time budget
+ * (@idle_time_ns 0) or the end lies past 2^64 - 1. Both cases show as a
+ * wrapped sum below @now_ns (with @idle_time_ns 0 it is @now_ns - 1, or
+ * UINT64_MAX already when @now_ns is 0). "now_ns > idle_until_ns" is then
+ * exactly "the clock moved forward by at least @idle_time_ns", so a clock
+ * that stands still or steps back adds no idle time.
+ */
+static inline uint64_t idle_poll_until(uint64_t now_ns, uint32_t idle_time_ns)
+{
+	uint64_t until_ns = now_ns + (uint64_t)idle_time_ns - 1u;
+
+	return until_ns < now_ns ? UINT64_MAX : until_ns;
+}
+
+/*
+ * The re-arm answer, out of the hot path (hybrid_internal.h): one for each
+ * entry, each taking its arguments in the order its entry got them, so the
+ * poll answers move no register to prepare the call. Idle poll re-arms only
+ * after a poll without work.
+ */
 static IRQMOD_COLD_PATH void idle_poll_rearm(struct irqmod_idle_poll *state,
 		const struct irqmod_inner *inner,
 		const struct irqmod_sample *sample,
 		struct irqmod_decision *decision)
 {
-	irqmod_hybrid_answer_rearm(&state->sum, inner, sample, decision);
+	state->polls_left = 0;
+	irqmod_hybrid_answer_rearm(&state->sum, inner, NULL, NULL, false,
+				   sample, decision);
+}
+
+static IRQMOD_COLD_PATH void idle_poll_rearm_step(struct irqmod_idle_poll *state,
+		irqmod_update_fn update, void *inner_state,
+		const struct irqmod_sample *sample,
+		struct irqmod_decision *decision)
+{
+	state->polls_left = 0;
+	irqmod_hybrid_answer_rearm(&state->sum, NULL, update, inner_state,
+				   false, sample, decision);
+}
+
+/*
+ * The body of both entries: @step is a constant, true for
+ * irqmod_idle_poll_step() (@update on @inner_state), false for
+ * irqmod_idle_poll_update() (@inner). The common calls are a poll with work
+ * (reload the budget, add to the sum, POLL) and an empty poll inside the
+ * budget (count it down, one compare against the precomputed end time,
+ * POLL).
+ */
+static inline void idle_poll_update(struct irqmod_idle_poll *state, bool step,
+				    const struct irqmod_inner *inner,
+				    irqmod_update_fn update, void *inner_state,
+				    const struct irqmod_sample *sample,
+				    struct irqmod_decision *decision)
+{
+	uint16_t polls_left;
+
+	if (irqmod_hybrid_has_work(sample)) {
+		/* The ring just emptied: a full idle budget starts now. */
+		state->idle_until_ns = idle_poll_until(sample->now_ns,
+						       state->idle_time_ns);
+		state->polls_left = state->idle_polls;
+		irqmod_hybrid_answer_poll(&state->sum, sample,
+					  state->poll_spacing_ns, decision);
+		return;
+	}
+	polls_left = state->polls_left;
+	if (polls_left > 1u) {
+		/* The common empty poll: inside the count budget. */
+		state->polls_left = (uint16_t)(polls_left - 1u);
+		if (sample->now_ns <= state->idle_until_ns) {
+			irqmod_hybrid_answer_poll_idle(state->poll_spacing_ns,
+						       decision);
+			return;
+		}
+	} else if (polls_left == 0) {
+		/* First call after a re-arm and the poll found nothing
+		 * (a spurious or TX-only interrupt): idling starts here
+		 * and this empty poll is the first of the budget. No time
+		 * has passed since, so only the count can end it. */
+		state->idle_until_ns = idle_poll_until(sample->now_ns,
+						       state->idle_time_ns);
+		polls_left = (uint16_t)(state->idle_polls - 1u);
+		state->polls_left = polls_left;
+		if (polls_left != 0) {
+			irqmod_hybrid_answer_poll_idle(state->poll_spacing_ns,
+						       decision);
+			return;
+		}
+	}
+	/* Here the count budget is spent (polls_left was 1, or the budget
+	 * is one poll) or the time budget is. */
+	if (step)
+		idle_poll_rearm_step(state, update, inner_state, sample, decision);
+	else
+		idle_poll_rearm(state, inner, sample, decision);
 }
 
 void irqmod_idle_poll_update(struct irqmod_idle_poll *state,
@@ -112,33 +202,12 @@ void irqmod_idle_poll_update(struct irqmod_idle_poll *state,
 			     const struct irqmod_sample *sample,
 			     struct irqmod_decision *decision)
 {
-	uint64_t elapsed_ns = 0;
+	idle_poll_update(state, false, inner, NULL, NULL, sample, decision);
+}
 
-	if (irqmod_hybrid_has_work(sample)) {
-		/* The ring just emptied: a full idle budget starts now. */
-		state->idle_start_ns = sample->now_ns;
-		state->polls_left = state->idle_polls;
-		irqmod_hybrid_answer_poll(&state->sum, sample,
-					  state->poll_spacing_ns, decision);
-		return;
-	}
-	if (state->polls_left == 0) {
-		/* First call after a re-arm and the poll found nothing
-		 * (a spurious or TX-only interrupt): idling starts here
-		 * and this empty poll is the first of the budget. */
-		state->idle_start_ns = sample->now_ns;
-		state->polls_left = state->idle_polls;
-	}
-	state->polls_left--;
-	/* A clock that stands still or steps back adds no idle time. */
-	if (sample->now_ns > state->idle_start_ns)
-		elapsed_ns = sample->now_ns - state->idle_start_ns;
-	if (state->polls_left == 0 ||
-	    (state->idle_time_ns != 0 && elapsed_ns >= state->idle_time_ns)) {
-		state->polls_left = 0;
-		idle_poll_rearm(state, inner, sample, decision);
-		return;
-	}
-	/* An empty poll: nothing to add to the cycle's sum. */
-	irqmod_hybrid_answer_poll_idle(state->poll_spacing_ns, decision);
+void irqmod_idle_poll_step(struct irqmod_idle_poll *state, irqmod_update_fn update,
+			   void *inner_state, const struct irqmod_sample *sample,
+			   struct irqmod_decision *decision)
+{
+	idle_poll_update(state, true, NULL, update, inner_state, sample, decision);
 }

@@ -48,13 +48,79 @@ void irqmod_recheck_reset(struct irqmod_recheck *state)
 	irqmod_poll_sum_clear(&state->sum);
 }
 
-/* The re-arm answer, out of the hot path (hybrid_internal.h). */
+/*
+ * The re-arm answer, out of the hot path (hybrid_internal.h): one for each
+ * entry, each taking its arguments in the order its entry got them, and
+ * each in two forms, after a poll without work (the common one: the cycle
+ * is the sum as it stands) and after one with work (the rounds are spent),
+ * so the first saves no registers for the second's sum.
+ */
 static IRQMOD_COLD_PATH void recheck_rearm(struct irqmod_recheck *state,
 		const struct irqmod_inner *inner,
 		const struct irqmod_sample *sample,
 		struct irqmod_decision *decision)
 {
-	irqmod_hybrid_answer_rearm(&state->sum, inner, sample, decision);
+	state->rounds = 0;
+	irqmod_hybrid_answer_rearm(&state->sum, inner, NULL, NULL, false,
+				   sample, decision);
+}
+
+static IRQMOD_COLD_PATH void recheck_rearm_work(struct irqmod_recheck *state,
+		const struct irqmod_inner *inner,
+		const struct irqmod_sample *sample,
+		struct irqmod_decision *decision)
+{
+	state->rounds = 0;
+	irqmod_hybrid_answer_rearm(&state->sum, inner, NULL, NULL, true,
+				   sample, decision);
+}
+
+static IRQMOD_COLD_PATH void recheck_rearm_step(struct irqmod_recheck *state,
+		irqmod_update_fn update, void *inner_state,
+		const struct irqmod_sample *sample,
+		struct irqmod_decision *decision)
+{
+	state->rounds = 0;
+	irqmod_hybrid_answer_rearm(&state->sum, NULL, update, inner_state,
+				   false, sample, decision);
+}
+
+static IRQMOD_COLD_PATH void recheck_rearm_step_work(struct irqmod_recheck *state,
+		irqmod_update_fn update, void *inner_state,
+		const struct irqmod_sample *sample,
+		struct irqmod_decision *decision)
+{
+	state->rounds = 0;
+	irqmod_hybrid_answer_rearm(&state->sum, NULL, update, inner_state,
+				   true, sample, decision);
+}
+
+/* The body of both entries (@step as in lib/idle_poll.c). */
+static inline void recheck_update(struct irqmod_recheck *state, bool step,
+				  const struct irqmod_inner *inner,
+				  irqmod_update_fn update, void *inner_state,
+				  const struct irqmod_sample *sample,
+				  struct irqmod_decision *decision)
+{
+	uint16_t rounds = state->rounds;
+	bool work = irqmod_hybrid_has_work(sample);
+
+	/* Work found: look again at once, as the FreeBSD handler loop did,
+	 * until the rounds of this cycle are spent. */
+	if (work && rounds < state->max_rounds) {
+		state->rounds = (uint16_t)(rounds + 1u);
+		irqmod_hybrid_answer_poll(&state->sum, sample, 0, decision);
+		return;
+	}
+	if (step && work)
+		recheck_rearm_step_work(state, update, inner_state, sample,
+					decision);
+	else if (step)
+		recheck_rearm_step(state, update, inner_state, sample, decision);
+	else if (work)
+		recheck_rearm_work(state, inner, sample, decision);
+	else
+		recheck_rearm(state, inner, sample, decision);
 }
 
 void irqmod_recheck_update(struct irqmod_recheck *state,
@@ -62,14 +128,12 @@ void irqmod_recheck_update(struct irqmod_recheck *state,
 			   const struct irqmod_sample *sample,
 			   struct irqmod_decision *decision)
 {
-	/* Work found: look again at once, as the FreeBSD handler loop did,
-	 * until the rounds of this cycle are spent. */
-	if (irqmod_hybrid_has_work(sample) &&
-	    state->rounds < state->max_rounds) {
-		state->rounds++;
-		irqmod_hybrid_answer_poll(&state->sum, sample, 0, decision);
-		return;
-	}
-	state->rounds = 0;
-	recheck_rearm(state, inner, sample, decision);
+	recheck_update(state, false, inner, NULL, NULL, sample, decision);
+}
+
+void irqmod_recheck_step(struct irqmod_recheck *state, irqmod_update_fn update,
+			 void *inner_state, const struct irqmod_sample *sample,
+			 struct irqmod_decision *decision)
+{
+	recheck_update(state, true, NULL, update, inner_state, sample, decision);
 }

@@ -7,6 +7,7 @@
 #include <cmocka.h>
 
 #include "irqmod/defer_irq.h"
+#include "../lib/hybrid_internal.h"
 #include "vector_test_util.h"
 #include "vectors/defer_irq_run.h"
 #include "support.h"
@@ -118,6 +119,64 @@ static void test_defer_irq_reset_forgets_counts_and_keeps_the_config(void **unus
 	assert_int_equal(decision.action, IRQMOD_ACTION_REARM);
 }
 
+/* Both entries: the public one and the generic hybrid's (NULL inner). */
+static void defer_irq_call(bool step, struct irqmod_defer_irq *state,
+			   const struct irqmod_sample *sample,
+			   struct irqmod_decision *decision)
+{
+	if (step)
+		irqmod_defer_irq_step(state, NULL, NULL, sample, decision);
+	else
+		irqmod_defer_irq_update(state, NULL, sample, decision);
+}
+
+/*
+ * Suspension does not apply without the application's flag, and once spent
+ * while the application still finds events, the next empty poll falls
+ * back to the deferral count and its timeout. Through both entries.
+ */
+static void test_defer_irq_spent_suspension_falls_back_to_deferral(void **unused)
+{
+	struct irqmod_defer_irq_config config = { 2, 1000, 5000, 1 };
+	struct irqmod_sample plain = { .now_ns = 0, .rx_packets = 1, .rx_bytes = 60 };
+	struct irqmod_sample work = { .now_ns = 0, .rx_packets = 1, .rx_bytes = 60,
+				      .flags = IRQMOD_SAMPLE_APP_FOUND_EVENTS };
+	struct irqmod_sample empty = { .now_ns = 1,
+				       .flags = IRQMOD_SAMPLE_APP_FOUND_EVENTS };
+	struct irqmod_sample bare = { .now_ns = 2 };
+	struct irqmod_decision decision;
+	int step;
+
+	(void)unused;
+	for (step = 0; step < 2; step++) {
+		struct irqmod_defer_irq state;
+
+		assert_int_equal(irqmod_defer_irq_init(&state, &config), 0);
+		defer_irq_call(step, &state, &plain, &decision);
+		assert_int_equal(decision.action, IRQMOD_ACTION_POLL);
+		assert_int_equal(decision.poll_delay_ns, 1000);
+		assert_int_equal(state.defer_count, 1);
+		defer_irq_call(step, &state, &work, &decision);
+		assert_int_equal(decision.action, IRQMOD_ACTION_POLL);
+		assert_int_equal(decision.poll_delay_ns, 5000);
+		assert_int_equal(state.defer_count, 2);
+		/* The one suspended empty poll. */
+		defer_irq_call(step, &state, &empty, &decision);
+		assert_int_equal(decision.poll_delay_ns, 5000);
+		assert_int_equal(state.suspend_left, 0);
+		/* Suspension spent: two deferrals of 1000 ns, then a re-arm. */
+		defer_irq_call(step, &state, &empty, &decision);
+		assert_int_equal(decision.action, IRQMOD_ACTION_POLL);
+		assert_int_equal(decision.poll_delay_ns, 1000);
+		defer_irq_call(step, &state, &bare, &decision);
+		assert_int_equal(decision.poll_delay_ns, 1000);
+		defer_irq_call(step, &state, &empty, &decision);
+		assert_int_equal(decision.action, IRQMOD_ACTION_REARM);
+		assert_int_equal(decision.rx_interval_ns, 0);
+		assert_int_equal(state.sum.rx_packets, 0);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -127,6 +186,7 @@ int main(void)
 		cmocka_unit_test(test_defer_irq_vectors_give_expected_actions_and_delays),
 		cmocka_unit_test(test_defer_irq_deferral_off_rearms_after_every_poll),
 		cmocka_unit_test(test_defer_irq_reset_forgets_counts_and_keeps_the_config),
+		cmocka_unit_test(test_defer_irq_spent_suspension_falls_back_to_deferral),
 	};
 
 	return cmocka_run_group_tests_name("defer_irq", tests, NULL, NULL);

@@ -70,6 +70,7 @@ struct bench_options {
 	uint32_t repetitions;
 	const char *kind_name;
 	int callgrind;
+	int direct;
 };
 
 /* What a run leaves behind, so the compiler and a reader can check the work. */
@@ -133,11 +134,38 @@ static void bench_run(const struct irqmod_controller_config *config,
  * as a poll, not from an interrupt, since the vector is still masked).
  * Every call counts as an update, empty polls included.
  */
+/*
+ * One call of a hybrid row: irqmod_hybrid_update(), or with @inner (--direct)
+ * the hybrid's own entry around the inner kind's own update, as a driver
+ * that embeds both states calls it (irqmod_idle_poll_update(), ...).
+ */
+static void bench_hybrid_call(struct irqmod_hybrid *hybrid, const struct irqmod_inner *inner,
+			      const struct irqmod_sample *sample,
+			      struct irqmod_decision *decision)
+{
+	if (!inner) {
+		irqmod_hybrid_update(hybrid, sample, decision);
+		return;
+	}
+	switch (hybrid->kind) {
+	case IRQMOD_HYBRID_IDLE_POLL:
+		irqmod_idle_poll_update(&hybrid->own.idle_poll, inner, sample, decision);
+		break;
+	case IRQMOD_HYBRID_DEFER_IRQ:
+		irqmod_defer_irq_update(&hybrid->own.defer_irq, inner, sample, decision);
+		break;
+	default:
+		irqmod_recheck_update(&hybrid->own.recheck, inner, sample, decision);
+		break;
+	}
+}
+
 static void bench_run_hybrid(const struct irqmod_hybrid_config *config,
 			     const struct irqmod_sample *stream, uint64_t span_ns,
-			     uint32_t updates, struct bench_result *result)
+			     uint32_t updates, bool direct, struct bench_result *result)
 {
 	struct irqmod_hybrid hybrid;
+	struct irqmod_inner inner;
 	struct irqmod_decision decision;
 	uint64_t offset_ns = 0;
 	uint64_t now_ns = 0;
@@ -146,6 +174,11 @@ static void bench_run_hybrid(const struct irqmod_hybrid_config *config,
 
 	if (irqmod_hybrid_init(&hybrid, config) != 0) {
 		fprintf(stderr, "irqmod-bench: init of the %s hybrid failed\n",
+			irqmod_hybrid_kind_name(config->kind));
+		exit(EXIT_FAILURE);
+	}
+	if (irqmod_inner_of_controller(&inner, &hybrid.inner) != 0) {
+		fprintf(stderr, "irqmod-bench: no inner update for the %s hybrid\n",
 			irqmod_hybrid_kind_name(config->kind));
 		exit(EXIT_FAILURE);
 	}
@@ -171,7 +204,7 @@ static void bench_run_hybrid(const struct irqmod_hybrid_config *config,
 			}
 		}
 		now_ns = sample.now_ns;
-		irqmod_hybrid_update(&hybrid, &sample, &decision);
+		bench_hybrid_call(&hybrid, direct ? &inner : NULL, &sample, &decision);
 		bench_account(result, &decision);
 	}
 }
@@ -244,12 +277,15 @@ static void bench_usage(FILE *out)
 {
 	fprintf(out,
 		"usage: irqmod-bench [--updates N] [--repetitions R] [--kind NAME] [--callgrind]\n"
+		"                    [--direct]\n"
 		"  --updates N      updates per repetition (default %u; %u with --callgrind)\n"
 		"  --repetitions R  timed repetitions per row, median reported (default %u, max %u)\n"
 		"  --kind NAME      measure only this row: a kind, or HYBRID+ixgbe (default: all)\n"
 		"  --callgrind      one untimed run per row, for valgrind --tool=callgrind\n"
 		"                   --collect-atstart=no --toggle-collect=irqmod_controller_update\n"
-		"                   (irqmod_hybrid_update for a HYBRID+ixgbe row)\n",
+		"                   (irqmod_hybrid_update for a HYBRID+ixgbe row)\n"
+		"  --direct         hybrid rows call the hybrid's own entry around ixgbe's own\n"
+		"                   update (irqmod_idle_poll_update(), ...: toggle that one)\n",
 		BENCH_DEFAULT_UPDATES, BENCH_DEFAULT_CALLGRIND_UPDATES,
 		BENCH_DEFAULT_REPETITIONS, BENCH_MAX_REPETITIONS);
 }
@@ -275,9 +311,12 @@ static void bench_parse(int argc, char **argv, struct bench_options *options)
 	options->repetitions = BENCH_DEFAULT_REPETITIONS;
 	options->kind_name = NULL;
 	options->callgrind = 0;
+	options->direct = 0;
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--callgrind") == 0) {
 			options->callgrind = 1;
+		} else if (strcmp(argv[i], "--direct") == 0) {
+			options->direct = 1;
 		} else if (strcmp(argv[i], "--help") == 0) {
 			bench_usage(stdout);
 			exit(EXIT_SUCCESS);
@@ -367,10 +406,11 @@ static int bench_selected(const struct bench_options *options, const struct benc
 }
 
 static void bench_run_row(const struct bench_row *row, const struct irqmod_sample *stream,
-			  uint64_t span_ns, uint32_t updates, struct bench_result *result)
+			  uint64_t span_ns, uint32_t updates, bool direct,
+			  struct bench_result *result)
 {
 	if (row->hybrid)
-		bench_run_hybrid(&row->config, stream, span_ns, updates, result);
+		bench_run_hybrid(&row->config, stream, span_ns, updates, direct, result);
 	else
 		bench_run(&row->config.inner, stream, span_ns, updates, result);
 }
@@ -386,7 +426,8 @@ static void bench_callgrind(const struct bench_options *options, const struct be
 
 		if (!bench_selected(options, &rows[i]))
 			continue;
-		bench_run_row(&rows[i], stream, span_ns, options->updates, &result);
+		bench_run_row(&rows[i], stream, span_ns, options->updates, options->direct,
+			      &result);
 		printf("%s %zu %" PRIu32 " %" PRIu64 " %016" PRIx64 "\n", rows[i].name,
 		       rows[i].state_bytes, options->updates, result.changes, result.checksum);
 	}
@@ -414,7 +455,7 @@ static void bench_timing(const struct bench_options *options, const struct bench
 				bench_run_empty(stream, span_ns, options->updates, &results[i]);
 			else
 				bench_run_row(&rows[i], stream, span_ns, options->updates,
-					      &results[i]);
+					      options->direct, &results[i]);
 			stop_ns = bench_cpu_ns();
 			if (repetition > 0)
 				elapsed_ns[i][repetition - 1u] = stop_ns - start_ns;

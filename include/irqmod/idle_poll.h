@@ -51,7 +51,10 @@ struct irqmod_idle_poll_config {
 
 /**
  * struct irqmod_idle_poll - idle poll state (caller-owned, 32 bytes).
- * @idle_start_ns: time of the last poll that found work (start of idling).
+ * @idle_until_ns: last time inside the idle budget: the time idling started
+ *                 (the last poll that found work) plus @idle_time_ns minus 1;
+ *                 UINT64_MAX when @idle_time_ns is 0 or the end lies past
+ *                 2^64 - 1. Idling ends on a poll after it.
  * @poll_spacing_ns: configured spacing.
  * @idle_time_ns: configured time budget; 0 for none.
  * @idle_polls: empty-poll budget (configured or derived), at least 1.
@@ -59,7 +62,7 @@ struct irqmod_idle_poll_config {
  * @sum: counts of the polls since the last re-arm, for the inner controller.
  */
 struct irqmod_idle_poll {
-	uint64_t idle_start_ns;
+	uint64_t idle_until_ns;
 	uint32_t poll_spacing_ns;
 	uint32_t idle_time_ns;
 	uint16_t idle_polls;
