@@ -81,6 +81,14 @@ _Static_assert(sizeof(struct irqmod_latency_target) <= 48, "latency-target state
 #define CLOSED_LOOP_MAX_Q8 272u
 #define LOW_EXIT_FRAMES 1u
 #define UNBATCHED_EXIT_FRAMES 8u
+/*
+ * The first decision at call 9 (calls 0-8 set the clock and warm the
+ * estimate: nothing to decide before), then every
+ * IRQMOD_LATENCY_TARGET_DECISION_CALLS calls.
+ */
+#define FIRST_DECISION_CALLS (2u + WARM_MEASUREMENTS)
+/* The 4-bit mode field. */
+#define MODE_MASK 0xfu
 /* The state keeps the frame limit and the poll service in 16 bits. */
 #define U16_LIMIT 65535u
 
@@ -232,7 +240,6 @@ int irqmod_latency_target_init(struct irqmod_latency_target *state,
 	state->mean_budget_ns = config->target_mean_ns ?
 				config->target_mean_ns - config->service_ns : 0u;
 	state->min_interval_ns = min_ns;
-	state->max_interval_ns = config->max_interval_ns;
 	state->poll_packets = (uint16_t)config->poll_packets;
 	irqmod_latency_target_reset(state);
 	return 0;
@@ -245,6 +252,8 @@ void irqmod_latency_target_reset(struct irqmod_latency_target *state)
 	state->packets_avg_q8 = 0;
 	state->deviation_avg_q8 = 0;
 	state->interval_ns = state->min_interval_ns;
+	state->poll_delay_ns = 0;
+	state->countdown = FIRST_DECISION_CALLS;
 	state->mode = IRQMOD_LATENCY_TARGET_MODE_LOW;
 	state->primed = 0;
 }
@@ -255,14 +264,13 @@ static inline uint32_t ewma(uint32_t average, uint32_t sample)
 	return average - (average >> EWMA_SHIFT) + (sample >> EWMA_SHIFT);
 }
 
-/* Fold one (packets, gap) measurement into the estimate. */
-static inline void observe(struct irqmod_latency_target *state, uint32_t packets, uint32_t gap_ns)
+/* One measurement during the warm-up (out of line: the first 9 calls only). */
+static void observe_warming(struct irqmod_latency_target *state, uint32_t packets_q8,
+			    uint32_t gap_ns)
 {
-	uint32_t packets_q8 = packets << Q8_SHIFT;
 	uint32_t deviation;
 
-	if (state->primed < PRIMED_WARM)
-		state->primed++;
+	state->primed++;
 	if (state->primed == 2) {
 		/*
 		 * The first measurement is the estimate; its deviation is
@@ -393,42 +401,39 @@ static inline uint8_t next_mode(const struct irqmod_latency_target *state, uint3
 }
 
 /* POLL with zero intervals (docs/hybrid-contract.md) and @delay_ns. */
-static void answer_poll(struct irqmod_decision *decision, uint32_t delay_ns)
+static inline void answer_poll(struct irqmod_decision *decision, uint32_t delay_ns)
 {
 	irqmod_decision_rearm(decision, 0, false);
 	decision->poll_delay_ns = delay_ns;
 	decision->action = IRQMOD_ACTION_POLL;
 }
 
-void irqmod_latency_target_update(struct irqmod_latency_target *state,
-				  const struct irqmod_sample *sample,
-				  struct irqmod_decision *decision)
+/*
+ * The decision, every IRQMOD_LATENCY_TARGET_DECISION_CALLS calls (out of
+ * line): the mode and interval from the estimate, cached in the state for
+ * the calls between. @empty: this call's poll found nothing.
+ */
+static void decide(struct irqmod_latency_target *state, bool empty,
+		   struct irqmod_decision *decision)
 {
-	uint32_t packets = min_u32(sample->rx_packets, MAX_PACKETS_PER_CALL);
-	uint64_t gap;
 	uint32_t interval, previous = state->interval_ns;
 	uint8_t mode;
 
-	if (state->primed == 0) {
-		state->primed = 1;
-	} else if (sample->now_ns > state->last_ns) {
-		gap = sample->now_ns - state->last_ns;
-		observe(state, packets, gap > MAX_GAP_NS ? MAX_GAP_NS : (uint32_t)gap);
-	}
-	/* A stall or a step back re-bases the clock and leaves the estimate. */
-	state->last_ns = sample->now_ns;
+	state->countdown = IRQMOD_LATENCY_TARGET_DECISION_CALLS;
 	interval = target_interval_ns(state);
-	mode = next_mode(state, interval, sample->rx_packets == 0);
+	mode = next_mode(state, interval, empty);
 	if (mode == IRQMOD_LATENCY_TARGET_MODE_TARGET &&
 	    (state->mode == IRQMOD_LATENCY_TARGET_MODE_LOW ||
 	     state->mode == IRQMOD_LATENCY_TARGET_MODE_UNBATCHED))
 		state->primed = SETTLE_PRIMED; /* batching is judged afresh */
-	state->mode = mode;
-	if (state->mode == IRQMOD_LATENCY_TARGET_MODE_POLL) {
-		answer_poll(decision, interval - state->poll_service_ns);
+	state->mode = mode & MODE_MASK;
+	if (mode == IRQMOD_LATENCY_TARGET_MODE_POLL) {
+		state->poll_delay_ns = interval - state->poll_service_ns;
+		answer_poll(decision, state->poll_delay_ns);
 		return;
 	}
-	if (state->mode != IRQMOD_LATENCY_TARGET_MODE_TARGET) {
+	state->poll_delay_ns = 0;
+	if (mode != IRQMOD_LATENCY_TARGET_MODE_TARGET) {
 		interval = state->min_interval_ns;
 	} else if (interval != state->p99_interval_ns &&
 		   interval > previous - (previous >> DEAD_BAND_SHIFT) &&
@@ -444,11 +449,55 @@ void irqmod_latency_target_update(struct irqmod_latency_target *state,
 	irqmod_decision_rearm(decision, interval, interval != previous);
 }
 
+void irqmod_latency_target_update(struct irqmod_latency_target *state,
+				  const struct irqmod_sample *sample,
+				  struct irqmod_decision *decision)
+{
+	uint32_t packets = min_u32(sample->rx_packets, MAX_PACKETS_PER_CALL);
+	uint32_t packets_q8 = packets << Q8_SHIFT, deviation;
+	uint64_t now_ns = sample->now_ns, gap;
+
+	/* A stall or a step back re-bases the clock and leaves the estimate. */
+	if (now_ns > state->last_ns) {
+		gap = now_ns - state->last_ns;
+		if (gap > MAX_GAP_NS)
+			gap = MAX_GAP_NS;
+		if (state->primed >= PRIMED_WARM) {
+			/* The estimator (docs, "The estimator"): shifts only. */
+			deviation = packets_q8 > state->packets_avg_q8 ?
+					    packets_q8 - state->packets_avg_q8 :
+					    state->packets_avg_q8 - packets_q8;
+			state->deviation_avg_q8 = ewma(state->deviation_avg_q8, deviation);
+			state->packets_avg_q8 = ewma(state->packets_avg_q8, packets_q8);
+			state->gap_avg_ns = ewma(state->gap_avg_ns, (uint32_t)gap);
+		} else if (state->primed != 0) {
+			observe_warming(state, packets_q8, (uint32_t)gap);
+		}
+	}
+	if (state->primed == 0)
+		state->primed = 1;
+	state->last_ns = now_ns;
+	if (--state->countdown == 0) {
+		decide(state, packets == 0, decision);
+		return;
+	}
+	if (state->poll_delay_ns == 0) {
+		irqmod_decision_rearm(decision, state->interval_ns, false);
+		return;
+	}
+	if (packets == 0) {
+		/* Re-arm at the first empty poll, at once (next_mode()). */
+		decide(state, true, decision);
+		return;
+	}
+	answer_poll(decision, state->poll_delay_ns);
+}
+
 void irqmod_latency_target_current(const struct irqmod_latency_target *state,
 				   struct irqmod_decision *decision)
 {
-	if (state->mode == IRQMOD_LATENCY_TARGET_MODE_POLL)
-		answer_poll(decision, target_interval_ns(state) - state->poll_service_ns);
+	if (state->poll_delay_ns != 0)
+		answer_poll(decision, state->poll_delay_ns);
 	else
 		irqmod_decision_rearm(decision, state->interval_ns, false);
 }

@@ -53,6 +53,13 @@ extern "C" {
 #define IRQMOD_LATENCY_TARGET_MAX_RING 65536u
 /** IRQMOD_LATENCY_TARGET_MAX_POLL_PACKETS - largest @poll_packets (the state keeps u16). */
 #define IRQMOD_LATENCY_TARGET_MAX_POLL_PACKETS 65535u
+/**
+ * IRQMOD_LATENCY_TARGET_DECISION_CALLS - calls per decision: 8, the
+ * EWMA's time constant (its 1/8 weight), so the estimate moves by at most
+ * 1 - (7/8)^8 = 66 % of a step between two decisions
+ * (docs/latency-target.md, "Cost").
+ */
+#define IRQMOD_LATENCY_TARGET_DECISION_CALLS 8u
 /** IRQMOD_LATENCY_TARGET_MAX_POLL_SERVICE_NS - largest @poll_service_ns (u16 in the state). */
 #define IRQMOD_LATENCY_TARGET_MAX_POLL_SERVICE_NS 65535u
 
@@ -134,11 +141,15 @@ struct irqmod_latency_target_config {
  *	(@target_p99_ns - @service_ns), at most @max_interval_ns.
  * @mean_budget_ns: @target_mean_ns - @service_ns; 0 without a mean target.
  * @min_interval_ns: the configured minimum, raised to the rate cap's interval.
- * @max_interval_ns: copied from the config.
+ * @poll_delay_ns: the poll delay of the cached POLL answer while polling
+ *	(always above 0 then), 0 while the answer is REARM at @interval_ns.
  * @limit_packets: frames one interval may bring: the smaller of half the
  *	ring and the frames the socket buffer holds (at most 65535).
  * @poll_service_ns: copied from the config.
  * @poll_packets: copied from the config.
+ * @countdown: calls left until the next decision (the decision is taken
+ *	every IRQMOD_LATENCY_TARGET_DECISION_CALLS calls and cached; the calls
+ *	between copy it, and an empty poll re-arms at once).
  * @mode: an enum irqmod_latency_target_mode value.
  * @primed: 0 before the first call, 1 once @last_ns holds a time, then
  *	2 + the measurements in the averages, up to 2 + 8: only a warm
@@ -153,12 +164,13 @@ struct irqmod_latency_target {
 	uint32_t p99_interval_ns;
 	uint32_t mean_budget_ns;
 	uint32_t min_interval_ns;
-	uint32_t max_interval_ns;
+	uint32_t poll_delay_ns;
 	uint16_t limit_packets;
 	uint16_t poll_service_ns;
 	uint16_t poll_packets;
-	uint8_t mode;
-	uint8_t primed;
+	uint8_t countdown;
+	unsigned int mode : 4;
+	unsigned int primed : 4;
 };
 
 /**

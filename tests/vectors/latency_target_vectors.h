@@ -50,7 +50,7 @@ static const struct irqmod_vector_step irqmod_latency_target_vector_poll[] = {
 	/* Call 9: warm. x = 4 >= poll_packets 4, 2 * dev = 182 <= avg, T =
 	 * 20 us > 2 us: POLL after 20 - 2 = 18 us, no register written. */
 	{ LT_SAMPLE(90000, 2), LT_POLL(18000) },
-	/* dev 80; still x = 4 >= 4 / 2 and dev <= avg: polling goes on. */
+	/* Call 10 copies call 9's POLL (decisions at calls 9, 17, ...). */
 	{ LT_SAMPLE(100000, 2), LT_POLL(18000) },
 	/* An empty poll re-arms at once. The estimate: dev = 80 - 10 + 512/8 =
 	 * 134, avg = 512 - 64 + 0 = 448; T = 20 us (peak (448 + 2 * 134) *
@@ -82,13 +82,23 @@ static const struct irqmod_vector_step irqmod_latency_target_vector_ring[] = {
 	 * 81920000 / 5506 = 14878 ns (32 frames at 1.6 frames/us, less the
 	 * deviation's share); x >= 1 leaves the minimum. */
 	{ LT_SAMPLE(90000, 16), LT_REARM(14878, true) },
-	/* dev 617: T = 81920000 / 5330 = 15369, within 14878 + 14878/16 =
-	 * 15807: the dead band keeps the register. */
+	/* Calls 10-16 copy the decision of call 9 (the next is at call 17);
+	 * had it been taken, dev 617 gives T = 81920000 / 5330 = 15369,
+	 * within 14878 + 14878/16 = 15807: the dead band would keep it. */
 	{ LT_SAMPLE(100000, 16), LT_REARM(14878, false) },
 	/* A burst of 48: dev = 617 - 77 + (12288 - 4096)/8 = 1564, avg = 4096 -
-	 * 512 + 1536 = 5120; peak = 5120 + 3128 = 8248: T = 81920000 / 8248 =
-	 * 9932 ns, below 14878 - 929: changed. */
-	{ LT_SAMPLE(110000, 48), LT_REARM(9932, true) },
+	 * 512 + 1536 = 5120, in the estimate at once, but no decision yet. */
+	{ LT_SAMPLE(110000, 48), LT_REARM(14878, false) },
+	{ LT_SAMPLE(120000, 16), LT_REARM(14878, false) },
+	{ LT_SAMPLE(130000, 16), LT_REARM(14878, false) },
+	{ LT_SAMPLE(140000, 16), LT_REARM(14878, false) },
+	{ LT_SAMPLE(150000, 16), LT_REARM(14878, false) },
+	{ LT_SAMPLE(160000, 16), LT_REARM(14878, false) },
+	/* Call 17 decides: six calls of 16 after the burst leave avg 4557,
+	 * dev 1097 (each step avg - avg/8 + 512, dev - dev/8 + |4096 -
+	 * avg|/8); peak = 4557 + 2194 = 6751: T = 81920000 / 6751 = 12134
+	 * ns, below 14878 - 929: changed. */
+	{ LT_SAMPLE(170000, 16), LT_REARM(12134, true) },
 };
 
 /* Any config: the minimum (default 0) until the estimate is warm. */
