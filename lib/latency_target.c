@@ -449,6 +449,25 @@ static void decide(struct irqmod_latency_target *state, bool empty,
 	irqmod_decision_rearm(decision, interval, interval != previous);
 }
 
+/*
+ * The calls the fast path leaves out (out of line): the first (it only
+ * sets the clock), the warm-up measurements, and a clock that stalls or
+ * steps back (re-based, the estimate left as it is).
+ */
+static void observe_rare(struct irqmod_latency_target *state, const struct irqmod_sample *sample,
+			 uint32_t packets_q8)
+{
+	uint64_t gap;
+
+	if (state->primed == 0) {
+		state->primed = 1;
+	} else if (sample->now_ns > state->last_ns) {
+		gap = sample->now_ns - state->last_ns;
+		observe_warming(state, packets_q8, gap > MAX_GAP_NS ? MAX_GAP_NS : (uint32_t)gap);
+	}
+	state->last_ns = sample->now_ns;
+}
+
 void irqmod_latency_target_update(struct irqmod_latency_target *state,
 				  const struct irqmod_sample *sample,
 				  struct irqmod_decision *decision)
@@ -457,26 +476,20 @@ void irqmod_latency_target_update(struct irqmod_latency_target *state,
 	uint32_t packets_q8 = packets << Q8_SHIFT, deviation;
 	uint64_t now_ns = sample->now_ns, gap;
 
-	/* A stall or a step back re-bases the clock and leaves the estimate. */
-	if (now_ns > state->last_ns) {
+	if (state->primed >= PRIMED_WARM && now_ns > state->last_ns) {
+		/* The estimator (docs, "The estimator"): shifts only. */
 		gap = now_ns - state->last_ns;
 		if (gap > MAX_GAP_NS)
 			gap = MAX_GAP_NS;
-		if (state->primed >= PRIMED_WARM) {
-			/* The estimator (docs, "The estimator"): shifts only. */
-			deviation = packets_q8 > state->packets_avg_q8 ?
-					    packets_q8 - state->packets_avg_q8 :
-					    state->packets_avg_q8 - packets_q8;
-			state->deviation_avg_q8 = ewma(state->deviation_avg_q8, deviation);
-			state->packets_avg_q8 = ewma(state->packets_avg_q8, packets_q8);
-			state->gap_avg_ns = ewma(state->gap_avg_ns, (uint32_t)gap);
-		} else if (state->primed != 0) {
-			observe_warming(state, packets_q8, (uint32_t)gap);
-		}
+		deviation = packets_q8 > state->packets_avg_q8 ? packets_q8 - state->packets_avg_q8
+							       : state->packets_avg_q8 - packets_q8;
+		state->deviation_avg_q8 = ewma(state->deviation_avg_q8, deviation);
+		state->packets_avg_q8 = ewma(state->packets_avg_q8, packets_q8);
+		state->gap_avg_ns = ewma(state->gap_avg_ns, (uint32_t)gap);
+		state->last_ns = now_ns;
+	} else {
+		observe_rare(state, sample, packets_q8);
 	}
-	if (state->primed == 0)
-		state->primed = 1;
-	state->last_ns = now_ns;
 	if (--state->countdown == 0) {
 		decide(state, packets == 0, decision);
 		return;
