@@ -244,6 +244,33 @@ static void test_latency_target_service_and_maximum_shorten_the_interval(void **
  * T = m (2 + 2y) / (2 + y) = 13333 ns, and its predicted mean
  * (T + lambda T^2 / 2) / (1 + lambda T) = 9524 ns <= m.
  */
+/*
+ * A clock that never moves: the first decision (call 9) comes with no
+ * measurement in the estimate, so the mean target has no rate to solve
+ * with (its ratio would divide by zero): the minimum, re-armed.
+ */
+static void test_latency_target_stalled_clock_decides_without_a_rate(void **unused)
+{
+	struct irqmod_latency_target_config config;
+	struct irqmod_latency_target state;
+	struct irqmod_decision decision;
+	struct irqmod_sample sample = { .now_ns = 5000, .rx_packets = 8 };
+	uint32_t i;
+
+	(void)unused;
+	config_for(&config, 50000, 4);
+	config.target_mean_ns = 10000;
+	config.min_interval_ns = 1000;
+	init_or_fail(&state, &config);
+	for (i = 0; i < 3u * IRQMOD_LATENCY_TARGET_DECISION_CALLS; i++) {
+		irqmod_latency_target_update(&state, &sample, &decision);
+		assert_int_equal(decision.action, IRQMOD_ACTION_REARM);
+		assert_int_equal(decision.rx_interval_ns, 1000);
+	}
+	assert_int_equal(state.primed, 1);
+	assert_int_equal(state.mode, IRQMOD_LATENCY_TARGET_MODE_LOW);
+}
+
 static void test_latency_target_mean_target_solved_conservatively(void **unused)
 {
 	struct irqmod_latency_target_config config;
@@ -658,6 +685,7 @@ int main(void)
 		cmocka_unit_test(test_latency_target_init_null_pointers_are_rejected),
 		cmocka_unit_test(test_latency_target_constant_load_settles_and_never_moves),
 		cmocka_unit_test(test_latency_target_service_and_maximum_shorten_the_interval),
+		cmocka_unit_test(test_latency_target_stalled_clock_decides_without_a_rate),
 		cmocka_unit_test(test_latency_target_mean_target_solved_conservatively),
 		cmocka_unit_test(test_latency_target_socket_buffer_bounds_the_interval),
 		cmocka_unit_test(test_latency_target_rate_cap_raises_the_minimum),
