@@ -54,12 +54,12 @@ extern "C" {
 /** IRQMOD_LATENCY_TARGET_MAX_POLL_PACKETS - largest @poll_packets (the state keeps u16). */
 #define IRQMOD_LATENCY_TARGET_MAX_POLL_PACKETS 65535u
 /**
- * IRQMOD_LATENCY_TARGET_DECISION_CALLS - calls per decision: 8, the
- * EWMA's time constant (its 1/8 weight), so the estimate moves by at most
- * 1 - (7/8)^8 = 66 % of a step between two decisions
- * (docs/latency-target.md, "Cost").
+ * IRQMOD_LATENCY_TARGET_WINDOW_CALLS - calls per estimate and decision: 16.
+ * The mean of 16 calls has the noise of the former per-call EWMA of weight
+ * 1/8 (variance 1/16 of a call's against 1/15) and the same mean age (7.5
+ * calls against 7); docs/latency-target.md, "The estimator".
  */
-#define IRQMOD_LATENCY_TARGET_DECISION_CALLS 8u
+#define IRQMOD_LATENCY_TARGET_WINDOW_CALLS 16u
 /** IRQMOD_LATENCY_TARGET_MAX_POLL_SERVICE_NS - largest @poll_service_ns (u16 in the state). */
 #define IRQMOD_LATENCY_TARGET_MAX_POLL_SERVICE_NS 65535u
 
@@ -131,40 +131,41 @@ struct irqmod_latency_target_config {
 
 /**
  * struct irqmod_latency_target - state (caller-owned, 48 bytes).
- * @last_ns: time of the previous call.
- * @gap_avg_ns: EWMA of the time between calls, ns (each gap capped at 2^30).
- * @packets_avg_q8: EWMA of RX packets per call, 24.8 fixed point.
- * @deviation_avg_q8: EWMA of |packets - @packets_avg_q8|, 24.8 fixed point.
+ * @window_start_ns: time of the call that opened the current window.
+ * @window_packets: RX packets of the window's calls (each capped at 2^16).
+ * @window_deviation_q8: sum over the window's calls of |packets -
+ *	@packets_avg_q8|, 24.8 fixed point.
+ * @packets_avg_q8: RX packets per call of the last window, 24.8 fixed point
+ *	(the first call's before the first window closes).
  * @interval_ns: the interval last returned with IRQMOD_ACTION_REARM (the
  *	register value); @min_interval_ns after init.
+ * @poll_delay_ns: the poll delay of the cached POLL answer while polling
+ *	(always above 0 then), 0 while the answer is REARM at @interval_ns.
  * @p99_interval_ns: longest interval the p99 target allows
  *	(@target_p99_ns - @service_ns), at most @max_interval_ns.
  * @mean_budget_ns: @target_mean_ns - @service_ns; 0 without a mean target.
  * @min_interval_ns: the configured minimum, raised to the rate cap's interval.
- * @poll_delay_ns: the poll delay of the cached POLL answer while polling
- *	(always above 0 then), 0 while the answer is REARM at @interval_ns.
  * @limit_packets: frames one interval may bring: the smaller of half the
  *	ring and the frames the socket buffer holds (at most 65535).
  * @poll_service_ns: copied from the config.
  * @poll_packets: copied from the config.
- * @countdown: calls left until the next decision (the decision is taken
- *	every IRQMOD_LATENCY_TARGET_DECISION_CALLS calls and cached; the calls
- *	between copy it, and an empty poll re-arms at once).
+ * @countdown: calls left in the current window; the window's last call
+ *	decides, the others copy the cached answer (an empty poll while
+ *	polling re-arms at once).
  * @mode: an enum irqmod_latency_target_mode value.
- * @primed: 0 before the first call, 1 once @last_ns holds a time, then
- *	2 + the measurements in the averages, up to 2 + 8: only a warm
- *	estimate (8 measurements, the EWMA's 1/8 weight) leaves the minimum.
+ * @primed: 0 before the first call, 1 while the first window runs, 2 once
+ *	an estimate was made (only a full window leaves the minimum).
  */
 struct irqmod_latency_target {
-	uint64_t last_ns;
-	uint32_t gap_avg_ns;
+	uint64_t window_start_ns;
+	uint32_t window_packets;
+	uint32_t window_deviation_q8;
 	uint32_t packets_avg_q8;
-	uint32_t deviation_avg_q8;
 	uint32_t interval_ns;
+	uint32_t poll_delay_ns;
 	uint32_t p99_interval_ns;
 	uint32_t mean_budget_ns;
 	uint32_t min_interval_ns;
-	uint32_t poll_delay_ns;
 	uint16_t limit_packets;
 	uint16_t poll_service_ns;
 	uint16_t poll_packets;
