@@ -87,6 +87,16 @@ _Static_assert(sizeof(struct irqmod_latency_target) <= 48, "latency-target state
 #define UNBATCHED_EXIT_FRAMES 8u
 /* The 4-bit mode field. */
 #define MODE_MASK 0xfu
+/*
+ * The window's close and the re-arm out of line on purpose: inlined, their
+ * registers and stack frame would be paid on every counting call
+ * (lib/hybrid_internal.h IRQMOD_COLD_PATH, the same spelling).
+ */
+#if defined(__GNUC__)
+#define LT_COLD_PATH __attribute__((__noinline__))
+#else
+#define LT_COLD_PATH
+#endif
 /* The state keeps the frame limit and the poll service in 16 bits. */
 #define U16_LIMIT 65535u
 
@@ -382,7 +392,7 @@ static inline void answer_poll(struct irqmod_decision *decision, uint32_t delay_
 }
 
 /* The dead band (docs, "Why it does not oscillate"), then REARM at @interval. */
-static void rearm(struct irqmod_latency_target *state, uint8_t mode, uint32_t interval,
+static LT_COLD_PATH void rearm(struct irqmod_latency_target *state, uint8_t mode, uint32_t interval,
 		  struct irqmod_decision *decision)
 {
 	uint32_t previous = state->interval_ns;
@@ -423,14 +433,15 @@ static inline void answer_cached(const struct irqmod_latency_target *state,
  * dropped and the clock re-based, the answer kept. @empty: this call's
  * poll found nothing.
  */
-static void close_window(struct irqmod_latency_target *state, const struct irqmod_sample *sample,
+static LT_COLD_PATH void close_window(struct irqmod_latency_target *state, const struct irqmod_sample *sample,
 			 uint32_t packets_q8, struct irqmod_decision *decision)
 {
 	struct estimate e;
-	uint64_t span_ns = sample->now_ns - state->window_start_ns;
+	/* 0 when the clock stalled or stepped back. */
+	uint64_t span_ns = sample->now_ns > state->window_start_ns ?
+				   sample->now_ns - state->window_start_ns : 0u;
 	uint32_t interval;
 	uint8_t mode;
-	bool valid = state->primed != 0 && sample->now_ns > state->window_start_ns;
 
 	/* The per-call means: shifts (<= 2^24, <= 2^24 and <= 2^30). */
 	e.packets_q8 = state->window_packets << (Q8_SHIFT - WINDOW_SHIFT);
@@ -440,11 +451,11 @@ static void close_window(struct irqmod_latency_target *state, const struct irqmo
 	state->window_packets = 0;
 	state->window_deviation_q8 = 0;
 	state->countdown = IRQMOD_LATENCY_TARGET_WINDOW_CALLS;
-	if (!valid || e.gap_ns == 0) {
+	if (state->primed == 0 || e.gap_ns == 0) {
 		/*
 		 * The first call: its frames are the first deviations'
-		 * reference. A stalled clock (or a window under 16 ns): no
-		 * estimate, the answer kept.
+		 * reference. A clock that stalled or stepped back (or a
+		 * window under 16 ns): no estimate, the answer kept.
 		 */
 		if (state->primed == 0) {
 			state->packets_avg_q8 = packets_q8;
