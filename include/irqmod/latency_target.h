@@ -5,11 +5,12 @@
  * Told how long a frame may wait for its poll because of moderation (a p99
  * target, and optionally a mean target), it picks the longest interrupt
  * interval whose predicted added delay meets the target: the fewest
- * interrupts that keep the promise. Each call it updates an estimate of the
- * arrival process (an EWMA of packets per call and of the time between
- * calls, whose ratio is the arrival rate, and an EWMA of the packets' mean
- * absolute deviation, which measures burstiness). From the estimate it
- * derives, with integer arithmetic only:
+ * interrupts that keep the promise. Each call adds its RX packets and their
+ * deviation to two sums; every IRQMOD_LATENCY_TARGET_WINDOW_CALLS calls the
+ * window closes and its means estimate the arrival process (packets per
+ * call and time per call, whose ratio is the arrival rate, and the packets'
+ * mean absolute deviation, which measures burstiness). From the estimate it
+ * derives, with integer arithmetic only, and caches until the next window:
  *
  * - the interval the p99 target allows (no frame waits longer than the
  *   holdoff, so T <= target_p99 - service);
@@ -24,7 +25,7 @@
  * - at high, steady load (at least @poll_packets frames per interval) it
  *   answers IRQMOD_ACTION_POLL with the interval as the poll delay, as
  *   deferred hard IRQs and IRQ suspension do, and re-arms at the first
- *   empty poll.
+ *   empty poll (at once, not at the window's close).
  *
  * The model, the estimator and the measurements are in
  * docs/latency-target.md.
