@@ -62,6 +62,8 @@ _Static_assert(sizeof(struct irqmod_latency_target) <= 48, "latency-target state
  * are shifts.
  */
 #define WINDOW_SHIFT 4u
+_Static_assert((1u << WINDOW_SHIFT) == IRQMOD_LATENCY_TARGET_WINDOW_CALLS,
+	       "the window's means are shifts by WINDOW_SHIFT");
 /* A window's time span is capped at 16 * 2^30 ns: 2^30 per call on average. */
 #define MAX_WINDOW_NS ((uint64_t)MAX_GAP_NS << WINDOW_SHIFT)
 /* primed: 0 before the first call, 1 while the first window runs, 2 warm. */
