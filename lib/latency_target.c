@@ -50,19 +50,25 @@ _Static_assert(sizeof(struct irqmod_latency_target) <= 48, "latency-target state
 #define MAX_GAP_NS (1u << 30)		/* ~1.07 s: longer is "idle" all the same */
 /* Fixed point of the packet averages: 8 fraction bits. */
 #define Q8_SHIFT 8u
-/* EWMA weight 1/8 per call (docs/latency-target.md, "The estimator"). */
-#define EWMA_SHIFT 3u
 /* Mean-target solve: 16 fraction bits for the ratio in [1, 2]. */
 #define RATIO_SHIFT 16u
 /* Above this the mean solve scales its operands down by 2^16. */
 #define RATIO_OPERAND_MAX (1ull << 31)
 /* Dead band: keep the interval while the new one is within 1/16 of it. */
 #define DEAD_BAND_SHIFT 4u
-/* Measurements before the estimate is trusted: 8, the EWMA's 1/8 weight. */
-#define WARM_MEASUREMENTS 8u
-#define PRIMED_WARM (2u + WARM_MEASUREMENTS)
-/* Entering the target interval: past the first measurement (2), 7 to go. */
-#define SETTLE_PRIMED 3u
+/*
+ * The estimate is the mean of a window of IRQMOD_LATENCY_TARGET_WINDOW_CALLS
+ * = 2^4 calls (docs/latency-target.md, "The estimator"): per-call means
+ * are shifts.
+ */
+#define WINDOW_SHIFT 4u
+_Static_assert((1u << WINDOW_SHIFT) == IRQMOD_LATENCY_TARGET_WINDOW_CALLS,
+	       "the window's means are shifts by WINDOW_SHIFT");
+/* A window's time span is capped at 16 * 2^30 ns: 2^30 per call on average. */
+#define MAX_WINDOW_NS ((uint64_t)MAX_GAP_NS << WINDOW_SHIFT)
+/* primed: 0 before the first call, 1 while the first window runs, 2 warm. */
+#define PRIMED_CLOCK 1u
+#define PRIMED_WARM 2u
 /*
  * Batching (docs, "Very low rates and closed loops"): an interval that
  * brings fewer than 1.25 frames per interrupt (320 / 256) batches nothing
@@ -75,12 +81,24 @@ _Static_assert(sizeof(struct irqmod_latency_target) <= 48, "latency-target state
 /*
  * A closed loop brings exactly one frame per interrupt: below 1.0625
  * frames (272 / 256). Open-loop Poisson arrivals at x >= 1/2 bring >= 1.1,
- * and a run of single-frame polls long enough to pull the average from
- * 2.1 (x = 2) to 1.0625 takes 21 of them (e^-2 each): never seen.
+ * and a window of 16 polls of one frame each at x = 2 has probability
+ * e^-32: never seen.
  */
 #define CLOSED_LOOP_MAX_Q8 272u
 #define LOW_EXIT_FRAMES 1u
 #define UNBATCHED_EXIT_FRAMES 8u
+/* The 4-bit mode field. */
+#define MODE_MASK 0xfu
+/*
+ * The window's close and the re-arm out of line on purpose: inlined, their
+ * registers and stack frame would be paid on every counting call
+ * (lib/hybrid_internal.h IRQMOD_COLD_PATH, the same spelling).
+ */
+#if defined(__GNUC__)
+#define LT_COLD_PATH __attribute__((__noinline__))
+#else
+#define LT_COLD_PATH
+#endif
 /* The state keeps the frame limit and the poll service in 16 bits. */
 #define U16_LIMIT 65535u
 
@@ -232,7 +250,6 @@ int irqmod_latency_target_init(struct irqmod_latency_target *state,
 	state->mean_budget_ns = config->target_mean_ns ?
 				config->target_mean_ns - config->service_ns : 0u;
 	state->min_interval_ns = min_ns;
-	state->max_interval_ns = config->max_interval_ns;
 	state->poll_packets = (uint16_t)config->poll_packets;
 	irqmod_latency_target_reset(state);
 	return 0;
@@ -240,46 +257,23 @@ int irqmod_latency_target_init(struct irqmod_latency_target *state,
 
 void irqmod_latency_target_reset(struct irqmod_latency_target *state)
 {
-	state->last_ns = 0;
-	state->gap_avg_ns = 0;
+	state->window_start_ns = 0;
+	state->window_packets = 0;
+	state->window_deviation_q8 = 0;
 	state->packets_avg_q8 = 0;
-	state->deviation_avg_q8 = 0;
 	state->interval_ns = state->min_interval_ns;
+	state->poll_delay_ns = 0;
+	state->countdown = 1; /* the first call opens the first window */
 	state->mode = IRQMOD_LATENCY_TARGET_MODE_LOW;
 	state->primed = 0;
 }
 
-/* One EWMA step of weight 1/8; stays within [min, max] of its inputs. */
-static inline uint32_t ewma(uint32_t average, uint32_t sample)
-{
-	return average - (average >> EWMA_SHIFT) + (sample >> EWMA_SHIFT);
-}
-
-/* Fold one (packets, gap) measurement into the estimate. */
-static inline void observe(struct irqmod_latency_target *state, uint32_t packets, uint32_t gap_ns)
-{
-	uint32_t packets_q8 = packets << Q8_SHIFT;
-	uint32_t deviation;
-
-	if (state->primed < PRIMED_WARM)
-		state->primed++;
-	if (state->primed == 2) {
-		/*
-		 * The first measurement is the estimate; its deviation is
-		 * taken as half of it, at the edge of "bursty", so that only
-		 * traffic seen to be steady starts polling.
-		 */
-		state->packets_avg_q8 = packets_q8;
-		state->gap_avg_ns = gap_ns;
-		state->deviation_avg_q8 = packets_q8 / 2u;
-		return;
-	}
-	deviation = packets_q8 > state->packets_avg_q8 ? packets_q8 - state->packets_avg_q8
-						       : state->packets_avg_q8 - packets_q8;
-	state->deviation_avg_q8 = ewma(state->deviation_avg_q8, deviation);
-	state->packets_avg_q8 = ewma(state->packets_avg_q8, packets_q8);
-	state->gap_avg_ns = ewma(state->gap_avg_ns, gap_ns);
-}
+/* The estimate of one window: per-call means. */
+struct estimate {
+	uint32_t packets_q8;	/* RX packets per call, 24.8 */
+	uint32_t deviation_q8;	/* mean |packets - previous window's mean|, 24.8 */
+	uint32_t gap_ns;	/* time per call */
+};
 
 /*
  * The interval the mean target allows: T = m (2 + 2y) / (2 + y), y = lambda
@@ -288,11 +282,12 @@ static inline void observe(struct irqmod_latency_target *state, uint32_t packets
  * A division per call: the ratio depends on the estimate, which changes
  * every call, and has no precomputable reciprocal.
  */
-static inline uint32_t mean_interval_ns(const struct irqmod_latency_target *state)
+static inline uint32_t mean_interval_ns(const struct irqmod_latency_target *state,
+					const struct estimate *e)
 {
-	uint64_t a = state->gap_avg_ns;	/* <= 2^30 */
+	uint64_t a = e->gap_ns;	/* <= 2^30 */
 	/* b = lambda * m * gap = packets * m: <= 2^24 * 2^30 >> 8 = 2^46. */
-	uint64_t b = ((uint64_t)state->packets_avg_q8 * state->mean_budget_ns) >> Q8_SHIFT;
+	uint64_t b = ((uint64_t)e->packets_q8 * state->mean_budget_ns) >> Q8_SHIFT;
 	uint64_t ratio_q16;
 
 	if (b >= RATIO_OPERAND_MAX) {
@@ -300,7 +295,8 @@ static inline uint32_t mean_interval_ns(const struct irqmod_latency_target *stat
 		a >>= RATIO_SHIFT;
 		b >>= RATIO_SHIFT;
 	}
-	/* 2a + b < 2^32 and > 0 (gap_avg >= 1 once primed, or b >= 2^15). */
+	/* 2a + b < 2^32 and > 0 (a window's gap is at least 1 ns, as
+	 * its time moved on: 16 ns over 16 calls at the least). */
 	ratio_q16 = IRQMOD_DIV_U64_U32((2u * a + 2u * b) << RATIO_SHIFT,
 				       (uint32_t)(2u * a + b));
 	/* m <= 2^30, ratio <= 2^17: the product fits 2^47. */
@@ -311,18 +307,18 @@ static inline uint32_t mean_interval_ns(const struct irqmod_latency_target *stat
  * The longest interval meeting the targets and the ring and socket bound
  * at the estimated rate plus two deviations, clamped to [min, max].
  */
-static inline uint32_t target_interval_ns(const struct irqmod_latency_target *state)
+static inline uint32_t target_interval_ns(const struct irqmod_latency_target *state,
+					  const struct estimate *e)
 {
 	uint32_t interval = state->p99_interval_ns;
 	uint64_t peak_q8, allowed;
 
-	/* Before the first measurement there is no rate to solve with. */
-	if (state->mean_budget_ns != 0 && state->primed >= 2)
-		interval = min_u32(interval, mean_interval_ns(state));
+	if (state->mean_budget_ns != 0)
+		interval = min_u32(interval, mean_interval_ns(state, e));
 	/* <= 3 * 2^24 < 2^32 */
-	peak_q8 = (uint64_t)state->packets_avg_q8 + 2u * (uint64_t)state->deviation_avg_q8;
+	peak_q8 = (uint64_t)e->packets_q8 + 2u * (uint64_t)e->deviation_q8;
 	/* (limit << 8) * gap <= 2^24 * 2^30; peak * interval <= 2^26 * 2^30. */
-	allowed = ((uint64_t)state->limit_packets << Q8_SHIFT) * state->gap_avg_ns;
+	allowed = ((uint64_t)state->limit_packets << Q8_SHIFT) * e->gap_ns;
 	if (peak_q8 * interval > allowed) {
 		/*
 		 * The ring or socket bounds the interval: T = limit / lambda_peak.
@@ -340,95 +336,72 @@ static inline uint32_t target_interval_ns(const struct irqmod_latency_target *st
  * Whether lambda * interval is at least @numerator / @denominator frames:
  * packets_avg * interval * denominator >= gap * numerator (all in Q8).
  */
-static inline bool frames_per_interval_at_least(const struct irqmod_latency_target *state,
-						uint32_t interval, uint32_t numerator,
+static inline bool frames_per_interval_at_least(const struct estimate *e, uint32_t interval, uint32_t numerator,
 						uint32_t denominator)
 {
 	/* 2^24 * 2^30 * 8 and 2^38 * 2^16: both below 2^64. */
-	return (uint64_t)state->packets_avg_q8 * interval * denominator >=
-	       ((uint64_t)state->gap_avg_ns << Q8_SHIFT) * numerator;
+	return (uint64_t)e->packets_q8 * interval * denominator >=
+	       ((uint64_t)e->gap_ns << Q8_SHIFT) * numerator;
 }
 
 /* The mode for this call, from the estimate and (for POLL) the sample. */
-static inline uint8_t next_mode(const struct irqmod_latency_target *state, uint32_t interval,
-			 bool empty)
+static inline uint8_t next_mode(const struct irqmod_latency_target *state,
+				const struct estimate *e, uint32_t interval, bool empty)
 {
 	uint8_t mode = state->mode;
-	bool warm = state->primed >= PRIMED_WARM;
 
 	if (mode == IRQMOD_LATENCY_TARGET_MODE_POLL) {
 		/* Re-arm at the first empty poll, or when the load falls or turns bursty. */
 		if (!empty && interval > state->poll_service_ns &&
-		    state->deviation_avg_q8 <= state->packets_avg_q8 &&
-		    frames_per_interval_at_least(state, interval, state->poll_packets, 2u))
+		    e->deviation_q8 <= e->packets_q8 &&
+		    frames_per_interval_at_least(e, interval, state->poll_packets, 2u))
 			return IRQMOD_LATENCY_TARGET_MODE_POLL;
 		return IRQMOD_LATENCY_TARGET_MODE_TARGET;
 	}
-	if (mode == IRQMOD_LATENCY_TARGET_MODE_LOW && !warm)
-		return IRQMOD_LATENCY_TARGET_MODE_LOW; /* warming up */
 	if (state->poll_packets != 0 && !empty && interval > state->poll_service_ns &&
-	    2u * (uint64_t)state->deviation_avg_q8 <= state->packets_avg_q8 &&
-	    frames_per_interval_at_least(state, interval, state->poll_packets, 1u))
+	    2u * (uint64_t)e->deviation_q8 <= e->packets_q8 &&
+	    frames_per_interval_at_least(e, interval, state->poll_packets, 1u))
 		return IRQMOD_LATENCY_TARGET_MODE_POLL;
 	if (mode == IRQMOD_LATENCY_TARGET_MODE_TARGET) {
-		/* Judged on measurements made at the target interval only. */
-		if (!warm || state->packets_avg_q8 >= BATCH_MIN_Q8)
+		/* Judged on a window measured at the target interval only:
+		 * every window starts at a decision. */
+		if (e->packets_q8 >= BATCH_MIN_Q8)
 			return IRQMOD_LATENCY_TARGET_MODE_TARGET;
 		/* At x < 1/2 a low rate: a closed loop would stay at the
 		 * minimum too (x there is below 1). Above, one frame per
 		 * interrupt is a closed loop; more is open-loop batching. */
-		if (!frames_per_interval_at_least(state, interval, 1u, 2u))
+		if (!frames_per_interval_at_least(e, interval, 1u, 2u))
 			return IRQMOD_LATENCY_TARGET_MODE_LOW;
-		return state->packets_avg_q8 < CLOSED_LOOP_MAX_Q8 ?
+		return e->packets_q8 < CLOSED_LOOP_MAX_Q8 ?
 			       IRQMOD_LATENCY_TARGET_MODE_UNBATCHED :
 			       IRQMOD_LATENCY_TARGET_MODE_TARGET;
 	}
-	if (frames_per_interval_at_least(state, interval,
+	if (frames_per_interval_at_least(e, interval,
 					 mode == IRQMOD_LATENCY_TARGET_MODE_LOW ?
 						 LOW_EXIT_FRAMES : UNBATCHED_EXIT_FRAMES, 1u) ||
 	    (mode == IRQMOD_LATENCY_TARGET_MODE_UNBATCHED &&
-	     state->packets_avg_q8 >= BATCH_MIN_Q8))
+	     e->packets_q8 >= BATCH_MIN_Q8))
 		return IRQMOD_LATENCY_TARGET_MODE_TARGET;
 	return mode;
 }
 
 /* POLL with zero intervals (docs/hybrid-contract.md) and @delay_ns. */
-static void answer_poll(struct irqmod_decision *decision, uint32_t delay_ns)
+static inline void answer_poll(struct irqmod_decision *decision, uint32_t delay_ns)
 {
 	irqmod_decision_rearm(decision, 0, false);
 	decision->poll_delay_ns = delay_ns;
 	decision->action = IRQMOD_ACTION_POLL;
 }
 
-void irqmod_latency_target_update(struct irqmod_latency_target *state,
-				  const struct irqmod_sample *sample,
-				  struct irqmod_decision *decision)
+/* The dead band (docs, "Why it does not oscillate"), then REARM at @interval. */
+static LT_COLD_PATH void rearm(struct irqmod_latency_target *state, uint8_t mode, uint32_t interval,
+		  struct irqmod_decision *decision)
 {
-	uint32_t packets = min_u32(sample->rx_packets, MAX_PACKETS_PER_CALL);
-	uint64_t gap;
-	uint32_t interval, previous = state->interval_ns;
-	uint8_t mode;
+	uint32_t previous = state->interval_ns;
 
-	if (state->primed == 0) {
-		state->primed = 1;
-	} else if (sample->now_ns > state->last_ns) {
-		gap = sample->now_ns - state->last_ns;
-		observe(state, packets, gap > MAX_GAP_NS ? MAX_GAP_NS : (uint32_t)gap);
-	}
-	/* A stall or a step back re-bases the clock and leaves the estimate. */
-	state->last_ns = sample->now_ns;
-	interval = target_interval_ns(state);
-	mode = next_mode(state, interval, sample->rx_packets == 0);
-	if (mode == IRQMOD_LATENCY_TARGET_MODE_TARGET &&
-	    (state->mode == IRQMOD_LATENCY_TARGET_MODE_LOW ||
-	     state->mode == IRQMOD_LATENCY_TARGET_MODE_UNBATCHED))
-		state->primed = SETTLE_PRIMED; /* batching is judged afresh */
-	state->mode = mode;
-	if (state->mode == IRQMOD_LATENCY_TARGET_MODE_POLL) {
-		answer_poll(decision, interval - state->poll_service_ns);
-		return;
-	}
-	if (state->mode != IRQMOD_LATENCY_TARGET_MODE_TARGET) {
+	state->mode = mode & MODE_MASK;
+	state->poll_delay_ns = 0;
+	if (mode != IRQMOD_LATENCY_TARGET_MODE_TARGET) {
 		interval = state->min_interval_ns;
 	} else if (interval != state->p99_interval_ns &&
 		   interval > previous - (previous >> DEAD_BAND_SHIFT) &&
@@ -444,11 +417,100 @@ void irqmod_latency_target_update(struct irqmod_latency_target *state,
 	irqmod_decision_rearm(decision, interval, interval != previous);
 }
 
+/* The cached answer: POLL while @poll_delay_ns is set, else REARM unchanged. */
+static inline void answer_cached(const struct irqmod_latency_target *state,
+				 struct irqmod_decision *decision)
+{
+	if (state->poll_delay_ns != 0)
+		answer_poll(decision, state->poll_delay_ns);
+	else
+		irqmod_decision_rearm(decision, state->interval_ns, false);
+}
+
+/*
+ * The window closes (out of line, every IRQMOD_LATENCY_TARGET_WINDOW_CALLS
+ * calls): its means are the estimate, from which the mode and interval are
+ * decided and cached for the calls of the next window. The first call only
+ * opens the first window; a window whose clock stalled or stepped back is
+ * dropped and the clock re-based, the answer kept. @empty: this call's
+ * poll found nothing.
+ */
+static LT_COLD_PATH void close_window(struct irqmod_latency_target *state, const struct irqmod_sample *sample,
+			 uint32_t packets_q8, struct irqmod_decision *decision)
+{
+	struct estimate e;
+	/* 0 when the clock stalled or stepped back. */
+	uint64_t span_ns = sample->now_ns > state->window_start_ns ?
+				   sample->now_ns - state->window_start_ns : 0u;
+	uint32_t interval;
+	uint8_t mode;
+
+	/* The per-call means: shifts (<= 2^24, <= 2^24 and <= 2^30). */
+	e.packets_q8 = state->window_packets << (Q8_SHIFT - WINDOW_SHIFT);
+	e.deviation_q8 = state->window_deviation_q8 >> WINDOW_SHIFT;
+	e.gap_ns = (uint32_t)((span_ns > MAX_WINDOW_NS ? MAX_WINDOW_NS : span_ns) >> WINDOW_SHIFT);
+	state->window_start_ns = sample->now_ns;
+	state->window_packets = 0;
+	state->window_deviation_q8 = 0;
+	state->countdown = IRQMOD_LATENCY_TARGET_WINDOW_CALLS;
+	if (state->primed == 0 || e.gap_ns == 0) {
+		/*
+		 * The first call: its frames are the first deviations'
+		 * reference. A clock that stalled or stepped back (or a
+		 * window under 16 ns): no estimate, the answer kept.
+		 */
+		if (state->primed == 0) {
+			state->packets_avg_q8 = packets_q8;
+			state->primed = PRIMED_CLOCK;
+		}
+		answer_cached(state, decision);
+		return;
+	}
+	state->packets_avg_q8 = e.packets_q8;
+	state->primed = PRIMED_WARM;
+	interval = target_interval_ns(state, &e);
+	mode = next_mode(state, &e, interval, sample->rx_packets == 0);
+	if (mode == IRQMOD_LATENCY_TARGET_MODE_POLL) {
+		state->mode = IRQMOD_LATENCY_TARGET_MODE_POLL;
+		state->poll_delay_ns = interval - state->poll_service_ns;
+		answer_poll(decision, state->poll_delay_ns);
+		return;
+	}
+	rearm(state, mode, interval, decision);
+}
+
+void irqmod_latency_target_update(struct irqmod_latency_target *state,
+				  const struct irqmod_sample *sample,
+				  struct irqmod_decision *decision)
+{
+	uint32_t packets = min_u32(sample->rx_packets, MAX_PACKETS_PER_CALL);
+	uint32_t packets_q8 = packets << Q8_SHIFT;
+
+	/* Sums only (docs, "The estimator"): <= 2^20 and <= 2^28 per window. */
+	state->window_packets += packets;
+	state->window_deviation_q8 += packets_q8 > state->packets_avg_q8 ?
+					      packets_q8 - state->packets_avg_q8 :
+					      state->packets_avg_q8 - packets_q8;
+	if (--state->countdown == 0) {
+		close_window(state, sample, packets_q8, decision);
+		return;
+	}
+	if (state->poll_delay_ns == 0) {
+		irqmod_decision_rearm(decision, state->interval_ns, false);
+		return;
+	}
+	if (packets == 0) {
+		/* Re-arm at the first empty poll, at once, at the interval
+		 * the poll delay was derived from. */
+		rearm(state, IRQMOD_LATENCY_TARGET_MODE_TARGET,
+		      state->poll_delay_ns + state->poll_service_ns, decision);
+		return;
+	}
+	answer_poll(decision, state->poll_delay_ns);
+}
+
 void irqmod_latency_target_current(const struct irqmod_latency_target *state,
 				   struct irqmod_decision *decision)
 {
-	if (state->mode == IRQMOD_LATENCY_TARGET_MODE_POLL)
-		answer_poll(decision, target_interval_ns(state) - state->poll_service_ns);
-	else
-		irqmod_decision_rearm(decision, state->interval_ns, false);
+	answer_cached(state, decision);
 }

@@ -244,6 +244,33 @@ static void test_latency_target_service_and_maximum_shorten_the_interval(void **
  * T = m (2 + 2y) / (2 + y) = 13333 ns, and its predicted mean
  * (T + lambda T^2 / 2) / (1 + lambda T) = 9524 ns <= m.
  */
+/*
+ * A clock that never moves: the first decision (call 9) comes with no
+ * measurement in the estimate, so the mean target has no rate to solve
+ * with (its ratio would divide by zero): the minimum, re-armed.
+ */
+static void test_latency_target_stalled_clock_decides_without_a_rate(void **unused)
+{
+	struct irqmod_latency_target_config config;
+	struct irqmod_latency_target state;
+	struct irqmod_decision decision;
+	struct irqmod_sample sample = { .now_ns = 5000, .rx_packets = 8 };
+	uint32_t i;
+
+	(void)unused;
+	config_for(&config, 50000, 4);
+	config.target_mean_ns = 10000;
+	config.min_interval_ns = 1000;
+	init_or_fail(&state, &config);
+	for (i = 0; i < 3u * IRQMOD_LATENCY_TARGET_WINDOW_CALLS; i++) {
+		irqmod_latency_target_update(&state, &sample, &decision);
+		assert_int_equal(decision.action, IRQMOD_ACTION_REARM);
+		assert_int_equal(decision.rx_interval_ns, 1000);
+	}
+	assert_int_equal(state.primed, 1);
+	assert_int_equal(state.mode, IRQMOD_LATENCY_TARGET_MODE_LOW);
+}
+
 static void test_latency_target_mean_target_solved_conservatively(void **unused)
 {
 	struct irqmod_latency_target_config config;
@@ -386,7 +413,7 @@ static void test_latency_target_bursty_load_does_not_poll(void **unused)
 	}
 	assert_int_equal(polls, 0);
 	assert_int_equal(decision.rx_interval_ns, 20000);
-	assert_true(state.deviation_avg_q8 * 2u > state.packets_avg_q8);
+	assert_int_equal(state.mode, IRQMOD_LATENCY_TARGET_MODE_TARGET);
 	/* Once polling, a load that turns bursty with MAD above the mean
 	 * (polls of 0-2 and 60 frames, no empty one) re-arms. */
 	drive(&state, &now_ns, 60, 8, 20000, &decision);
@@ -398,7 +425,7 @@ static void test_latency_target_bursty_load_does_not_poll(void **unused)
 		drive(&state, &now_ns, 1, 60, 20000, &decision);
 	}
 	assert_int_equal(decision.action, IRQMOD_ACTION_REARM);
-	assert_true(state.deviation_avg_q8 > state.packets_avg_q8 / 2u);
+	assert_int_equal(state.mode, IRQMOD_LATENCY_TARGET_MODE_TARGET);
 }
 
 /* A poll service longer than the interval: no poll is deferred. */
@@ -473,7 +500,8 @@ static void test_latency_target_closed_loop_stays_at_the_minimum(void **unused)
 	config.poll_packets = 0;
 	init_or_fail(&state, &config);
 	state.mode = IRQMOD_LATENCY_TARGET_MODE_UNBATCHED;
-	drive(&state, &now_ns, 20, 1, 6000, &decision);
+	/* The first decision, at call 16 (the 17th call). */
+	drive(&state, &now_ns, 1 + IRQMOD_LATENCY_TARGET_WINDOW_CALLS, 1, 6000, &decision);
 	assert_int_equal(state.mode, IRQMOD_LATENCY_TARGET_MODE_TARGET);
 }
 
@@ -494,7 +522,8 @@ static void test_latency_target_very_low_rate_takes_the_minimum(void **unused)
 	assert_int_equal(decision.rx_interval_ns, 2000);
 	/* Load then returns to nothing: from the target interval, an idle
 	 * queue (x < 1/2, fewer than 1.25 frames per interrupt) goes LOW. */
-	drive(&state, &now_ns, 100, 3, 15000, &decision);
+	/* x = 3 * 20 / 16 = 3.75: batching, not polling. */
+	drive(&state, &now_ns, 100, 3, 16000, &decision);
 	assert_int_equal(decision.rx_interval_ns, 20000);
 	drive(&state, &now_ns, 100, 1, 1000000, &decision);
 	assert_int_equal(decision.rx_interval_ns, 2000);
@@ -517,7 +546,8 @@ static void test_latency_target_light_batching_keeps_the_target(void **unused)
 	(void)unused;
 	config_for(&config, 20000, 0);
 	init_or_fail(&state, &config);
-	drive(&state, &now_ns, 100, 3, 15000, &decision);
+	/* x = 3 * 20 / 16 = 3.75: batching, not polling. */
+	drive(&state, &now_ns, 100, 3, 16000, &decision);
 	assert_int_equal(decision.rx_interval_ns, 20000);
 	for (i = 0; i < 600; i++)
 		changes += drive(&state, &now_ns, 1, i % 6u == 5u ? 2u : 1u, 20000, &decision);
@@ -566,23 +596,35 @@ static void test_latency_target_hostile_samples_stay_in_bounds(void **unused)
 	config.min_interval_ns = 1000;
 	init_or_fail(&state, &config);
 	drive(&state, &now_ns, 50, 8, 20000, &decision);
-	/* A stall and a step back leave the estimate as it was. */
+	/* Close the running window, then a window whose clock stalls and
+	 * one whose clock steps back: the estimate and the answer as they
+	 * were, the window re-based. */
+	drive(&state, &now_ns, state.countdown, 8, 20000, &decision);
 	before = state;
 	sample.now_ns = now_ns;
 	sample.rx_packets = 100;
-	irqmod_latency_target_update(&state, &sample, &decision);
+	for (i = 0; i < IRQMOD_LATENCY_TARGET_WINDOW_CALLS; i++)
+		irqmod_latency_target_update(&state, &sample, &decision);
 	assert_int_equal(state.packets_avg_q8, before.packets_avg_q8);
-	assert_int_equal(state.gap_avg_ns, before.gap_avg_ns);
+	assert_int_equal(state.interval_ns, before.interval_ns);
+	assert_int_equal(state.mode, before.mode);
+	assert_int_equal(state.window_start_ns, now_ns);
+	assert_int_equal(state.window_packets, 0);
+	assert_false(decision.changed);
 	sample.now_ns = now_ns - 5000;
-	irqmod_latency_target_update(&state, &sample, &decision);
+	for (i = 0; i < IRQMOD_LATENCY_TARGET_WINDOW_CALLS; i++)
+		irqmod_latency_target_update(&state, &sample, &decision);
 	assert_int_equal(state.packets_avg_q8, before.packets_avg_q8);
-	assert_int_equal(state.last_ns, now_ns - 5000);
-	/* An hour of silence counts as 2^30 ns; UINT32_MAX packets as 65536. */
+	assert_int_equal(state.window_start_ns, now_ns - 5000);
+	/* An hour of silence counts as 2^30 ns per call; UINT32_MAX packets
+	 * as 65536. */
 	sample.now_ns = now_ns + 3600000000000ull;
 	sample.rx_packets = UINT32_MAX;
-	irqmod_latency_target_update(&state, &sample, &decision);
-	assert_true(state.gap_avg_ns <= (1u << 30));
-	assert_true(state.packets_avg_q8 <= (65536u << 8));
+	for (i = 0; i < IRQMOD_LATENCY_TARGET_WINDOW_CALLS; i++)
+		irqmod_latency_target_update(&state, &sample, &decision);
+	assert_int_equal(state.packets_avg_q8, 65536u << 8);
+	assert_true(decision.action == IRQMOD_ACTION_POLL ||
+		    decision.rx_interval_ns <= config.target_p99_ns);
 	now_ns = sample.now_ns;
 	for (i = 0; i < 200000; i++) {
 		x ^= x << 13;
@@ -657,6 +699,7 @@ int main(void)
 		cmocka_unit_test(test_latency_target_init_null_pointers_are_rejected),
 		cmocka_unit_test(test_latency_target_constant_load_settles_and_never_moves),
 		cmocka_unit_test(test_latency_target_service_and_maximum_shorten_the_interval),
+		cmocka_unit_test(test_latency_target_stalled_clock_decides_without_a_rate),
 		cmocka_unit_test(test_latency_target_mean_target_solved_conservatively),
 		cmocka_unit_test(test_latency_target_socket_buffer_bounds_the_interval),
 		cmocka_unit_test(test_latency_target_rate_cap_raises_the_minimum),

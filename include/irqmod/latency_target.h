@@ -5,11 +5,12 @@
  * Told how long a frame may wait for its poll because of moderation (a p99
  * target, and optionally a mean target), it picks the longest interrupt
  * interval whose predicted added delay meets the target: the fewest
- * interrupts that keep the promise. Each call it updates an estimate of the
- * arrival process (an EWMA of packets per call and of the time between
- * calls, whose ratio is the arrival rate, and an EWMA of the packets' mean
- * absolute deviation, which measures burstiness). From the estimate it
- * derives, with integer arithmetic only:
+ * interrupts that keep the promise. Each call adds its RX packets and their
+ * deviation to two sums; every IRQMOD_LATENCY_TARGET_WINDOW_CALLS calls the
+ * window closes and its means estimate the arrival process (packets per
+ * call and time per call, whose ratio is the arrival rate, and the packets'
+ * mean absolute deviation, which measures burstiness). From the estimate it
+ * derives, with integer arithmetic only, and caches until the next window:
  *
  * - the interval the p99 target allows (no frame waits longer than the
  *   holdoff, so T <= target_p99 - service);
@@ -24,7 +25,7 @@
  * - at high, steady load (at least @poll_packets frames per interval) it
  *   answers IRQMOD_ACTION_POLL with the interval as the poll delay, as
  *   deferred hard IRQs and IRQ suspension do, and re-arms at the first
- *   empty poll.
+ *   empty poll (at once, not at the window's close).
  *
  * The model, the estimator and the measurements are in
  * docs/latency-target.md.
@@ -53,6 +54,13 @@ extern "C" {
 #define IRQMOD_LATENCY_TARGET_MAX_RING 65536u
 /** IRQMOD_LATENCY_TARGET_MAX_POLL_PACKETS - largest @poll_packets (the state keeps u16). */
 #define IRQMOD_LATENCY_TARGET_MAX_POLL_PACKETS 65535u
+/**
+ * IRQMOD_LATENCY_TARGET_WINDOW_CALLS - calls per estimate and decision: 16.
+ * The mean of 16 calls has the noise of the former per-call EWMA of weight
+ * 1/8 (variance 1/16 of a call's against 1/15) and the same mean age (7.5
+ * calls against 7); docs/latency-target.md, "The estimator".
+ */
+#define IRQMOD_LATENCY_TARGET_WINDOW_CALLS 16u
 /** IRQMOD_LATENCY_TARGET_MAX_POLL_SERVICE_NS - largest @poll_service_ns (u16 in the state). */
 #define IRQMOD_LATENCY_TARGET_MAX_POLL_SERVICE_NS 65535u
 
@@ -124,41 +132,47 @@ struct irqmod_latency_target_config {
 
 /**
  * struct irqmod_latency_target - state (caller-owned, 48 bytes).
- * @last_ns: time of the previous call.
- * @gap_avg_ns: EWMA of the time between calls, ns (each gap capped at 2^30).
- * @packets_avg_q8: EWMA of RX packets per call, 24.8 fixed point.
- * @deviation_avg_q8: EWMA of |packets - @packets_avg_q8|, 24.8 fixed point.
+ * @window_start_ns: time of the call that opened the current window.
+ * @window_packets: RX packets of the window's calls (each capped at 2^16).
+ * @window_deviation_q8: sum over the window's calls of |packets -
+ *	@packets_avg_q8|, 24.8 fixed point.
+ * @packets_avg_q8: RX packets per call of the last window, 24.8 fixed point
+ *	(the first call's before the first window closes).
  * @interval_ns: the interval last returned with IRQMOD_ACTION_REARM (the
  *	register value); @min_interval_ns after init.
+ * @poll_delay_ns: the poll delay of the cached POLL answer while polling
+ *	(always above 0 then), 0 while the answer is REARM at @interval_ns.
  * @p99_interval_ns: longest interval the p99 target allows
  *	(@target_p99_ns - @service_ns), at most @max_interval_ns.
  * @mean_budget_ns: @target_mean_ns - @service_ns; 0 without a mean target.
  * @min_interval_ns: the configured minimum, raised to the rate cap's interval.
- * @max_interval_ns: copied from the config.
  * @limit_packets: frames one interval may bring: the smaller of half the
  *	ring and the frames the socket buffer holds (at most 65535).
  * @poll_service_ns: copied from the config.
  * @poll_packets: copied from the config.
+ * @countdown: calls left in the current window; the window's last call
+ *	decides, the others copy the cached answer (an empty poll while
+ *	polling re-arms at once).
  * @mode: an enum irqmod_latency_target_mode value.
- * @primed: 0 before the first call, 1 once @last_ns holds a time, then
- *	2 + the measurements in the averages, up to 2 + 8: only a warm
- *	estimate (8 measurements, the EWMA's 1/8 weight) leaves the minimum.
+ * @primed: 0 before the first call, 1 while the first window runs, 2 once
+ *	an estimate was made (only a full window leaves the minimum).
  */
 struct irqmod_latency_target {
-	uint64_t last_ns;
-	uint32_t gap_avg_ns;
+	uint64_t window_start_ns;
+	uint32_t window_packets;
+	uint32_t window_deviation_q8;
 	uint32_t packets_avg_q8;
-	uint32_t deviation_avg_q8;
 	uint32_t interval_ns;
+	uint32_t poll_delay_ns;
 	uint32_t p99_interval_ns;
 	uint32_t mean_budget_ns;
 	uint32_t min_interval_ns;
-	uint32_t max_interval_ns;
 	uint16_t limit_packets;
 	uint16_t poll_service_ns;
 	uint16_t poll_packets;
-	uint8_t mode;
-	uint8_t primed;
+	uint8_t countdown;
+	unsigned int mode : 4;
+	unsigned int primed : 4;
 };
 
 /**

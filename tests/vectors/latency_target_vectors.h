@@ -5,15 +5,15 @@
  * irqmod_controller_init()/irqmod_controller_update() and every decision
  * field is compared.
  *
- * The estimator (docs/latency-target.md, "The estimator"): per call with a
- * gap g > 0 and n RX packets, in 24.8 fixed point (P = n * 256),
- *	dev  <- dev  - dev/8  + |P - avg|/8   (against the old avg)
- *	avg  <- avg  - avg/8  + P/8
- *	gap  <- gap  - gap/8  + g/8
- * (each / is a shift, rounding down); the first measurement is the
- * estimate itself, with dev = P / 2. The controller stays at its minimum until 8 more
- * measurements (call 9 when time starts at call 0). x = avg * T / (gap * 256)
- * is the frames one interval T brings.
+ * The estimator (docs/latency-target.md, "The estimator"): a window of
+ * 16 calls; per call n RX packets (P = n * 256 in 24.8 fixed point) are
+ * summed, and |P - ref| where ref is the previous window's avg (the first
+ * call's P for the first window). When call 16k closes a window,
+ *	avg = (sum of n) << 4,  dev = (sum of |P - ref|) >> 4,
+ *	gap = (time since the window opened) >> 4
+ * and the decision is taken and cached; the calls between copy it. The
+ * first call (0) only opens the first window: the first decision is at call
+ * 16. x = avg * T / (gap * 256) is the frames one interval T brings.
  */
 #ifndef IRQMOD_TESTS_LATENCY_TARGET_VECTORS_H
 #define IRQMOD_TESTS_LATENCY_TARGET_VECTORS_H
@@ -31,13 +31,12 @@
  * 20 us p99 target, service 0, 10 Gb/s, 512-descriptor ring, 84 us socket
  * ceiling (68 frames: 84000 * 10000 / 12304000 = 68.27), interval 0..1 ms,
  * polling from 4 frames per interval with a 2 us poll service.
- * Two frames every 10 us: avg 512 and gap 10000 stay exact (512 - 64 +
- * 64), x = 512 * 20000 / (10000 * 256) = 4; dev starts at 256 and falls by
- * an eighth (rounded down) per call: 224 196 172 151 133 117 103 91 (call 9).
+ * Two frames every 10 us.
  */
 static const struct irqmod_vector_step irqmod_latency_target_vector_poll[] = {
-	/* Call 0 only records the time; calls 1-8 measure (warm-up): the
-	 * minimum, 0, which is also the start interval: unchanged. */
+	/* Call 0 opens the first window (its 2 frames, 512 in 24.8, are the
+	 * reference of the window's deviations); calls 1-15 copy the start
+	 * answer, the minimum 0: unchanged. */
 	{ LT_SAMPLE(0, 2), LT_REARM(0, false) },
 	{ LT_SAMPLE(10000, 2), LT_REARM(0, false) },
 	{ LT_SAMPLE(20000, 2), LT_REARM(0, false) },
@@ -47,25 +46,30 @@ static const struct irqmod_vector_step irqmod_latency_target_vector_poll[] = {
 	{ LT_SAMPLE(60000, 2), LT_REARM(0, false) },
 	{ LT_SAMPLE(70000, 2), LT_REARM(0, false) },
 	{ LT_SAMPLE(80000, 2), LT_REARM(0, false) },
-	/* Call 9: warm. x = 4 >= poll_packets 4, 2 * dev = 182 <= avg, T =
-	 * 20 us > 2 us: POLL after 20 - 2 = 18 us, no register written. */
-	{ LT_SAMPLE(90000, 2), LT_POLL(18000) },
-	/* dev 80; still x = 4 >= 4 / 2 and dev <= avg: polling goes on. */
-	{ LT_SAMPLE(100000, 2), LT_POLL(18000) },
-	/* An empty poll re-arms at once. The estimate: dev = 80 - 10 + 512/8 =
-	 * 134, avg = 512 - 64 + 0 = 448; T = 20 us (peak (448 + 2 * 134) *
-	 * 20000 << 68 * 256 * 10000): the register held 0, so changed. */
-	{ LT_SAMPLE(110000, 0), LT_REARM(20000, true) },
-	/* dev = 134 - 16 + 64/8 = 126, avg = 448 - 56 + 64 = 456: x = 456 *
-	 * 20000 / 2560000 = 3.6 < 4, no poll; 456 >= 320 (1.25 frames per
-	 * interrupt): the 20 us interval stays, unchanged. */
-	{ LT_SAMPLE(120000, 2), LT_REARM(20000, false) },
+	{ LT_SAMPLE(90000, 2), LT_REARM(0, false) },
+	{ LT_SAMPLE(100000, 2), LT_REARM(0, false) },
+	{ LT_SAMPLE(110000, 2), LT_REARM(0, false) },
+	{ LT_SAMPLE(120000, 2), LT_REARM(0, false) },
+	{ LT_SAMPLE(130000, 2), LT_REARM(0, false) },
+	{ LT_SAMPLE(140000, 2), LT_REARM(0, false) },
+	{ LT_SAMPLE(150000, 2), LT_REARM(0, false) },
+	/* Call 16 closes the window of calls 1-16: 32 frames, avg = 32 << 4 =
+	 * 512 (2 per call), dev = 0 (every call at the reference), gap =
+	 * 160000 / 16 = 10000. x = 512 * 20000 / (256 * 10000) = 4 >=
+	 * poll_packets 4, 2 * dev <= avg, T = 20 us > 2 us: POLL after 18 us. */
+	{ LT_SAMPLE(160000, 2), LT_POLL(18000) },
+	/* Call 17 copies it. */
+	{ LT_SAMPLE(170000, 2), LT_POLL(18000) },
+	/* An empty poll re-arms at once, at the interval the poll delay came
+	 * from, 18 + 2 = 20 us: the register held 0, so changed. */
+	{ LT_SAMPLE(180000, 0), LT_REARM(20000, true) },
+	/* The next call copies that answer, unchanged. */
+	{ LT_SAMPLE(190000, 2), LT_REARM(20000, false) },
 };
 
 /*
  * The ring bounds the interval: 100 us target, ring 64 (32 frames per
- * interval), no socket bound, no polling. 16 frames every 10 us: avg 4096,
- * gap 10000; dev from 2048: 1792 1568 1372 1201 1051 920 805 705 (call 9).
+ * interval), no socket bound, no polling. 16 frames every 10 us.
  * Allowed = (32 << 8) * 10000 = 81920000 >= peak * T, peak = avg + 2 dev.
  */
 static const struct irqmod_vector_step irqmod_latency_target_vector_ring[] = {
@@ -78,17 +82,37 @@ static const struct irqmod_vector_step irqmod_latency_target_vector_ring[] = {
 	{ LT_SAMPLE(60000, 16), LT_REARM(0, false) },
 	{ LT_SAMPLE(70000, 16), LT_REARM(0, false) },
 	{ LT_SAMPLE(80000, 16), LT_REARM(0, false) },
-	/* Warm: peak 4096 + 1410 = 5506, 5506 * 100000 > 81920000, so T =
-	 * 81920000 / 5506 = 14878 ns (32 frames at 1.6 frames/us, less the
-	 * deviation's share); x >= 1 leaves the minimum. */
-	{ LT_SAMPLE(90000, 16), LT_REARM(14878, true) },
-	/* dev 617: T = 81920000 / 5330 = 15369, within 14878 + 14878/16 =
-	 * 15807: the dead band keeps the register. */
-	{ LT_SAMPLE(100000, 16), LT_REARM(14878, false) },
-	/* A burst of 48: dev = 617 - 77 + (12288 - 4096)/8 = 1564, avg = 4096 -
-	 * 512 + 1536 = 5120; peak = 5120 + 3128 = 8248: T = 81920000 / 8248 =
-	 * 9932 ns, below 14878 - 929: changed. */
-	{ LT_SAMPLE(110000, 48), LT_REARM(9932, true) },
+	{ LT_SAMPLE(90000, 16), LT_REARM(0, false) },
+	{ LT_SAMPLE(100000, 16), LT_REARM(0, false) },
+	{ LT_SAMPLE(110000, 16), LT_REARM(0, false) },
+	{ LT_SAMPLE(120000, 16), LT_REARM(0, false) },
+	{ LT_SAMPLE(130000, 16), LT_REARM(0, false) },
+	{ LT_SAMPLE(140000, 16), LT_REARM(0, false) },
+	{ LT_SAMPLE(150000, 16), LT_REARM(0, false) },
+	/* Call 16: avg = 256 << 4 = 4096, dev 0, gap 10000; peak 4096 * 100000
+	 * > 32 * 256 * 10000 = 81920000, so T = 81920000 / 4096 = 20000 ns
+	 * (32 frames at 1.6 frames/us); x >= 1 leaves the minimum. */
+	{ LT_SAMPLE(160000, 16), LT_REARM(20000, true) },
+	{ LT_SAMPLE(170000, 16), LT_REARM(20000, false) },
+	{ LT_SAMPLE(180000, 16), LT_REARM(20000, false) },
+	{ LT_SAMPLE(190000, 16), LT_REARM(20000, false) },
+	/* A burst of 48 at call 20: in the sums at once, decided at call 32. */
+	{ LT_SAMPLE(200000, 48), LT_REARM(20000, false) },
+	{ LT_SAMPLE(210000, 16), LT_REARM(20000, false) },
+	{ LT_SAMPLE(220000, 16), LT_REARM(20000, false) },
+	{ LT_SAMPLE(230000, 16), LT_REARM(20000, false) },
+	{ LT_SAMPLE(240000, 16), LT_REARM(20000, false) },
+	{ LT_SAMPLE(250000, 16), LT_REARM(20000, false) },
+	{ LT_SAMPLE(260000, 16), LT_REARM(20000, false) },
+	{ LT_SAMPLE(270000, 16), LT_REARM(20000, false) },
+	{ LT_SAMPLE(280000, 16), LT_REARM(20000, false) },
+	{ LT_SAMPLE(290000, 16), LT_REARM(20000, false) },
+	{ LT_SAMPLE(300000, 16), LT_REARM(20000, false) },
+	{ LT_SAMPLE(310000, 16), LT_REARM(20000, false) },
+	/* Call 32 closes calls 17-32: 15 * 16 + 48 = 288 frames, avg = 288 << 4
+	 * = 4608; dev = (12288 - 4096) / 16 = 512; peak = 4608 + 2 * 512 =
+	 * 5632: T = 81920000 / 5632 = 14545 ns, below 20000 - 20000/16: changed. */
+	{ LT_SAMPLE(320000, 16), LT_REARM(14545, true) },
 };
 
 /* Any config: the minimum (default 0) until the estimate is warm. */
