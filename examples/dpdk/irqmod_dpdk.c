@@ -28,13 +28,16 @@
  *
  * Options after "--" are the loop's (--help lists them); they are checked
  * before the EAL starts, so a bad controller name fails without root.
- * SIGUSR1 starts a new measurement window (counters reset), SIGINT or
- * SIGTERM ends the run and prints the report; --duration-s and --packets
+ * SIGUSR1 starts a new measurement window (counters reset), SIGUSR2 prints
+ * the report of the window so far and goes on, SIGINT or SIGTERM ends the
+ * run and prints the report; --duration-s and --packets
  * bound it.
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>
+#include <pthread.h>
+#include <sched.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -90,6 +93,7 @@ struct options {
 	uint64_t max_packets;
 	uint8_t ipv4_be[4];
 	const char *ready_file;
+	uint32_t realtime_priority;
 	bool dry_run;
 };
 
@@ -119,6 +123,7 @@ struct counters {
 
 static volatile sig_atomic_t stop_requested;
 static volatile sig_atomic_t reset_requested;
+static volatile sig_atomic_t report_requested;
 
 static void on_stop(int signo)
 {
@@ -130,6 +135,12 @@ static void on_reset(int signo)
 {
 	(void)signo;
 	reset_requested = 1;
+}
+
+static void on_report(int signo)
+{
+	(void)signo;
+	report_requested = 1;
 }
 
 static uint64_t clock_ns(clockid_t clock)
@@ -179,8 +190,11 @@ static void usage(FILE *out)
 		"  --duration-s N      end the run after N s (default %u)\n"
 		"  --packets N         end the run after N frames received (default: no limit)\n"
 		"  --ready-file PATH   create PATH once the port is up\n"
+		"  --realtime N        run the loop thread SCHED_FIFO at priority N (1..99) once\n"
+		"                      the port is up (the EAL's own threads keep their class)\n"
 		"  --dry-run           check the options and the controller, print it, exit\n"
-		"SIGUSR1 resets the counters; SIGINT/SIGTERM end the run with the report.\n"
+		"SIGUSR1 resets the counters, SIGUSR2 prints the report so far;\n"
+		"SIGINT/SIGTERM end the run with the report.\n"
 		"Controller names:\n",
 		DEFAULT_LINK_MBPS, DEFAULT_BURST, MAX_BURST, DEFAULT_SPIN_BELOW_US, DEFAULT_DURATION_S);
 	irqmod_scenario_print_controllers(out);
@@ -256,6 +270,10 @@ static int parse_options(int argc, char **argv, struct options *options)
 			if (parse_u64(arg, next, 1, 3600, &value) != 0)
 				return -1;
 			options->duration_ns = value * LOOP_NS_PER_S;
+		} else if (strcmp(arg, "--realtime") == 0) {
+			if (parse_u64(arg, next, 1, 99, &value) != 0)
+				return -1;
+			options->realtime_priority = (uint32_t)value;
 		} else if (strcmp(arg, "--packets") == 0) {
 			if (parse_u64(arg, next, 1, UINT64_MAX, &value) != 0)
 				return -1;
@@ -371,6 +389,10 @@ struct loop {
 
 static bool should_stop(struct loop *loop, uint64_t t)
 {
+	if (report_requested) {
+		report_requested = 0;
+		report(loop->options, &loop->counters);
+	}
 	if (reset_requested) {
 		reset_requested = 0;
 		reset_counters(&loop->counters);
@@ -492,8 +514,9 @@ static void run(struct loop *loop)
 	loop->counters.wakeups++;
 	loop->last_wakeup_ns = now_ns();
 	for (;;) {
-		uint64_t start = rte_rdtsc();
+		uint64_t start = rte_rdtsc(), t;
 		uint16_t count;
+		bool stop;
 
 		if (pending > 0) {
 			count = (uint16_t)pending;
@@ -517,7 +540,8 @@ static void run(struct loop *loop)
 			loop->counters.busy_poll_cycles += rte_rdtsc() - start;
 			continue;
 		}
-		sample.now_ns = now_ns();
+		t = now_ns();
+		sample.now_ns = t;
 		sample.events = from_interrupt ? 1u : 0u;
 		sample.flags = (from_interrupt ? IRQMOD_SAMPLE_FROM_INTERRUPT : 0u) |
 			       (count > 0 ? IRQMOD_SAMPLE_APP_FOUND_EVENTS : 0u);
@@ -525,17 +549,20 @@ static void run(struct loop *loop)
 		loop->counters.controller_calls++;
 		from_interrupt = false;
 		memset(&sample, 0, sizeof(sample));
+		stop = should_stop(loop, t);
+		/* A poll's cost: the whole iteration up to the wait it ends in. */
 		if (count > 0) {
 			loop->counters.busy_poll_cycles += rte_rdtsc() - start;
 		} else {
 			loop->counters.empty_polls++;
 			loop->counters.empty_poll_cycles += rte_rdtsc() - start;
 		}
-		if (should_stop(loop, sample.now_ns ? sample.now_ns : now_ns()))
+		if (stop)
 			return;
 		if (decision.action == IRQMOD_ACTION_POLL) {
 			loop->counters.poll_answers++;
-			wait_until(loop, now_ns() + decision.poll_delay_ns, true);
+			if (decision.poll_delay_ns > 0)
+				wait_until(loop, t + decision.poll_delay_ns, true);
 			continue;
 		}
 		/* REARM: not before the interval after the last wake-up. */
@@ -636,6 +663,7 @@ int main(int argc, char **argv)
 	signal(SIGINT, on_stop);
 	signal(SIGTERM, on_stop);
 	signal(SIGUSR1, on_reset);
+	signal(SIGUSR2, on_report);
 	/* Sleeps end when asked, not up to 50 us later (the default slack). */
 	prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
 	if (setup_port(&loop) != 0) {
@@ -655,6 +683,19 @@ int main(int argc, char **argv)
 			loop.mac.addr_bytes[1], loop.mac.addr_bytes[2], loop.mac.addr_bytes[3],
 			loop.mac.addr_bytes[4], loop.mac.addr_bytes[5]);
 		fclose(ready);
+	}
+	if (options.realtime_priority > 0) {
+		struct sched_param param = { .sched_priority = (int)options.realtime_priority };
+		int err = pthread_setschedparam(pthread_self(), SCHED_FIFO, &param);
+
+		if (err != 0) {
+			fprintf(stderr, "irqmod-dpdk: --realtime %u: %s\n", options.realtime_priority,
+				strerror(err));
+			rte_eth_dev_stop(loop.port);
+			rte_eth_dev_close(loop.port);
+			rte_eal_cleanup();
+			return 1;
+		}
 	}
 	printf("irqmod-dpdk: port %u up on lcore %u, controller %s, RX interrupt enable/disable %s\n",
 	       loop.port, rte_lcore_id(), options.controller,
