@@ -119,6 +119,8 @@ struct counters {
 	uint64_t spin_cycles;
 	uint64_t wait_cpu_ns;
 	uint64_t sleep_cpu_ns;
+	uint64_t timed_sleeps;
+	uint64_t sleep_late_ns;
 };
 
 static volatile sig_atomic_t stop_requested;
@@ -362,7 +364,8 @@ static void report(const struct options *options, const struct counters *c)
 	       " polls=%" PRIu64 " empty_polls=%" PRIu64 " controller_calls=%" PRIu64
 	       " poll_answers=%" PRIu64 " throttle_waits=%" PRIu64 " poll_sleeps=%" PRIu64
 	       " cpu_pct=%.2f process_cpu_pct=%.2f poll_ns=%.0f packet_ns=%.0f packet_wall_ns=%.0f"
-	       " wakeup_ns=%.0f sleep_ns=%.0f spin_pct=%.2f\n",
+	       " wakeup_ns=%.0f sleep_ns=%.0f spin_pct=%.2f timed_sleeps=%" PRIu64
+	       " sleep_late_ns=%.0f\n",
 	       options->controller, window_s, c->wakeups, (double)c->wakeups / window_s,
 	       c->wakeups_pending, c->wakeups_empty, c->packets, (double)c->packets / window_s,
 	       c->wakeups ? (double)c->packets / (double)c->wakeups : 0.0,
@@ -371,7 +374,8 @@ static void report(const struct options *options, const struct counters *c)
 	       100.0 * cpu_ns / (window_s * 1e9), 100.0 * process_cpu_ns / (window_s * 1e9), poll_ns,
 	       packet_ns, packet_wall_ns, wakeup_ns,
 	       c->poll_sleeps ? (double)c->sleep_cpu_ns / (double)c->poll_sleeps : 0.0,
-	       100.0 * cycles_to_ns(c->spin_cycles) / (window_s * 1e9));
+	       100.0 * cycles_to_ns(c->spin_cycles) / (window_s * 1e9), c->timed_sleeps,
+	       c->timed_sleeps ? (double)c->sleep_late_ns / (double)c->timed_sleeps : 0.0);
 	fflush(stdout);
 }
 
@@ -401,8 +405,9 @@ static bool should_stop(struct loop *loop, uint64_t t)
 	       (loop->options->max_packets && loop->counters.packets >= loop->options->max_packets);
 }
 
-/* Wait until @until_ns: spin when it is close, else sleep. Returns the
- * thread CPU time a sleep used (0 for a spin; spin cycles are counted). */
+/* Wait until @until_ns: spin when it is close, else sleep. Spin cycles are
+ * counted; a sleep's thread CPU time goes to the poll sleeps (@count_sleep)
+ * or to the wake-ups (a throttle wait before re-arming). */
 static void wait_until(struct loop *loop, uint64_t until_ns, bool count_sleep)
 {
 	uint64_t t = now_ns();
@@ -423,6 +428,9 @@ static void wait_until(struct loop *loop, uint64_t until_ns, bool count_sleep)
 		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR &&
 		       !stop_requested)
 			;
+		/* How late the timer woke the loop: the software timer's granularity. */
+		loop->counters.timed_sleeps++;
+		loop->counters.sleep_late_ns += now_ns() - until_ns;
 		if (count_sleep) {
 			loop->counters.poll_sleeps++;
 			loop->counters.sleep_cpu_ns += thread_cpu_ns() - cpu;
