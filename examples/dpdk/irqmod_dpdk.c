@@ -121,6 +121,8 @@ struct counters {
 	uint64_t sleep_cpu_ns;
 	uint64_t timed_sleeps;
 	uint64_t sleep_late_ns;
+	uint64_t throttle_cpu_ns;
+	uint64_t peek_cpu_ns;
 };
 
 static volatile sig_atomic_t stop_requested;
@@ -161,6 +163,27 @@ static uint64_t now_ns(void)
 static uint64_t thread_cpu_ns(void)
 {
 	return clock_ns(CLOCK_THREAD_CPUTIME_ID);
+}
+
+/*
+ * The tap PMD learns that its queue has frames from a signal: the queue's
+ * file descriptor is O_ASYNC, so the kernel sends SIGIO to the process for
+ * every frame, and rx_burst reads only after one came (rte_eth_tap.c,
+ * tap_trigger). Left alone, that signal would wake the sleeping lcore once
+ * per frame whatever the moderation decided. So every thread starts with
+ * SIGIO blocked (main() blocks it before rte_eal_init(), and the EAL's
+ * threads inherit the mask); the lcore unblocks it only while it is awake
+ * and polling. A frame that comes while it sleeps leaves the signal pending
+ * and wakes it only through the RX interrupt (the descriptor's readiness in
+ * epoll); the pending signal is taken, once, when the lcore wakes.
+ */
+static void block_frame_signal(bool blocked)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGIO);
+	pthread_sigmask(blocked ? SIG_BLOCK : SIG_UNBLOCK, &set, NULL);
 }
 
 static uint64_t rusage_ns(int who)
@@ -365,7 +388,7 @@ static void report(const struct options *options, const struct counters *c)
 	       " poll_answers=%" PRIu64 " throttle_waits=%" PRIu64 " poll_sleeps=%" PRIu64
 	       " cpu_pct=%.2f process_cpu_pct=%.2f poll_ns=%.0f packet_ns=%.0f packet_wall_ns=%.0f"
 	       " wakeup_ns=%.0f sleep_ns=%.0f spin_pct=%.2f timed_sleeps=%" PRIu64
-	       " sleep_late_ns=%.0f\n",
+	       " sleep_late_ns=%.0f throttle_cpu_ns=%.0f peek_cpu_ns=%.0f\n",
 	       options->controller, window_s, c->wakeups, (double)c->wakeups / window_s,
 	       c->wakeups_pending, c->wakeups_empty, c->packets, (double)c->packets / window_s,
 	       c->wakeups ? (double)c->packets / (double)c->wakeups : 0.0,
@@ -375,7 +398,9 @@ static void report(const struct options *options, const struct counters *c)
 	       packet_ns, packet_wall_ns, wakeup_ns,
 	       c->poll_sleeps ? (double)c->sleep_cpu_ns / (double)c->poll_sleeps : 0.0,
 	       100.0 * cycles_to_ns(c->spin_cycles) / (window_s * 1e9), c->timed_sleeps,
-	       c->timed_sleeps ? (double)c->sleep_late_ns / (double)c->timed_sleeps : 0.0);
+	       c->timed_sleeps ? (double)c->sleep_late_ns / (double)c->timed_sleeps : 0.0,
+	       c->throttle_waits ? (double)c->throttle_cpu_ns / (double)c->throttle_waits : 0.0,
+	       c->wakeups ? (double)c->peek_cpu_ns / (double)c->wakeups : 0.0);
 	fflush(stdout);
 }
 
@@ -425,17 +450,20 @@ static void wait_until(struct loop *loop, uint64_t until_ns, bool count_sleep)
 				       .tv_nsec = (long)(until_ns % LOOP_NS_PER_S) };
 		uint64_t cpu = thread_cpu_ns();
 
+		block_frame_signal(true);
 		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR &&
 		       !stop_requested)
 			;
 		/* How late the timer woke the loop: the software timer's granularity. */
 		loop->counters.timed_sleeps++;
 		loop->counters.sleep_late_ns += now_ns() - until_ns;
+		block_frame_signal(false);
 		if (count_sleep) {
 			loop->counters.poll_sleeps++;
 			loop->counters.sleep_cpu_ns += thread_cpu_ns() - cpu;
 		} else {
 			loop->counters.wait_cpu_ns += thread_cpu_ns() - cpu;
+			loop->counters.throttle_cpu_ns += thread_cpu_ns() - cpu;
 		}
 	}
 }
@@ -480,12 +508,14 @@ static int sleep_until_interrupt(struct loop *loop)
 	uint16_t pending;
 	int n;
 
+	block_frame_signal(true);
 	if (loop->intr_ops_supported)
 		rte_eth_dev_rx_intr_enable(loop->port, 0);
 	/* Forget readiness left by frames the polls already took. */
 	while (rte_epoll_wait(RTE_EPOLL_PER_THREAD, &event, 1, 0) > 0)
 		;
 	pending = rte_eth_rx_burst(loop->port, 0, loop->rx, (uint16_t)loop->options->burst);
+	loop->counters.peek_cpu_ns += thread_cpu_ns() - cpu;
 	if (pending > 0) {
 		loop->counters.wakeups_pending++;
 		n = pending;
@@ -502,6 +532,8 @@ static int sleep_until_interrupt(struct loop *loop)
 	}
 	if (loop->intr_ops_supported)
 		rte_eth_dev_rx_intr_disable(loop->port, 0);
+	/* Awake: the frame signal (pending if frames came) is delivered here. */
+	block_frame_signal(false);
 	loop->counters.wait_cpu_ns += thread_cpu_ns() - cpu;
 	return n;
 }
@@ -663,6 +695,7 @@ int main(int argc, char **argv)
 		       irqmod_kind_name(loop.hybrid.inner.kind), current.rx_interval_ns);
 		return 0;
 	}
+	block_frame_signal(true);
 	eal_args = rte_eal_init(app_start, argv);
 	if (eal_args < 0) {
 		fprintf(stderr, "irqmod-dpdk: EAL init: %s\n", rte_strerror(rte_errno));
