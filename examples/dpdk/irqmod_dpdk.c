@@ -36,6 +36,7 @@
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
 #include <inttypes.h>
@@ -72,8 +73,9 @@
 /* Mbufs: both rings plus bursts in flight, as l3fwd sizes its pool. */
 #define POOL_MBUFS 4095u
 #define POOL_CACHE 256u
-/* Poll delays shorter than this are spun (a sleep costs about as much
- * as it waits on a shared VM: clock_nanosleep's own overhead is tens of us). */
+/* Waits shorter than this are spun: a clock_nanosleep() costs about as
+ * much as it waits on a VM (docs/dpdk.md: sleeps woke the loop 18-34 us
+ * late and cost 44-83 us of CPU each). */
 #define DEFAULT_SPIN_BELOW_US 20u
 /* Longest blocking wait before the loop checks its stop flags again. */
 #define EPOLL_TIMEOUT_MS 50
@@ -167,22 +169,38 @@ static uint64_t thread_cpu_ns(void)
 
 /*
  * The tap PMD learns that its queue has frames from a signal: the queue's
- * file descriptor is O_ASYNC, so the kernel sends SIGIO to the process for
- * every frame, and rx_burst reads only after one came (rte_eth_tap.c,
- * tap_trigger). Left alone, that signal would wake the sleeping lcore once
- * per frame whatever the moderation decided. So every thread starts with
- * SIGIO blocked (main() blocks it before rte_eal_init(), and the EAL's
- * threads inherit the mask); the lcore unblocks it only while it is awake
- * and polling. A frame that comes while it sleeps leaves the signal pending
- * and wakes it only through the RX interrupt (the descriptor's readiness in
- * epoll); the pending signal is taken, once, when the lcore wakes.
+ * file descriptor is O_ASYNC with a real-time signal set by F_SETSIG, so
+ * the kernel signals the process for every frame, and rx_burst reads only
+ * after one came (rte_eth_tap.c, tap_trigger). Left alone, that signal
+ * would wake the sleeping lcore once per frame whatever the moderation
+ * decided. So every thread starts with SIGIO and every real-time signal
+ * blocked (main() blocks them before rte_eal_init(), and the EAL's threads
+ * inherit the mask); the lcore unblocks the queue's signal (F_GETSIG, 0
+ * meaning SIGIO) only while it is awake and polling. A frame that comes
+ * while it sleeps leaves the signal pending and wakes it only through the
+ * RX interrupt (the descriptor's readiness in epoll); the pending signal is
+ * taken when the lcore wakes.
  */
+static int frame_signal = SIGIO;
+
+static void block_all_frame_signals(void)
+{
+	sigset_t set;
+	int sig;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGIO);
+	for (sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
+		sigaddset(&set, sig);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
+}
+
 static void block_frame_signal(bool blocked)
 {
 	sigset_t set;
 
 	sigemptyset(&set);
-	sigaddset(&set, SIGIO);
+	sigaddset(&set, frame_signal);
 	pthread_sigmask(blocked ? SIG_BLOCK : SIG_UNBLOCK, &set, NULL);
 }
 
@@ -623,7 +641,7 @@ static int setup_port(struct loop *loop)
 {
 	struct rte_eth_conf conf;
 	struct rte_mempool *pool;
-	int err;
+	int err, fd;
 
 	if (rte_eth_dev_count_avail() == 0) {
 		fprintf(stderr, "irqmod-dpdk: no DPDK port (give --vdev=net_tap0,iface=dtap0)\n");
@@ -665,6 +683,13 @@ static int setup_port(struct loop *loop)
 	if (err == 0)
 		rte_eth_dev_rx_intr_disable(loop->port, 0);
 	rte_eth_macaddr_get(loop->port, &loop->mac);
+	fd = rte_eth_dev_rx_intr_ctl_q_get_fd(loop->port, 0);
+	if (fd >= 0) {
+		int sig = fcntl(fd, F_GETSIG);
+
+		if (sig > 0)
+			frame_signal = sig;
+	}
 	return 0;
 }
 
@@ -695,7 +720,7 @@ int main(int argc, char **argv)
 		       irqmod_kind_name(loop.hybrid.inner.kind), current.rx_interval_ns);
 		return 0;
 	}
-	block_frame_signal(true);
+	block_all_frame_signals();
 	eal_args = rte_eal_init(app_start, argv);
 	if (eal_args < 0) {
 		fprintf(stderr, "irqmod-dpdk: EAL init: %s\n", rte_strerror(rte_errno));
@@ -738,9 +763,10 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
-	printf("irqmod-dpdk: port %u up on lcore %u, controller %s, RX interrupt enable/disable %s\n",
+	printf("irqmod-dpdk: port %u up on lcore %u, controller %s, RX interrupt enable/disable %s,"
+	       " frame signal %d\n",
 	       loop.port, rte_lcore_id(), options.controller,
-	       loop.intr_ops_supported ? "supported" : "not needed (fd readiness)");
+	       loop.intr_ops_supported ? "supported" : "not needed (fd readiness)", frame_signal);
 	fflush(stdout);
 	run(&loop);
 	report(&options, &loop.counters);
