@@ -171,37 +171,46 @@ static uint64_t thread_cpu_ns(void)
  * The tap PMD learns that its queue has frames from a signal: the queue's
  * file descriptor is O_ASYNC with a real-time signal set by F_SETSIG, so
  * the kernel signals the process for every frame, and rx_burst reads only
- * after one came (rte_eth_tap.c, tap_trigger). Left alone, that signal
- * would wake the sleeping lcore once per frame whatever the moderation
- * decided. So every thread starts with SIGIO and every real-time signal
- * blocked (main() blocks them before rte_eal_init(), and the EAL's threads
- * inherit the mask); the lcore unblocks the queue's signal (F_GETSIG, 0
- * meaning SIGIO) only while it is awake and polling. A frame that comes
- * while it sleeps leaves the signal pending and wakes it only through the
- * RX interrupt (the descriptor's readiness in epoll); the pending signal is
- * taken when the lcore wakes.
+ * after the signal's handler has bumped a counter (rte_eth_tap.c,
+ * tap_trigger). Left alone, that signal would wake the sleeping lcore once
+ * per frame whatever the moderation decided. So once the port is up the
+ * loop clears O_ASYNC on the queue's descriptor (no signal at all; the
+ * descriptor's readiness in epoll stays the RX interrupt) and calls the
+ * PMD's handler itself, as a plain function, before every rx_burst: each
+ * poll then reads the queue, like a driver reading its descriptor ring.
  */
-static int frame_signal = SIGIO;
+static void (*frame_trigger)(int);
+static int frame_signal;
 
-static void block_all_frame_signals(void)
+static uint16_t poll_queue(uint16_t port, struct rte_mbuf **rx, uint16_t burst)
 {
-	sigset_t set;
-	int sig;
-
-	sigemptyset(&set);
-	sigaddset(&set, SIGIO);
-	for (sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
-		sigaddset(&set, sig);
-	pthread_sigmask(SIG_BLOCK, &set, NULL);
+	if (frame_trigger != NULL)
+		frame_trigger(frame_signal);
+	return rte_eth_rx_burst(port, 0, rx, burst);
 }
 
-static void block_frame_signal(bool blocked)
+/* Take over the tap PMD's frame signal (see above); other PMDs have none. */
+static void take_frame_signal(uint16_t port)
 {
-	sigset_t set;
+	struct sigaction action;
+	int fd = rte_eth_dev_rx_intr_ctl_q_get_fd(port, 0);
+	int flags, sig;
 
-	sigemptyset(&set);
-	sigaddset(&set, frame_signal);
-	pthread_sigmask(blocked ? SIG_BLOCK : SIG_UNBLOCK, &set, NULL);
+	if (fd < 0)
+		return;
+	flags = fcntl(fd, F_GETFL);
+	if (flags < 0 || !(flags & O_ASYNC))
+		return;
+	sig = fcntl(fd, F_GETSIG);
+	if (sig <= 0)
+		sig = SIGIO;
+	if (sigaction(sig, NULL, &action) != 0 || (action.sa_flags & SA_SIGINFO) ||
+	    action.sa_handler == SIG_DFL || action.sa_handler == SIG_IGN)
+		return;
+	if (fcntl(fd, F_SETFL, flags & ~O_ASYNC) != 0)
+		return;
+	frame_signal = sig;
+	frame_trigger = action.sa_handler;
 }
 
 static uint64_t rusage_ns(int who)
@@ -468,14 +477,12 @@ static void wait_until(struct loop *loop, uint64_t until_ns, bool count_sleep)
 				       .tv_nsec = (long)(until_ns % LOOP_NS_PER_S) };
 		uint64_t cpu = thread_cpu_ns();
 
-		block_frame_signal(true);
 		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR &&
 		       !stop_requested)
 			;
 		/* How late the timer woke the loop: the software timer's granularity. */
 		loop->counters.timed_sleeps++;
 		loop->counters.sleep_late_ns += now_ns() - until_ns;
-		block_frame_signal(false);
 		if (count_sleep) {
 			loop->counters.poll_sleeps++;
 			loop->counters.sleep_cpu_ns += thread_cpu_ns() - cpu;
@@ -526,13 +533,12 @@ static int sleep_until_interrupt(struct loop *loop)
 	uint16_t pending;
 	int n;
 
-	block_frame_signal(true);
 	if (loop->intr_ops_supported)
 		rte_eth_dev_rx_intr_enable(loop->port, 0);
 	/* Forget readiness left by frames the polls already took. */
 	while (rte_epoll_wait(RTE_EPOLL_PER_THREAD, &event, 1, 0) > 0)
 		;
-	pending = rte_eth_rx_burst(loop->port, 0, loop->rx, (uint16_t)loop->options->burst);
+	pending = poll_queue(loop->port, loop->rx, (uint16_t)loop->options->burst);
 	loop->counters.peek_cpu_ns += thread_cpu_ns() - cpu;
 	if (pending > 0) {
 		loop->counters.wakeups_pending++;
@@ -550,8 +556,6 @@ static int sleep_until_interrupt(struct loop *loop)
 	}
 	if (loop->intr_ops_supported)
 		rte_eth_dev_rx_intr_disable(loop->port, 0);
-	/* Awake: the frame signal (pending if frames came) is delivered here. */
-	block_frame_signal(false);
 	loop->counters.wait_cpu_ns += thread_cpu_ns() - cpu;
 	return n;
 }
@@ -580,7 +584,7 @@ static void run(struct loop *loop)
 			count = (uint16_t)pending;
 			pending = 0;
 		} else {
-			count = rte_eth_rx_burst(loop->port, 0, loop->rx, (uint16_t)loop->options->burst);
+			count = poll_queue(loop->port, loop->rx, (uint16_t)loop->options->burst);
 		}
 		loop->counters.polls++;
 		if (count > 0) {
@@ -641,7 +645,7 @@ static int setup_port(struct loop *loop)
 {
 	struct rte_eth_conf conf;
 	struct rte_mempool *pool;
-	int err, fd;
+	int err;
 
 	if (rte_eth_dev_count_avail() == 0) {
 		fprintf(stderr, "irqmod-dpdk: no DPDK port (give --vdev=net_tap0,iface=dtap0)\n");
@@ -683,13 +687,7 @@ static int setup_port(struct loop *loop)
 	if (err == 0)
 		rte_eth_dev_rx_intr_disable(loop->port, 0);
 	rte_eth_macaddr_get(loop->port, &loop->mac);
-	fd = rte_eth_dev_rx_intr_ctl_q_get_fd(loop->port, 0);
-	if (fd >= 0) {
-		int sig = fcntl(fd, F_GETSIG);
-
-		if (sig > 0)
-			frame_signal = sig;
-	}
+	take_frame_signal(loop->port);
 	return 0;
 }
 
@@ -720,7 +718,6 @@ int main(int argc, char **argv)
 		       irqmod_kind_name(loop.hybrid.inner.kind), current.rx_interval_ns);
 		return 0;
 	}
-	block_all_frame_signals();
 	eal_args = rte_eal_init(app_start, argv);
 	if (eal_args < 0) {
 		fprintf(stderr, "irqmod-dpdk: EAL init: %s\n", rte_strerror(rte_errno));
@@ -764,9 +761,10 @@ int main(int argc, char **argv)
 		}
 	}
 	printf("irqmod-dpdk: port %u up on lcore %u, controller %s, RX interrupt enable/disable %s,"
-	       " frame signal %d\n",
+	       " frame signal %s\n",
 	       loop.port, rte_lcore_id(), options.controller,
-	       loop.intr_ops_supported ? "supported" : "not needed (fd readiness)", frame_signal);
+	       loop.intr_ops_supported ? "supported" : "not needed (fd readiness)",
+	       frame_trigger != NULL ? "taken over" : "none");
 	fflush(stdout);
 	run(&loop);
 	report(&options, &loop.counters);
