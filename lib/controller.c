@@ -13,6 +13,7 @@ static const char *const irqmod_kind_names[IRQMOD_KIND_COUNT] = {
 	[IRQMOD_KIND_IXGBE_LEGACY] = "ixgbe-legacy",
 	[IRQMOD_KIND_IXGBE] = "ixgbe",
 	[IRQMOD_KIND_I40E] = "i40e",
+	[IRQMOD_KIND_LATENCY_TARGET] = "latency-target",
 };
 
 const char *irqmod_kind_name(uint32_t kind)
@@ -31,6 +32,7 @@ static const size_t irqmod_kind_state_sizes[IRQMOD_KIND_COUNT] = {
 	[IRQMOD_KIND_IXGBE_LEGACY] = sizeof(struct irqmod_ixgbe_legacy),
 	[IRQMOD_KIND_IXGBE] = sizeof(struct irqmod_ixgbe),
 	[IRQMOD_KIND_I40E] = sizeof(struct irqmod_i40e),
+	[IRQMOD_KIND_LATENCY_TARGET] = sizeof(struct irqmod_latency_target),
 };
 
 size_t irqmod_kind_state_bytes(uint32_t kind)
@@ -102,6 +104,10 @@ int irqmod_controller_default_config(struct irqmod_controller_config *config,
 		error = irqmod_i40e_config_linux(&config->config.i40e_config,
 						 link_speed_mbps);
 		break;
+	case IRQMOD_KIND_LATENCY_TARGET:
+		error = irqmod_latency_target_default_config(&config->config.latency_target,
+							     link_speed_mbps);
+		break;
 	default:
 		return -IRQMOD_EKIND;
 	}
@@ -152,6 +158,10 @@ int irqmod_controller_init(struct irqmod_controller *controller,
 		error = irqmod_i40e_init(&controller->state.i40e_state,
 					 &config->config.i40e_config);
 		break;
+	case IRQMOD_KIND_LATENCY_TARGET:
+		error = irqmod_latency_target_init(&controller->state.latency_target,
+						   &config->config.latency_target);
+		break;
 	default:
 		return -IRQMOD_EKIND;
 	}
@@ -187,6 +197,9 @@ void irqmod_controller_reset(struct irqmod_controller *controller)
 		break;
 	case IRQMOD_KIND_I40E:
 		irqmod_i40e_reset(&controller->state.i40e_state);
+		break;
+	case IRQMOD_KIND_LATENCY_TARGET:
+		irqmod_latency_target_reset(&controller->state.latency_target);
 		break;
 	default:
 		break;
@@ -249,6 +262,10 @@ void irqmod_controller_current(const struct irqmod_controller *controller,
 				      controller->state.ixgbe_legacy.interval_ns,
 				      false);
 		break;
+	case IRQMOD_KIND_LATENCY_TARGET:
+		irqmod_latency_target_current(&controller->state.latency_target,
+					      decision);
+		break;
 	default:
 		irqmod_decision_rearm(decision, 0, false);
 		break;
@@ -291,6 +308,10 @@ void irqmod_controller_update(struct irqmod_controller *controller,
 	case IRQMOD_KIND_I40E:
 		irqmod_i40e_update(&controller->state.i40e_state, sample,
 				   decision);
+		break;
+	case IRQMOD_KIND_LATENCY_TARGET:
+		irqmod_latency_target_update(&controller->state.latency_target,
+					     sample, decision);
 		break;
 	default:
 		/* Unreachable after a successful init; answer "re-arm, off". */

@@ -400,6 +400,28 @@ static const struct knob knobs[] = {
 	{ IRQMOD_HYBRID_NONE, IRQMOD_KIND_I40E, "max",
 	  HYBRID_FIELD(inner.config.i40e_config.max_interval_ns), true,
 	  "ceiling, even us up to 8160us (default 126us, I40E_ITR_ADAPTIVE_MAX_USECS)" },
+	{ IRQMOD_HYBRID_NONE, IRQMOD_KIND_LATENCY_TARGET, "target_p99",
+	  HYBRID_FIELD(inner.config.latency_target.target_p99_ns), true,
+	  "p99 added-delay target, <= 1s (default 50us)" },
+	{ IRQMOD_HYBRID_NONE, IRQMOD_KIND_LATENCY_TARGET, "target_mean",
+	  HYBRID_FIELD(inner.config.latency_target.target_mean_ns), true,
+	  "mean added-delay target, <= target_p99 (default 0: none)" },
+	{ IRQMOD_HYBRID_NONE, IRQMOD_KIND_LATENCY_TARGET, "service",
+	  HYBRID_FIELD(inner.config.latency_target.service_ns), true,
+	  "delay the interval does not control, taken off the targets (default 0)" },
+	{ IRQMOD_HYBRID_NONE, IRQMOD_KIND_LATENCY_TARGET, "min",
+	  HYBRID_FIELD(inner.config.latency_target.min_interval_ns), true,
+	  "shortest interval, used at very low rates (default 0)" },
+	{ IRQMOD_HYBRID_NONE, IRQMOD_KIND_LATENCY_TARGET, "max",
+	  HYBRID_FIELD(inner.config.latency_target.max_interval_ns), true,
+	  "longest interval, <= 1s (default 1ms)" },
+	{ IRQMOD_HYBRID_NONE, IRQMOD_KIND_LATENCY_TARGET, "max_rate",
+	  HYBRID_FIELD(inner.config.latency_target.max_rate_per_s), false,
+	  "interrupt-rate cap per second (default 0: none)" },
+	{ IRQMOD_HYBRID_NONE, IRQMOD_KIND_LATENCY_TARGET, "poll_packets",
+	  HYBRID_FIELD(inner.config.latency_target.poll_packets), false,
+	  "poll instead of interrupts from this many frames per interval, 0 or 2..65535 "
+	  "(default 4; 0 inside a hybrid)" },
 };
 
 #define KNOB_COUNT (sizeof(knobs) / sizeof(knobs[0]))
@@ -570,6 +592,10 @@ static void hybrid_defaults(struct irqmod_hybrid_config *config, uint32_t kind)
 	default:
 		break;
 	}
+	/* latency-target polls by itself; inside a hybrid the hybrid polls
+	 * (docs/latency-target.md), so its own polling is off there. */
+	if (kind != IRQMOD_HYBRID_NONE && config->inner.kind == IRQMOD_KIND_LATENCY_TARGET)
+		config->inner.config.latency_target.poll_packets = 0;
 }
 
 /* Knob @name of [@owner] for every controller of the scenario. */
@@ -701,6 +727,9 @@ int irqmod_scenario_controller(const struct irqmod_scenario *scenario, const cha
 			      bytes);
 	if (error)
 		return error;
+	/* latency-target bounds its interval by the ring the scenario has. */
+	if (config->inner.kind == IRQMOD_KIND_LATENCY_TARGET)
+		config->inner.config.latency_target.ring_size = scenario->config.ring_size;
 	hybrid_defaults(config, kind);
 	if (inner_knobs) {
 		const char *owner = irqmod_kind_name(config->inner.kind);

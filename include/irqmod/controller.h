@@ -14,6 +14,7 @@
 #include "irqmod/dim.h"
 #include "irqmod/ixgbe_legacy.h"
 #include "irqmod/latency_class.h"
+#include "irqmod/latency_target.h"
 #include "irqmod/i40e.h"
 #include "irqmod/ixgbe.h"
 #include "irqmod/static.h"
@@ -35,6 +36,8 @@ extern "C" {
  * @IRQMOD_KIND_IXGBE_LEGACY: struct irqmod_ixgbe_legacy ("ixgbe-legacy").
  * @IRQMOD_KIND_IXGBE: struct irqmod_ixgbe (Intel adaptive, ixgbe since 2017).
  * @IRQMOD_KIND_I40E: struct irqmod_i40e (Intel adaptive, i40e constants).
+ * @IRQMOD_KIND_LATENCY_TARGET: struct irqmod_latency_target ("latency-target":
+ *                              the longest interval meeting an added-delay target).
  * @IRQMOD_KIND_COUNT: one past the last kind.
  */
 enum irqmod_kind {
@@ -47,6 +50,7 @@ enum irqmod_kind {
 	IRQMOD_KIND_LATENCY_CLASS,
 	IRQMOD_KIND_AVERAGE_SIZE,
 	IRQMOD_KIND_IXGBE_LEGACY,
+	IRQMOD_KIND_LATENCY_TARGET,
 	IRQMOD_KIND_COUNT
 };
 
@@ -67,6 +71,7 @@ struct irqmod_controller_config {
 		struct irqmod_ixgbe_legacy_config ixgbe_legacy;
 		struct irqmod_intel_itr_config ixgbe_config;
 		struct irqmod_intel_itr_config i40e_config;
+		struct irqmod_latency_target_config latency_target;
 	} config;
 };
 
@@ -87,6 +92,7 @@ struct irqmod_controller {
 		struct irqmod_ixgbe_legacy ixgbe_legacy;
 		struct irqmod_ixgbe ixgbe_state;
 		struct irqmod_i40e i40e_state;
+		struct irqmod_latency_target latency_target;
 	} state;
 };
 
@@ -129,7 +135,8 @@ IRQMOD_API int irqmod_controller_default_config(struct irqmod_controller_config 
  * @controller: instance set up by irqmod_controller_init().
  * @decision: filled in with the intervals (and frame threshold, rate limit)
  *            the controller considers programmed, action re-arm and
- *            @changed false.
+ *            @changed false; latency-target, which answers POLL itself,
+ *            repeats its last action (POLL with its delay while it polls).
  *
  * After init or reset this is the start interval: what a driver programs
  * when it sets up the queue, and what the first update's @changed is judged

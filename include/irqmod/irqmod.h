@@ -17,6 +17,7 @@
 #include "irqmod/itr_encoding.h"
 #include "irqmod/ixgbe_legacy.h"
 #include "irqmod/latency_class.h"
+#include "irqmod/latency_target.h"
 #include "irqmod/floor.h"
 #include "irqmod/i40e.h"
 #include "irqmod/ixgbe.h"

@@ -1,0 +1,218 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/**
+ * DOC: latency-target controller
+ *
+ * Told how long a frame may wait for its poll because of moderation (a p99
+ * target, and optionally a mean target), it picks the longest interrupt
+ * interval whose predicted added delay meets the target: the fewest
+ * interrupts that keep the promise. Each call it updates an estimate of the
+ * arrival process (an EWMA of packets per call and of the time between
+ * calls, whose ratio is the arrival rate, and an EWMA of the packets' mean
+ * absolute deviation, which measures burstiness). From the estimate it
+ * derives, with integer arithmetic only:
+ *
+ * - the interval the p99 target allows (no frame waits longer than the
+ *   holdoff, so T <= target_p99 - service);
+ * - the interval the mean target allows, (T + lambda*T^2/2) / (1 + lambda*T)
+ *   <= target_mean, solved conservatively in one step;
+ * - the ring and socket-buffer bound: the frames of one interval, at the
+ *   estimated rate plus two deviations, must fit half the ring and the
+ *   frames the socket buffer holds;
+ * - at very low rates (fewer than 1/8 frame per target interval) the
+ *   shortest interval, because each frame has an interrupt of its own
+ *   anyway and the interval would be its whole latency;
+ * - at high, steady load (at least @poll_packets frames per interval) it
+ *   answers IRQMOD_ACTION_POLL with the interval as the poll delay, as
+ *   deferred hard IRQs and IRQ suspension do, and re-arms at the first
+ *   empty poll.
+ *
+ * The model, the estimator and the measurements are in
+ * docs/latency-target.md.
+ */
+#ifndef IRQMOD_LATENCY_TARGET_H
+#define IRQMOD_LATENCY_TARGET_H
+
+#include "irqmod/common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** IRQMOD_LATENCY_TARGET_MAX_NS - longest target, interval or ceiling: 1 s (static.h bound). */
+#define IRQMOD_LATENCY_TARGET_MAX_NS 1000000000u
+/**
+ * IRQMOD_LATENCY_TARGET_MIN_RING - smallest RX ring accepted: 2
+ * descriptors, so that half the ring holds a frame (drivers' own minimum,
+ * e.g. Linux ixgbe.h IXGBE_MIN_RXD 64, is theirs to enforce).
+ */
+#define IRQMOD_LATENCY_TARGET_MIN_RING 2u
+/**
+ * IRQMOD_LATENCY_TARGET_MAX_RING - largest RX ring accepted: 65536
+ * descriptors (mlx5's 2^16 limit, the largest of the common drivers).
+ */
+#define IRQMOD_LATENCY_TARGET_MAX_RING 65536u
+/** IRQMOD_LATENCY_TARGET_MAX_POLL_PACKETS - largest @poll_packets (the state keeps u16). */
+#define IRQMOD_LATENCY_TARGET_MAX_POLL_PACKETS 65535u
+
+/**
+ * enum irqmod_latency_target_mode - which rule set the last interval.
+ * @IRQMOD_LATENCY_TARGET_MODE_LOW: very low rate: the shortest interval.
+ * @IRQMOD_LATENCY_TARGET_MODE_TARGET: the longest interval that meets the
+ *	targets and the ring and socket bounds; interrupts re-armed.
+ * @IRQMOD_LATENCY_TARGET_MODE_POLL: the same interval used as a poll delay
+ *	with the interrupt masked (IRQMOD_ACTION_POLL).
+ */
+enum irqmod_latency_target_mode {
+	IRQMOD_LATENCY_TARGET_MODE_LOW = 0,
+	IRQMOD_LATENCY_TARGET_MODE_TARGET = 1,
+	IRQMOD_LATENCY_TARGET_MODE_POLL = 2,
+};
+
+/**
+ * struct irqmod_latency_target_config - settings.
+ * @target_p99_ns: added delay (arrival to the start of its poll, caused by
+ *	moderation) that 99 % of frames must not exceed; 1 ns to 1 s.
+ * @target_mean_ns: mean added delay to meet as well; 0 for none, else at
+ *	most @target_p99_ns.
+ * @service_ns: part of the added delay the interval does not control (the
+ *	interrupt's entry, the frames ahead of a frame in its poll); taken off
+ *	the targets. Below @target_p99_ns and, when set, @target_mean_ns.
+ * @link_speed_mbps: link speed in Mb/s, 1..800000 (floor.h's range).
+ * @ring_size: RX ring descriptors, IRQMOD_LATENCY_TARGET_MIN_RING to
+ *	IRQMOD_LATENCY_TARGET_MAX_RING. One interval's frames must fit half.
+ * @socket_ceiling_ns: the socket-buffer ceiling irqmod_floor_interval()
+ *	derives for this link (84 us at 10 Gb/s with the 2015 defaults): the
+ *	time a line-rate stream of 1514-byte frames takes to fill the buffer.
+ *	The controller turns it into the frames the buffer holds and bounds
+ *	the interval at the estimated rate. 0 for no socket bound; at most 1 s.
+ * @min_interval_ns: shortest interval, used at very low rates; 0 allowed.
+ * @max_interval_ns: longest interval; 1 ns to 1 s, at least @min_interval_ns.
+ * @max_rate_per_s: interrupt-rate cap: the interval is never below
+ *	1e9 / @max_rate_per_s ns; 0 for none. The cap wins over the targets.
+ * @poll_packets: answer IRQMOD_ACTION_POLL while at least this many frames
+ *	arrive per interval (and the load is steady); 0 never polls, else 2
+ *	to IRQMOD_LATENCY_TARGET_MAX_POLL_PACKETS.
+ */
+struct irqmod_latency_target_config {
+	uint32_t target_p99_ns;
+	uint32_t target_mean_ns;
+	uint32_t service_ns;
+	uint32_t link_speed_mbps;
+	uint32_t ring_size;
+	uint32_t socket_ceiling_ns;
+	uint32_t min_interval_ns;
+	uint32_t max_interval_ns;
+	uint32_t max_rate_per_s;
+	uint32_t poll_packets;
+};
+
+/**
+ * struct irqmod_latency_target - state (caller-owned, 48 bytes).
+ * @last_ns: time of the previous call.
+ * @gap_avg_ns: EWMA of the time between calls, ns (each gap capped at 2^30).
+ * @packets_avg_q8: EWMA of RX packets per call, 24.8 fixed point.
+ * @deviation_avg_q8: EWMA of |packets - @packets_avg_q8|, 24.8 fixed point.
+ * @interval_ns: the interval last returned with IRQMOD_ACTION_REARM (the
+ *	register value); @min_interval_ns after init.
+ * @p99_interval_ns: longest interval the p99 target allows
+ *	(@target_p99_ns - @service_ns), at most @max_interval_ns.
+ * @mean_budget_ns: @target_mean_ns - @service_ns; 0 without a mean target.
+ * @min_interval_ns: the configured minimum, raised to the rate cap's interval.
+ * @max_interval_ns: copied from the config.
+ * @limit_packets: frames one interval may bring: the smaller of half the
+ *	ring and the frames the socket buffer holds.
+ * @poll_packets: copied from the config.
+ * @mode: an enum irqmod_latency_target_mode value.
+ * @primed: 0 before the first call, 1 once @last_ns holds a time, 2 once
+ *	the averages hold a measurement.
+ */
+struct irqmod_latency_target {
+	uint64_t last_ns;
+	uint32_t gap_avg_ns;
+	uint32_t packets_avg_q8;
+	uint32_t deviation_avg_q8;
+	uint32_t interval_ns;
+	uint32_t p99_interval_ns;
+	uint32_t mean_budget_ns;
+	uint32_t min_interval_ns;
+	uint32_t max_interval_ns;
+	uint32_t limit_packets;
+	uint16_t poll_packets;
+	uint8_t mode;
+	uint8_t primed;
+};
+
+/**
+ * irqmod_latency_target_default_config() - irqmod's defaults for a link.
+ * @config: filled in: p99 target 50 us, no mean target, service 0, a
+ *	512-descriptor ring (Linux ixgbe.h IXGBE_DEFAULT_RXD), the socket
+ *	ceiling of irqmod_floor_default_params() at @link_speed_mbps, interval
+ *	0 to 1 ms, no rate cap, polling from 4 frames per interval.
+ * @link_speed_mbps: link speed in Mb/s.
+ *
+ * Return: 0, -IRQMOD_EINVAL for NULL, -IRQMOD_ELINK for a speed of 0 or
+ * above 800 Gb/s.
+ */
+IRQMOD_API int irqmod_latency_target_default_config(struct irqmod_latency_target_config *config,
+						    uint32_t link_speed_mbps);
+
+/**
+ * irqmod_latency_target_config_check() - validate @config, naming the bad field.
+ * @config: settings.
+ * @error: filled with the field, its value and the limit on rejection; may
+ *	be NULL.
+ *
+ * Return: 0; -IRQMOD_EINVAL for NULL; -IRQMOD_ERANGE for a target, service,
+ * ceiling, interval or poll threshold out of range; -IRQMOD_ELINK for the
+ * link speed; -IRQMOD_EFRAME for the ring size; -IRQMOD_EMINMAX for a
+ * minimum above the maximum or a rate cap whose interval exceeds the maximum.
+ */
+IRQMOD_API int irqmod_latency_target_config_check(const struct irqmod_latency_target_config *config,
+						  struct irqmod_config_error *error);
+
+/**
+ * irqmod_latency_target_init() - validate @config and set up @state.
+ * @state: caller-owned state.
+ * @config: settings, checked by irqmod_latency_target_config_check().
+ *
+ * Return: 0 or the check's error; -IRQMOD_EINVAL for NULL. @state is
+ * untouched on error.
+ */
+IRQMOD_API int irqmod_latency_target_init(struct irqmod_latency_target *state,
+					  const struct irqmod_latency_target_config *config);
+
+/**
+ * irqmod_latency_target_reset() - forget the estimate, keep the config.
+ * @state: state set up by irqmod_latency_target_init().
+ *
+ * Back to the minimum interval and an empty estimate, as after init.
+ */
+IRQMOD_API void irqmod_latency_target_reset(struct irqmod_latency_target *state);
+
+/**
+ * irqmod_latency_target_update() - one call after a poll completed.
+ * @state: state set up by irqmod_latency_target_init().
+ * @sample: what the poll completed (RX packets and the time are used). A
+ *	clock that stalls or steps back leaves the estimate as it is.
+ * @decision: REARM with the interval (changed when it differs from the
+ *	last one returned), or POLL with zero intervals and the interval as
+ *	@poll_delay_ns. Never fails.
+ */
+IRQMOD_API void irqmod_latency_target_update(struct irqmod_latency_target *state,
+					     const struct irqmod_sample *sample,
+					     struct irqmod_decision *decision);
+
+/**
+ * irqmod_latency_target_current() - repeat the last decision without a sample.
+ * @state: state set up by irqmod_latency_target_init().
+ * @decision: the last answer's action, intervals and poll delay, with
+ *	@changed false; after init or reset, REARM with the minimum interval.
+ */
+IRQMOD_API void irqmod_latency_target_current(const struct irqmod_latency_target *state,
+					      struct irqmod_decision *decision);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* IRQMOD_LATENCY_TARGET_H */

@@ -1,0 +1,387 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/*
+ * The latency-target controller: the longest interval whose predicted
+ * added delay meets the target. The model and its derivation are in
+ * docs/latency-target.md; the comments here say which formula each step is.
+ */
+#include "irqmod/latency_target.h"
+#include "irqmod/floor.h"
+#include "config_error.h"
+#include "decision.h"
+#include "deps.h"
+
+static const char kind_name[] = "latency-target";
+
+/* irqmod's defaults (docs/latency-target.md, "How to tune"). */
+/* A 50 us p99 target: the example of the issue that asked for the controller. */
+#define DEFAULT_TARGET_P99_NS 50000u
+/* Linux ixgbe.h IXGBE_DEFAULT_RXD: 512 RX descriptors. */
+#define DEFAULT_RING_SIZE 512u
+/* An upper clamp far above any sensible target: 1 ms. irqmod's choice. */
+#define DEFAULT_MAX_INTERVAL_NS 1000000u
+/* Poll from 4 frames per interval: a Poisson poll is then empty with
+ * probability e^-4 = 1.8 % (docs/latency-target.md, "Polling"). */
+#define DEFAULT_POLL_PACKETS 4u
+
+/* floor.h's range of link speeds. */
+#define MAX_LINK_SPEED_MBPS IRQMOD_FLOOR_MAX_LINK_SPEED_MBPS
+/* One ns of interval at most per interrupt: 1e9 interrupts/s. */
+#define NS_PER_S 1000000000u
+/*
+ * The socket ceiling is the time a line-rate stream of 1514-byte frames
+ * (floor.h IRQMOD_FLOOR_DEFAULT_FRAME_BYTES, + 24 B of wire overhead) fills
+ * the buffer: frames = ceiling_ns * link_mbps / ((1514 + 24) * 8 * 1000).
+ */
+#define SOCKET_FRAME_BITS_X1000 \
+	((IRQMOD_FLOOR_DEFAULT_FRAME_BYTES + IRQMOD_FLOOR_WIRE_OVERHEAD_BYTES) * 8u * 1000u)
+
+/* Per-call caps that keep every product below 2^64 (see the bounds below). */
+#define MAX_PACKETS_PER_CALL 65536u	/* 2^16: no RX ring is larger */
+#define MAX_GAP_NS (1u << 30)		/* ~1.07 s: longer is "idle" all the same */
+/* Fixed point of the packet averages: 8 fraction bits. */
+#define Q8_SHIFT 8u
+/* EWMA weight 1/8 per call (docs/latency-target.md, "The estimator"). */
+#define EWMA_SHIFT 3u
+/* Mean-target solve: 16 fraction bits for the ratio in [1, 2]. */
+#define RATIO_SHIFT 16u
+/* Above this the mean solve scales its operands down by 2^16. */
+#define RATIO_OPERAND_MAX (1ull << 31)
+/* Dead band: keep the interval while the new one is within 1/16 of it. */
+#define DEAD_BAND_SHIFT 4u
+/*
+ * Low-rate hysteresis: below 1/8 frame per target interval take the
+ * minimum, above 1/4 leave it (x = lambda * T; docs, "Very low rates").
+ */
+#define LOW_ENTER_DIVISOR 8u
+#define LOW_EXIT_DIVISOR 4u
+
+/* Return the smaller of two values. */
+static inline uint32_t min_u32(uint32_t a, uint32_t b)
+{
+	return a < b ? a : b;
+}
+
+int irqmod_latency_target_default_config(struct irqmod_latency_target_config *config,
+					 uint32_t link_speed_mbps)
+{
+	struct irqmod_floor_params params;
+	struct irqmod_floor_result floor;
+
+	if (!config)
+		return -IRQMOD_EINVAL;
+	if (link_speed_mbps == 0 || link_speed_mbps > MAX_LINK_SPEED_MBPS)
+		return -IRQMOD_ELINK;
+	irqmod_floor_default_params(&params, link_speed_mbps);
+	/* The default params are in range, so the helper cannot fail here. */
+	(void)irqmod_floor_interval(&params, &floor);
+	config->target_p99_ns = DEFAULT_TARGET_P99_NS;
+	config->target_mean_ns = 0;
+	config->service_ns = 0;
+	config->link_speed_mbps = link_speed_mbps;
+	config->ring_size = DEFAULT_RING_SIZE;
+	config->socket_ceiling_ns = floor.interval_ns;
+	config->min_interval_ns = 0;
+	config->max_interval_ns = DEFAULT_MAX_INTERVAL_NS;
+	config->max_rate_per_s = 0;
+	config->poll_packets = DEFAULT_POLL_PACKETS;
+	return 0;
+}
+
+/* The interval the rate cap imposes, rounded up: ceil(1e9 / rate). */
+static uint32_t rate_cap_interval_ns(uint32_t max_rate_per_s)
+{
+	return (NS_PER_S + max_rate_per_s - 1u) / max_rate_per_s;
+}
+
+int irqmod_latency_target_config_check(const struct irqmod_latency_target_config *c,
+				       struct irqmod_config_error *e)
+{
+	if (!c)
+		return -IRQMOD_EINVAL;
+	if (c->target_p99_ns == 0)
+		return irqmod_reject(e, kind_name, "target_p99_ns", 0, "must be at least",
+				     NULL, 1, -IRQMOD_ERANGE);
+	if (c->target_p99_ns > IRQMOD_LATENCY_TARGET_MAX_NS)
+		return irqmod_reject(e, kind_name, "target_p99_ns", c->target_p99_ns,
+				     "is above", "the supported maximum",
+				     IRQMOD_LATENCY_TARGET_MAX_NS, -IRQMOD_ERANGE);
+	if (c->target_mean_ns > c->target_p99_ns)
+		return irqmod_reject(e, kind_name, "target_mean_ns", c->target_mean_ns,
+				     "is above", "target_p99_ns", c->target_p99_ns,
+				     -IRQMOD_ERANGE);
+	if (c->service_ns >= c->target_p99_ns)
+		return irqmod_reject(e, kind_name, "service_ns", c->service_ns,
+				     "must be below", "target_p99_ns", c->target_p99_ns,
+				     -IRQMOD_ERANGE);
+	if (c->target_mean_ns != 0 && c->service_ns >= c->target_mean_ns)
+		return irqmod_reject(e, kind_name, "service_ns", c->service_ns,
+				     "must be below", "target_mean_ns", c->target_mean_ns,
+				     -IRQMOD_ERANGE);
+	if (c->link_speed_mbps == 0 || c->link_speed_mbps > MAX_LINK_SPEED_MBPS)
+		return irqmod_reject(e, kind_name, "link_speed_mbps", c->link_speed_mbps,
+				     c->link_speed_mbps ? "is above" : "must be at least",
+				     c->link_speed_mbps ? "the supported maximum" : NULL,
+				     c->link_speed_mbps ? MAX_LINK_SPEED_MBPS : 1u,
+				     -IRQMOD_ELINK);
+	if (c->ring_size < IRQMOD_LATENCY_TARGET_MIN_RING)
+		return irqmod_reject(e, kind_name, "ring_size", c->ring_size,
+				     "is below", "the supported minimum",
+				     IRQMOD_LATENCY_TARGET_MIN_RING, -IRQMOD_EFRAME);
+	if (c->ring_size > IRQMOD_LATENCY_TARGET_MAX_RING)
+		return irqmod_reject(e, kind_name, "ring_size", c->ring_size,
+				     "is above", "the supported maximum",
+				     IRQMOD_LATENCY_TARGET_MAX_RING, -IRQMOD_EFRAME);
+	if (c->socket_ceiling_ns > IRQMOD_LATENCY_TARGET_MAX_NS)
+		return irqmod_reject(e, kind_name, "socket_ceiling_ns", c->socket_ceiling_ns,
+				     "is above", "the supported maximum",
+				     IRQMOD_LATENCY_TARGET_MAX_NS, -IRQMOD_ERANGE);
+	if (c->max_interval_ns == 0)
+		return irqmod_reject(e, kind_name, "max_interval_ns", 0, "must be at least",
+				     NULL, 1, -IRQMOD_ERANGE);
+	if (c->max_interval_ns > IRQMOD_LATENCY_TARGET_MAX_NS)
+		return irqmod_reject(e, kind_name, "max_interval_ns", c->max_interval_ns,
+				     "is above", "the supported maximum",
+				     IRQMOD_LATENCY_TARGET_MAX_NS, -IRQMOD_ERANGE);
+	if (c->min_interval_ns > c->max_interval_ns)
+		return irqmod_reject(e, kind_name, "min_interval_ns", c->min_interval_ns,
+				     "is above", "max_interval_ns", c->max_interval_ns,
+				     -IRQMOD_EMINMAX);
+	if (c->max_rate_per_s > NS_PER_S)
+		return irqmod_reject(e, kind_name, "max_rate_per_s", c->max_rate_per_s,
+				     "is above", "one interrupt per ns", NS_PER_S,
+				     -IRQMOD_ERANGE);
+	if (c->max_rate_per_s != 0 &&
+	    rate_cap_interval_ns(c->max_rate_per_s) > c->max_interval_ns)
+		return irqmod_reject(e, kind_name, "max_rate_per_s", c->max_rate_per_s,
+				     "is below", "the rate max_interval_ns allows",
+				     rate_cap_interval_ns(c->max_interval_ns),
+				     -IRQMOD_EMINMAX);
+	if (c->poll_packets == 1 || c->poll_packets > IRQMOD_LATENCY_TARGET_MAX_POLL_PACKETS)
+		return irqmod_reject(e, kind_name, "poll_packets", c->poll_packets,
+				     c->poll_packets == 1 ? "must be at least" : "is above",
+				     c->poll_packets == 1 ? NULL : "the supported maximum",
+				     c->poll_packets == 1 ? 2u :
+							    IRQMOD_LATENCY_TARGET_MAX_POLL_PACKETS,
+				     -IRQMOD_ERANGE);
+	return 0;
+}
+
+int irqmod_latency_target_init(struct irqmod_latency_target *state,
+			       const struct irqmod_latency_target_config *config)
+{
+	uint32_t min_ns, limit, socket_frames;
+	int error;
+
+	if (!state || !config)
+		return -IRQMOD_EINVAL;
+	error = irqmod_latency_target_config_check(config, NULL);
+	if (error)
+		return error;
+	min_ns = config->min_interval_ns;
+	if (config->max_rate_per_s != 0 &&
+	    rate_cap_interval_ns(config->max_rate_per_s) > min_ns)
+		min_ns = rate_cap_interval_ns(config->max_rate_per_s);
+	/* Half the ring: room for the next interval's frames while one is polled. */
+	limit = config->ring_size / 2u;
+	if (config->socket_ceiling_ns != 0) {
+		/* Once, at init: 2^30 * 800000 < 2^50, divisor 12304000. */
+		socket_frames = (uint32_t)IRQMOD_DIV_U64_U32(
+			(uint64_t)config->socket_ceiling_ns * config->link_speed_mbps,
+			SOCKET_FRAME_BITS_X1000);
+		limit = min_u32(limit, socket_frames);
+	}
+	state->limit_packets = limit ? limit : 1u;
+	state->p99_interval_ns = min_u32(config->target_p99_ns - config->service_ns,
+					 config->max_interval_ns);
+	state->mean_budget_ns = config->target_mean_ns ?
+				config->target_mean_ns - config->service_ns : 0u;
+	state->min_interval_ns = min_ns;
+	state->max_interval_ns = config->max_interval_ns;
+	state->poll_packets = (uint16_t)config->poll_packets;
+	irqmod_latency_target_reset(state);
+	return 0;
+}
+
+void irqmod_latency_target_reset(struct irqmod_latency_target *state)
+{
+	state->last_ns = 0;
+	state->gap_avg_ns = 0;
+	state->packets_avg_q8 = 0;
+	state->deviation_avg_q8 = 0;
+	state->interval_ns = state->min_interval_ns;
+	state->mode = IRQMOD_LATENCY_TARGET_MODE_LOW;
+	state->primed = 0;
+}
+
+/* One EWMA step of weight 1/8; stays within [min, max] of its inputs. */
+static inline uint32_t ewma(uint32_t average, uint32_t sample)
+{
+	return average - (average >> EWMA_SHIFT) + (sample >> EWMA_SHIFT);
+}
+
+/* Fold one (packets, gap) measurement into the estimate. */
+static void observe(struct irqmod_latency_target *state, uint32_t packets, uint32_t gap_ns)
+{
+	uint32_t packets_q8 = packets << Q8_SHIFT;
+	uint32_t deviation;
+
+	if (state->primed < 2) {
+		/* The first measurement is the estimate. */
+		state->packets_avg_q8 = packets_q8;
+		state->gap_avg_ns = gap_ns;
+		state->deviation_avg_q8 = 0;
+		state->primed = 2;
+		return;
+	}
+	deviation = packets_q8 > state->packets_avg_q8 ? packets_q8 - state->packets_avg_q8
+						       : state->packets_avg_q8 - packets_q8;
+	state->deviation_avg_q8 = ewma(state->deviation_avg_q8, deviation);
+	state->packets_avg_q8 = ewma(state->packets_avg_q8, packets_q8);
+	state->gap_avg_ns = ewma(state->gap_avg_ns, gap_ns);
+}
+
+/*
+ * The interval the mean target allows: T = m (2 + 2y) / (2 + y), y = lambda
+ * m, one fixed-point step of T = m / r(T), r(T) = mean(T) / T, started at
+ * T = m, which never overshoots the target (docs, "The mean target").
+ * A division per call: the ratio depends on the estimate, which changes
+ * every call, and has no precomputable reciprocal.
+ */
+static uint32_t mean_interval_ns(const struct irqmod_latency_target *state)
+{
+	uint64_t a = state->gap_avg_ns;	/* <= 2^30 */
+	/* b = lambda * m * gap = packets * m: <= 2^24 * 2^30 >> 8 = 2^46. */
+	uint64_t b = ((uint64_t)state->packets_avg_q8 * state->mean_budget_ns) >> Q8_SHIFT;
+	uint64_t ratio_q16;
+
+	if (b >= RATIO_OPERAND_MAX) {
+		/* y >= 2: the ratio is in [1.5, 2]; 16 bits of b are plenty. */
+		a >>= RATIO_SHIFT;
+		b >>= RATIO_SHIFT;
+	}
+	/* 2a + b < 2^32 and > 0 (gap_avg >= 1 once primed, or b >= 2^15). */
+	ratio_q16 = IRQMOD_DIV_U64_U32((2u * a + 2u * b) << RATIO_SHIFT,
+				       (uint32_t)(2u * a + b));
+	/* m <= 2^30, ratio <= 2^17: the product fits 2^47. */
+	return (uint32_t)(((uint64_t)state->mean_budget_ns * ratio_q16) >> RATIO_SHIFT);
+}
+
+/*
+ * The longest interval meeting the targets and the ring and socket bound
+ * at the estimated rate plus two deviations, clamped to [min, max].
+ */
+static uint32_t target_interval_ns(const struct irqmod_latency_target *state)
+{
+	uint32_t interval = state->p99_interval_ns;
+	uint64_t peak_q8, allowed;
+
+	/* Before the first measurement there is no rate to solve with. */
+	if (state->mean_budget_ns != 0 && state->primed == 2)
+		interval = min_u32(interval, mean_interval_ns(state));
+	/* <= 3 * 2^24 < 2^32 */
+	peak_q8 = (uint64_t)state->packets_avg_q8 + 2u * (uint64_t)state->deviation_avg_q8;
+	/* (limit << 8) * gap <= 2^24 * 2^30; peak * interval <= 2^26 * 2^30. */
+	allowed = ((uint64_t)state->limit_packets << Q8_SHIFT) * state->gap_avg_ns;
+	if (peak_q8 * interval > allowed) {
+		/*
+		 * The ring or socket bounds the interval: T = limit / lambda_peak.
+		 * A division, but only on this path (overload), never at a
+		 * steady load below it; peak_q8 > 0 here and < 2^32.
+		 */
+		interval = (uint32_t)IRQMOD_DIV_U64_U32(allowed, (uint32_t)peak_q8);
+	}
+	if (interval < state->min_interval_ns)
+		interval = state->min_interval_ns;
+	return interval;
+}
+
+/*
+ * Whether lambda * interval is at least @numerator / @denominator frames:
+ * packets_avg * interval * denominator >= gap * numerator (all in Q8).
+ */
+static inline bool frames_per_interval_at_least(const struct irqmod_latency_target *state,
+						uint32_t interval, uint32_t numerator,
+						uint32_t denominator)
+{
+	/* 2^24 * 2^30 * 8 and 2^38 * 2^16: both below 2^64. */
+	return (uint64_t)state->packets_avg_q8 * interval * denominator >=
+	       ((uint64_t)state->gap_avg_ns << Q8_SHIFT) * numerator;
+}
+
+/* The mode for this call, from the estimate and (for POLL) the sample. */
+static uint8_t next_mode(const struct irqmod_latency_target *state, uint32_t interval,
+			 bool empty)
+{
+	bool steady;
+
+	if (state->primed < 2)
+		return IRQMOD_LATENCY_TARGET_MODE_LOW;
+	if (state->mode == IRQMOD_LATENCY_TARGET_MODE_POLL) {
+		/* Re-arm at the first empty poll, or when the load falls or turns bursty. */
+		steady = state->deviation_avg_q8 <= state->packets_avg_q8;
+		if (!empty && steady &&
+		    frames_per_interval_at_least(state, interval, state->poll_packets, 2u))
+			return IRQMOD_LATENCY_TARGET_MODE_POLL;
+	} else if (state->poll_packets != 0 && !empty &&
+		   2u * (uint64_t)state->deviation_avg_q8 <= state->packets_avg_q8 &&
+		   frames_per_interval_at_least(state, interval, state->poll_packets, 1u)) {
+		return IRQMOD_LATENCY_TARGET_MODE_POLL;
+	}
+	if (state->mode == IRQMOD_LATENCY_TARGET_MODE_LOW)
+		return frames_per_interval_at_least(state, interval, 1u, LOW_EXIT_DIVISOR) ?
+			       IRQMOD_LATENCY_TARGET_MODE_TARGET :
+			       IRQMOD_LATENCY_TARGET_MODE_LOW;
+	return frames_per_interval_at_least(state, interval, 1u, LOW_ENTER_DIVISOR) ?
+		       IRQMOD_LATENCY_TARGET_MODE_TARGET :
+		       IRQMOD_LATENCY_TARGET_MODE_LOW;
+}
+
+/* POLL with zero intervals (docs/hybrid-contract.md) and @delay_ns. */
+static void answer_poll(struct irqmod_decision *decision, uint32_t delay_ns)
+{
+	irqmod_decision_rearm(decision, 0, false);
+	decision->poll_delay_ns = delay_ns;
+	decision->action = IRQMOD_ACTION_POLL;
+}
+
+void irqmod_latency_target_update(struct irqmod_latency_target *state,
+				  const struct irqmod_sample *sample,
+				  struct irqmod_decision *decision)
+{
+	uint32_t packets = min_u32(sample->rx_packets, MAX_PACKETS_PER_CALL);
+	uint64_t gap;
+	uint32_t interval, previous = state->interval_ns;
+
+	if (state->primed == 0) {
+		state->primed = 1;
+	} else if (sample->now_ns > state->last_ns) {
+		gap = sample->now_ns - state->last_ns;
+		observe(state, packets, gap > MAX_GAP_NS ? MAX_GAP_NS : (uint32_t)gap);
+	}
+	/* A stall or a step back re-bases the clock and leaves the estimate. */
+	state->last_ns = sample->now_ns;
+	interval = target_interval_ns(state);
+	state->mode = next_mode(state, interval, sample->rx_packets == 0);
+	if (state->mode == IRQMOD_LATENCY_TARGET_MODE_POLL) {
+		answer_poll(decision, interval);
+		return;
+	}
+	if (state->mode == IRQMOD_LATENCY_TARGET_MODE_LOW) {
+		interval = state->min_interval_ns;
+	} else if (interval > previous - (previous >> DEAD_BAND_SHIFT) &&
+		   interval < previous + (previous >> DEAD_BAND_SHIFT)) {
+		/* Within 1/16 of the register: keep it, do not restart its timer. */
+		interval = previous;
+	}
+	state->interval_ns = interval;
+	irqmod_decision_rearm(decision, interval, interval != previous);
+}
+
+void irqmod_latency_target_current(const struct irqmod_latency_target *state,
+				   struct irqmod_decision *decision)
+{
+	if (state->mode == IRQMOD_LATENCY_TARGET_MODE_POLL)
+		answer_poll(decision, target_interval_ns(state));
+	else
+		irqmod_decision_rearm(decision, state->interval_ns, false);
+}
