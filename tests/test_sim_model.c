@@ -633,27 +633,50 @@ static void test_sim_deferred_poll_takes_a_timer_interrupt(void **unused)
 }
 
 /*
- * Added delay: one frame per 100 us, static 30 us. The throttle fires on the
- * frame (the previous interrupt is 100 us old) and the poll starts after the
- * 2000 ns handler: every frame waits exactly 2000 ns. The absolute timer
- * holds off 30 us first: 32,000 ns. The frame reaches the socket 750 ns
- * after its poll starts (poll 500 + frame 250), as the latency test derives.
+ * Added delay is the time moderation holds a frame. One frame per 100 us,
+ * static 30 us: the throttle fires on the frame (the previous interrupt is
+ * 100 us old), so it adds 0; the absolute timer holds it 30 us: exactly
+ * 30,000 ns. Either way the frame reaches the socket 2750 ns after the
+ * signal (handler 2000 + poll 500 + frame 250), as the latency test
+ * derives. At 1 Mpps a 50 us throttle fires every 50 us (at T); the poll
+ * starts at T + 2 us and takes the cycle's 50 frames at 250 ns each, ending
+ * at T + 15 us. The 15 frames of (T, T + 15 us] come after the signal (0);
+ * the 35 of (T - 35 us, T] wait T - arrival, uniform over 0..35 us. So the
+ * mean is 35 * 17.5 / 50 = 12.25 us, the median the 10th of the 35: 10 us,
+ * and the p99 just under 35 us (log-linear buckets: within 1/64).
+ * A deferred poll's timer is a signal too: the repoll controller's 10 us
+ * deferral holds frames at most 10 us (its 40 us re-arm: at most 40 us).
  */
-static void test_sim_added_delay_is_arrival_to_poll(void **unused)
+static void test_sim_added_delay_is_arrival_to_signal(void **unused)
 {
 	struct irqmod_sim_config c;
+	struct repoll_context rc = { 0, 0 };
+	struct irqmod_sim_controller controller = { "repoll", { 0 }, repoll_update, &rc, 40000 };
 
 	(void)unused;
 	setup_constant(&c, 10000, 60);
 	assert_int_equal(run(&c, "static:30000"), 0);
-	assert_true(results.added_delay.min_ns == 2000 && results.added_delay.max_ns == 2000);
+	assert_true(results.added_delay.min_ns == 0 && results.added_delay.max_ns == 0);
 	assert_true(results.added_delay.count == results.delivered_frames);
-	assert_true(results.to_socket.min_ns == results.added_delay.min_ns + 750);
+	assert_true(results.to_socket.min_ns == 2750);
 	setup_constant(&c, 10000, 60);
 	c.timer = IRQMOD_SIM_TIMER_ABSOLUTE;
 	assert_int_equal(run(&c, "static:30000"), 0);
-	assert_true(results.added_delay.min_ns == 32000 && results.added_delay.max_ns == 32000);
+	assert_true(results.added_delay.min_ns == 30000 && results.added_delay.max_ns == 30000);
+	assert_true(results.to_socket.min_ns == 32750);
 	assert_true(results.source[0].added_delay.p99_ns == results.added_delay.p99_ns);
+	setup_constant(&c, 1000000, 60);
+	assert_int_equal(run(&c, "static:50000"), 0);
+	assert_true(results.added_delay.mean_ns > 12000 && results.added_delay.mean_ns < 13000);
+	assert_true(results.added_delay.p50_ns > 9000 && results.added_delay.p50_ns < 11000);
+	assert_true(results.added_delay.p99_ns > 34000 && results.added_delay.p99_ns <= 35600);
+	assert_true(results.added_delay.max_ns <= 36000);
+	setup_constant(&c, 20000, 60); /* one frame per 50 us */
+	c.timer = IRQMOD_SIM_TIMER_ABSOLUTE;
+	assert_int_equal(irqmod_sim_run(&c, &controller, NULL, &results), 0);
+	assert_true(rc.from_interrupt > 0);
+	assert_true(results.added_delay.max_ns <= 40000);
+	assert_true(results.added_delay.count == results.delivered_frames);
 }
 
 /*
@@ -851,7 +874,7 @@ int main(void)
 		cmocka_unit_test(test_sim_seeds_differ_within_poisson_bounds),
 		cmocka_unit_test(test_sim_callback_controller_poll_action_costs_a_poll),
 		cmocka_unit_test(test_sim_deferred_poll_takes_a_timer_interrupt),
-		cmocka_unit_test(test_sim_added_delay_is_arrival_to_poll),
+		cmocka_unit_test(test_sim_added_delay_is_arrival_to_signal),
 		cmocka_unit_test(test_sim_per_source_results_add_up),
 		cmocka_unit_test(test_sim_etc_laws_give_rate_and_mean_frame),
 		cmocka_unit_test(test_sim_rate_limit_caps_interrupts),

@@ -507,7 +507,8 @@ struct irqmod_sim_totals {
  * @received_datagrams: its datagrams the application read.
  * @drops: its frames lost in the ring, the socket or reassembly.
  * @to_app: NIC arrival of a datagram's last frame to the application.
- * @added_delay: NIC arrival of each frame to the poll that takes it.
+ * @added_delay: the time moderation held each frame (as in
+ *	struct irqmod_sim_results).
  */
 struct irqmod_sim_source_results {
 	uint32_t kind;
@@ -551,10 +552,13 @@ struct irqmod_sim_source_results {
  * @to_app: latency from NIC arrival of a datagram's last frame to the
  *	application.
  * @rtt: ping/RR round trip, request send to reply read.
- * @added_delay: the time each frame waits between its NIC arrival and the
- *	NAPI poll that takes it from the ring: the delay moderation adds (the
- *	interrupt's holdoff, the handler, a deferred poll's wait, and the
- *	queueing behind other work on the core).
+ * @added_delay: the time moderation holds each frame: from its NIC arrival
+ *	to the signal that leads to the poll taking it from the ring (the
+ *	interrupt firing, or a deferred poll's timer expiring); 0 for a frame
+ *	that arrived after that signal (taken by a poll already under way).
+ *	With no moderation (interval 0, no deferral) it is 0; the handler and
+ *	queueing behind other work on the core are not in it (they are in
+ *	@to_socket and @to_app).
  * @requests_sent: ping/RR requests sent.
  * @replies_received: ping/RR replies read.
  * @requests_in_flight_max: most ping/RR requests of one source in flight

@@ -211,6 +211,9 @@ struct queue {
 	uint64_t event_ns;	/* time of the live heap event, UINT64_MAX: none */
 	uint64_t deadline_ns;	/* when it should fire (packet timer moves it) */
 	uint64_t last_irq_ns;
+	/* Latest moderation signal: the vector fired or a deferred poll's
+	 * timer expired. A frame's added delay ends there. */
+	uint64_t signal_ns;
 	uint32_t pending_causes;
 	uint32_t interval_ns;
 	uint32_t rate_limit_ns;
@@ -1016,6 +1019,7 @@ static void fire(struct sim *sim, struct queue *q, uint64_t now)
 	q->enabled = false;
 	q->pending_causes = 0;
 	q->last_irq_ns = now;
+	q->signal_ns = now;
 	q->irq_pending = true;
 	q->sample.events++;
 	sim->counters.interrupts++;
@@ -1526,9 +1530,13 @@ static uint64_t poll_take(struct sim *sim, struct queue *q, uint32_t count, uint
 
 		bytes += f->bytes;
 		if (now >= sim->window_start_ns) {
-			irqmod_sim_histogram_add(sim->added_delay, now - f->arrival_ns);
-			irqmod_sim_histogram_add(&sim->source_histograms[2 * f->source + 1],
-						 now - f->arrival_ns);
+			/* Moderation held the frame from its arrival to the signal
+			 * (interrupt or deferred-poll timer) that led to this poll;
+			 * a frame that came after it waited for no moderation. */
+			uint64_t added = q->signal_ns > f->arrival_ns ? q->signal_ns - f->arrival_ns : 0;
+
+			irqmod_sim_histogram_add(sim->added_delay, added);
+			irqmod_sim_histogram_add(&sim->source_histograms[2 * f->source + 1], added);
 		}
 		if (src->config.kind == IRQMOD_SIM_SOURCE_FLOOD) {
 			f->respond = response_allowed(src, now);
@@ -2068,6 +2076,7 @@ static void dispatch_event(struct sim *sim, const struct irqmod_sim_event *e)
 
 		/* The deferred poll's hrtimer fires: an interrupt (timer_irq_ns)
 		 * whose handler schedules the NAPI; 0 schedules it directly. */
+		q->signal_ns = now;
 		if (sim->config->timer_irq_ns != 0)
 			core->timer_mask |= 1u << q->index;
 		else
