@@ -22,6 +22,13 @@ static const char kind_name[] = "latency-target";
 /* Poll from 4 frames per interval: a Poisson poll is then empty with
  * probability e^-4 = 1.8 % (docs/latency-target.md, "Polling"). */
 #define DEFAULT_POLL_PACKETS 4u
+/*
+ * A deferred poll starts in a timer interrupt (Linux napi_watchdog() on
+ * gro_flush_timeout's hrtimer): 2 us, the interrupt entry cost the
+ * simulator assumes for it (docs/simulator.md host.timer_irq_cost, "1-5 us
+ * plausible", shared anchors section 1.2).
+ */
+#define DEFAULT_POLL_SERVICE_NS 2000u
 
 /* floor.h's range of link speeds. */
 #define MAX_LINK_SPEED_MBPS IRQMOD_FLOOR_MAX_LINK_SPEED_MBPS
@@ -48,12 +55,24 @@ static const char kind_name[] = "latency-target";
 #define RATIO_OPERAND_MAX (1ull << 31)
 /* Dead band: keep the interval while the new one is within 1/16 of it. */
 #define DEAD_BAND_SHIFT 4u
+/* Measurements before the estimate is trusted: 8, the EWMA's 1/8 weight. */
+#define WARM_MEASUREMENTS 8u
+#define PRIMED_WARM (2u + WARM_MEASUREMENTS)
+/* Entering the target interval: past the first measurement (2), 7 to go. */
+#define SETTLE_PRIMED 3u
 /*
- * Low-rate hysteresis: below 1/8 frame per target interval take the
- * minimum, above 1/4 leave it (x = lambda * T; docs, "Very low rates").
+ * Batching (docs, "Very low rates and closed loops"): an interval that
+ * brings fewer than 1.25 frames per interrupt (320 / 256) batches nothing
+ * and only delays; it is left for the minimum. Open-loop Poisson arrivals
+ * bring x + e^-x frames per interrupt at x = lambda * T, 1.25 at x ~ 0.7,
+ * so the minimum is left again at x >= 1 (1.37 frames), and after a closed
+ * loop was seen (UNBATCHED) only at x >= 8.
  */
-#define LOW_ENTER_DIVISOR 8u
-#define LOW_EXIT_DIVISOR 4u
+#define BATCH_MIN_Q8 320u
+#define LOW_EXIT_FRAMES 1u
+#define UNBATCHED_EXIT_FRAMES 8u
+/* The state keeps the frame limit and the poll service in 16 bits. */
+#define U16_LIMIT 65535u
 
 /* Return the smaller of two values. */
 static inline uint32_t min_u32(uint32_t a, uint32_t b)
@@ -84,6 +103,7 @@ int irqmod_latency_target_default_config(struct irqmod_latency_target_config *co
 	config->max_interval_ns = DEFAULT_MAX_INTERVAL_NS;
 	config->max_rate_per_s = 0;
 	config->poll_packets = DEFAULT_POLL_PACKETS;
+	config->poll_service_ns = DEFAULT_POLL_SERVICE_NS;
 	return 0;
 }
 
@@ -163,6 +183,10 @@ int irqmod_latency_target_config_check(const struct irqmod_latency_target_config
 				     c->poll_packets == 1 ? 2u :
 							    IRQMOD_LATENCY_TARGET_MAX_POLL_PACKETS,
 				     -IRQMOD_ERANGE);
+	if (c->poll_service_ns > IRQMOD_LATENCY_TARGET_MAX_POLL_SERVICE_NS)
+		return irqmod_reject(e, kind_name, "poll_service_ns", c->poll_service_ns,
+				     "is above", "the supported maximum",
+				     IRQMOD_LATENCY_TARGET_MAX_POLL_SERVICE_NS, -IRQMOD_ERANGE);
 	return 0;
 }
 
@@ -190,7 +214,9 @@ int irqmod_latency_target_init(struct irqmod_latency_target *state,
 			SOCKET_FRAME_BITS_X1000);
 		limit = min_u32(limit, socket_frames);
 	}
-	state->limit_packets = limit ? limit : 1u;
+	limit = min_u32(limit, U16_LIMIT);
+	state->limit_packets = (uint16_t)(limit ? limit : 1u);
+	state->poll_service_ns = (uint16_t)config->poll_service_ns;
 	state->p99_interval_ns = min_u32(config->target_p99_ns - config->service_ns,
 					 config->max_interval_ns);
 	state->mean_budget_ns = config->target_mean_ns ?
@@ -225,12 +251,17 @@ static void observe(struct irqmod_latency_target *state, uint32_t packets, uint3
 	uint32_t packets_q8 = packets << Q8_SHIFT;
 	uint32_t deviation;
 
-	if (state->primed < 2) {
-		/* The first measurement is the estimate. */
+	if (state->primed < PRIMED_WARM)
+		state->primed++;
+	if (state->primed == 2) {
+		/*
+		 * The first measurement is the estimate; its deviation is
+		 * taken as half of it, at the edge of "bursty", so that only
+		 * traffic seen to be steady starts polling.
+		 */
 		state->packets_avg_q8 = packets_q8;
 		state->gap_avg_ns = gap_ns;
-		state->deviation_avg_q8 = 0;
-		state->primed = 2;
+		state->deviation_avg_q8 = packets_q8 / 2u;
 		return;
 	}
 	deviation = packets_q8 > state->packets_avg_q8 ? packets_q8 - state->packets_avg_q8
@@ -276,7 +307,7 @@ static uint32_t target_interval_ns(const struct irqmod_latency_target *state)
 	uint64_t peak_q8, allowed;
 
 	/* Before the first measurement there is no rate to solve with. */
-	if (state->mean_budget_ns != 0 && state->primed == 2)
+	if (state->mean_budget_ns != 0 && state->primed >= 2)
 		interval = min_u32(interval, mean_interval_ns(state));
 	/* <= 3 * 2^24 < 2^32 */
 	peak_q8 = (uint64_t)state->packets_avg_q8 + 2u * (uint64_t)state->deviation_avg_q8;
@@ -312,28 +343,39 @@ static inline bool frames_per_interval_at_least(const struct irqmod_latency_targ
 static uint8_t next_mode(const struct irqmod_latency_target *state, uint32_t interval,
 			 bool empty)
 {
-	bool steady;
+	uint8_t mode = state->mode;
+	bool warm = state->primed >= PRIMED_WARM;
 
-	if (state->primed < 2)
-		return IRQMOD_LATENCY_TARGET_MODE_LOW;
-	if (state->mode == IRQMOD_LATENCY_TARGET_MODE_POLL) {
+	if (mode == IRQMOD_LATENCY_TARGET_MODE_POLL) {
 		/* Re-arm at the first empty poll, or when the load falls or turns bursty. */
-		steady = state->deviation_avg_q8 <= state->packets_avg_q8;
-		if (!empty && steady &&
+		if (!empty && interval > state->poll_service_ns &&
+		    state->deviation_avg_q8 <= state->packets_avg_q8 &&
 		    frames_per_interval_at_least(state, interval, state->poll_packets, 2u))
 			return IRQMOD_LATENCY_TARGET_MODE_POLL;
-	} else if (state->poll_packets != 0 && !empty &&
-		   2u * (uint64_t)state->deviation_avg_q8 <= state->packets_avg_q8 &&
-		   frames_per_interval_at_least(state, interval, state->poll_packets, 1u)) {
-		return IRQMOD_LATENCY_TARGET_MODE_POLL;
+		return IRQMOD_LATENCY_TARGET_MODE_TARGET;
 	}
-	if (state->mode == IRQMOD_LATENCY_TARGET_MODE_LOW)
-		return frames_per_interval_at_least(state, interval, 1u, LOW_EXIT_DIVISOR) ?
-			       IRQMOD_LATENCY_TARGET_MODE_TARGET :
+	if (mode == IRQMOD_LATENCY_TARGET_MODE_LOW && !warm)
+		return IRQMOD_LATENCY_TARGET_MODE_LOW; /* warming up */
+	if (state->poll_packets != 0 && !empty && interval > state->poll_service_ns &&
+	    2u * (uint64_t)state->deviation_avg_q8 <= state->packets_avg_q8 &&
+	    frames_per_interval_at_least(state, interval, state->poll_packets, 1u))
+		return IRQMOD_LATENCY_TARGET_MODE_POLL;
+	if (mode == IRQMOD_LATENCY_TARGET_MODE_TARGET) {
+		/* Judged on measurements made at the target interval only. */
+		if (!warm || state->packets_avg_q8 >= BATCH_MIN_Q8)
+			return IRQMOD_LATENCY_TARGET_MODE_TARGET;
+		/* A closed loop would leave the minimum again from x >= 1/2. */
+		return frames_per_interval_at_least(state, interval, 1u, 2u) ?
+			       IRQMOD_LATENCY_TARGET_MODE_UNBATCHED :
 			       IRQMOD_LATENCY_TARGET_MODE_LOW;
-	return frames_per_interval_at_least(state, interval, 1u, LOW_ENTER_DIVISOR) ?
-		       IRQMOD_LATENCY_TARGET_MODE_TARGET :
-		       IRQMOD_LATENCY_TARGET_MODE_LOW;
+	}
+	if (frames_per_interval_at_least(state, interval,
+					 mode == IRQMOD_LATENCY_TARGET_MODE_LOW ?
+						 LOW_EXIT_FRAMES : UNBATCHED_EXIT_FRAMES, 1u) ||
+	    (mode == IRQMOD_LATENCY_TARGET_MODE_UNBATCHED &&
+	     state->packets_avg_q8 >= BATCH_MIN_Q8))
+		return IRQMOD_LATENCY_TARGET_MODE_TARGET;
+	return mode;
 }
 
 /* POLL with zero intervals (docs/hybrid-contract.md) and @delay_ns. */
@@ -351,6 +393,7 @@ void irqmod_latency_target_update(struct irqmod_latency_target *state,
 	uint32_t packets = min_u32(sample->rx_packets, MAX_PACKETS_PER_CALL);
 	uint64_t gap;
 	uint32_t interval, previous = state->interval_ns;
+	uint8_t mode;
 
 	if (state->primed == 0) {
 		state->primed = 1;
@@ -361,16 +404,26 @@ void irqmod_latency_target_update(struct irqmod_latency_target *state,
 	/* A stall or a step back re-bases the clock and leaves the estimate. */
 	state->last_ns = sample->now_ns;
 	interval = target_interval_ns(state);
-	state->mode = next_mode(state, interval, sample->rx_packets == 0);
+	mode = next_mode(state, interval, sample->rx_packets == 0);
+	if (mode == IRQMOD_LATENCY_TARGET_MODE_TARGET &&
+	    (state->mode == IRQMOD_LATENCY_TARGET_MODE_LOW ||
+	     state->mode == IRQMOD_LATENCY_TARGET_MODE_UNBATCHED))
+		state->primed = SETTLE_PRIMED; /* batching is judged afresh */
+	state->mode = mode;
 	if (state->mode == IRQMOD_LATENCY_TARGET_MODE_POLL) {
-		answer_poll(decision, interval);
+		answer_poll(decision, interval - state->poll_service_ns);
 		return;
 	}
-	if (state->mode == IRQMOD_LATENCY_TARGET_MODE_LOW) {
+	if (state->mode != IRQMOD_LATENCY_TARGET_MODE_TARGET) {
 		interval = state->min_interval_ns;
-	} else if (interval > previous - (previous >> DEAD_BAND_SHIFT) &&
+	} else if (interval != state->p99_interval_ns &&
+		   interval > previous - (previous >> DEAD_BAND_SHIFT) &&
 		   interval < previous + (previous >> DEAD_BAND_SHIFT)) {
-		/* Within 1/16 of the register: keep it, do not restart its timer. */
+		/*
+		 * A ring-, socket- or mean-bound interval within 1/16 of the
+		 * register: keep the register, do not restart its timer. The
+		 * target's own interval is always taken exactly.
+		 */
 		interval = previous;
 	}
 	state->interval_ns = interval;
@@ -381,7 +434,7 @@ void irqmod_latency_target_current(const struct irqmod_latency_target *state,
 				   struct irqmod_decision *decision)
 {
 	if (state->mode == IRQMOD_LATENCY_TARGET_MODE_POLL)
-		answer_poll(decision, target_interval_ns(state));
+		answer_poll(decision, target_interval_ns(state) - state->poll_service_ns);
 	else
 		irqmod_decision_rearm(decision, state->interval_ns, false);
 }

@@ -53,19 +53,29 @@ extern "C" {
 #define IRQMOD_LATENCY_TARGET_MAX_RING 65536u
 /** IRQMOD_LATENCY_TARGET_MAX_POLL_PACKETS - largest @poll_packets (the state keeps u16). */
 #define IRQMOD_LATENCY_TARGET_MAX_POLL_PACKETS 65535u
+/** IRQMOD_LATENCY_TARGET_MAX_POLL_SERVICE_NS - largest @poll_service_ns (u16 in the state). */
+#define IRQMOD_LATENCY_TARGET_MAX_POLL_SERVICE_NS 65535u
 
 /**
  * enum irqmod_latency_target_mode - which rule set the last interval.
- * @IRQMOD_LATENCY_TARGET_MODE_LOW: very low rate: the shortest interval.
+ * @IRQMOD_LATENCY_TARGET_MODE_LOW: the interval would not batch frames
+ *	(fewer than 1.25 frames per interrupt, as at very low rates): the
+ *	shortest interval.
  * @IRQMOD_LATENCY_TARGET_MODE_TARGET: the longest interval that meets the
  *	targets and the ring and socket bounds; interrupts re-armed.
  * @IRQMOD_LATENCY_TARGET_MODE_POLL: the same interval used as a poll delay
  *	with the interrupt masked (IRQMOD_ACTION_POLL).
+ * @IRQMOD_LATENCY_TARGET_MODE_UNBATCHED: the shortest interval because the
+ *	target interval was tried and did not batch: a closed loop (ping,
+ *	one request in flight), whose rate follows the latency, so the rate
+ *	seen at the shortest interval overstates what the target interval
+ *	would batch. Left only at 8 frames per target interval.
  */
 enum irqmod_latency_target_mode {
 	IRQMOD_LATENCY_TARGET_MODE_LOW = 0,
 	IRQMOD_LATENCY_TARGET_MODE_TARGET = 1,
 	IRQMOD_LATENCY_TARGET_MODE_POLL = 2,
+	IRQMOD_LATENCY_TARGET_MODE_UNBATCHED = 3,
 };
 
 /**
@@ -91,7 +101,12 @@ enum irqmod_latency_target_mode {
  *	1e9 / @max_rate_per_s ns; 0 for none. The cap wins over the targets.
  * @poll_packets: answer IRQMOD_ACTION_POLL while at least this many frames
  *	arrive per interval (and the load is steady); 0 never polls, else 2
- *	to IRQMOD_LATENCY_TARGET_MAX_POLL_PACKETS.
+ *	to IRQMOD_LATENCY_TARGET_MAX_POLL_PACKETS. Set 0 when a hybrid wraps
+ *	the controller: the hybrid does the polling.
+ * @poll_service_ns: what a deferred poll adds beyond its delay (the timer
+ *	interrupt that starts it); the poll delay is the interval less this,
+ *	and no poll is deferred by less. At most
+ *	IRQMOD_LATENCY_TARGET_MAX_POLL_SERVICE_NS.
  */
 struct irqmod_latency_target_config {
 	uint32_t target_p99_ns;
@@ -104,6 +119,7 @@ struct irqmod_latency_target_config {
 	uint32_t max_interval_ns;
 	uint32_t max_rate_per_s;
 	uint32_t poll_packets;
+	uint32_t poll_service_ns;
 };
 
 /**
@@ -120,11 +136,13 @@ struct irqmod_latency_target_config {
  * @min_interval_ns: the configured minimum, raised to the rate cap's interval.
  * @max_interval_ns: copied from the config.
  * @limit_packets: frames one interval may bring: the smaller of half the
- *	ring and the frames the socket buffer holds.
+ *	ring and the frames the socket buffer holds (at most 65535).
+ * @poll_service_ns: copied from the config.
  * @poll_packets: copied from the config.
  * @mode: an enum irqmod_latency_target_mode value.
- * @primed: 0 before the first call, 1 once @last_ns holds a time, 2 once
- *	the averages hold a measurement.
+ * @primed: 0 before the first call, 1 once @last_ns holds a time, then
+ *	2 + the measurements in the averages, up to 2 + 8: only a warm
+ *	estimate (8 measurements, the EWMA's 1/8 weight) leaves the minimum.
  */
 struct irqmod_latency_target {
 	uint64_t last_ns;
@@ -136,7 +154,8 @@ struct irqmod_latency_target {
 	uint32_t mean_budget_ns;
 	uint32_t min_interval_ns;
 	uint32_t max_interval_ns;
-	uint32_t limit_packets;
+	uint16_t limit_packets;
+	uint16_t poll_service_ns;
 	uint16_t poll_packets;
 	uint8_t mode;
 	uint8_t primed;
@@ -147,7 +166,8 @@ struct irqmod_latency_target {
  * @config: filled in: p99 target 50 us, no mean target, service 0, a
  *	512-descriptor ring (Linux ixgbe.h IXGBE_DEFAULT_RXD), the socket
  *	ceiling of irqmod_floor_default_params() at @link_speed_mbps, interval
- *	0 to 1 ms, no rate cap, polling from 4 frames per interval.
+ *	0 to 1 ms, no rate cap, polling from 4 frames per interval with a
+ *	2 us poll service (the timer interrupt).
  * @link_speed_mbps: link speed in Mb/s.
  *
  * Return: 0, -IRQMOD_EINVAL for NULL, -IRQMOD_ELINK for a speed of 0 or

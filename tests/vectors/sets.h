@@ -13,6 +13,7 @@
 #include "vectors.h"
 
 #include "convert_vectors.h"
+#include "latency_target_vectors.h"
 #include "static_vectors.h"
 
 /* Custom-shaped sets: each *_run.h includes its *_vectors.h. */
@@ -28,6 +29,7 @@
 /* Sets in the generic shape (struct irqmod_vector_case). */
 static const struct irqmod_vector_set irqmod_vector_sets[] = {
 	IRQMOD_VECTOR_SET(static),
+	IRQMOD_VECTOR_SET(latency_target),
 };
 
 /*
