@@ -440,7 +440,8 @@ def plot(args, res, png):
     script = """set terminal pngcairo size 900,560 font "sans,9"
 set output '%s'
 set datafile separator "\\t"
-set title "%s: CPU against p99 added delay (mean of %d seeds; target %.0f us)"
+set termoption noenhanced
+set title "%s: CPU against p99 added delay (mean of %d seeds; target %.0f us; 0 drawn at 0.1 us)"
 set xlabel "CPU (%% of one core: interrupts, softirq, application)"
 set ylabel "p99 added delay (us, log scale)"
 set logscale y
@@ -496,8 +497,9 @@ def claims_markdown(results, candidate):
                                   "within 10 % of the oracle's CPU"].index(a)
                    if a in ("on the front", "meets its target where any does",
                             "within 10 % of the oracle's CPU") else 9)
-    lines = ["Candidate: `%s`. Each claim of issue 13 section 4, scenario by scenario "
-             "(met, not met, or n/a where the claim does not apply):\n" % candidate]
+    lines = ["Candidate: `%s`, TARGET being each scenario's target. Each claim of issue 13 "
+             "section 4, scenario by scenario (met, not met, or n/a where the claim does not "
+             "apply):\n" % candidate.replace("@TARGET@", "TARGET")]
     summary = []
     for name in names:
         statuses = [(res["scenario"]["name"], st, d) for res in results
