@@ -287,8 +287,10 @@ struct sim {
 	struct irqmod_sim_histogram *to_app;
 	struct irqmod_sim_histogram *rtt;
 	struct irqmod_sim_histogram *added_delay;
-	/* Per active source: to_app at 2i, added delay at 2i + 1. */
+	/* Per active source: to_app at 2i, added delay at 2i + 1; only with
+	 * several sources (one source's are the totals, copied at the end). */
 	struct irqmod_sim_histogram *source_histograms;
+	bool per_source;
 	struct source_counters source_counters[IRQMOD_SIM_MAX_SOURCES];
 	struct source_counters source_base[IRQMOD_SIM_MAX_SOURCES];
 	int error;
@@ -898,13 +900,15 @@ static void source_advance(struct sim *sim, struct source *src)
 			source_step(src);
 		source_next_flow(src);
 		src->next_message++;
-		src->next_bytes = draw_size(src);
+		if (c->size_law != IRQMOD_SIM_SIZE_CONSTANT)
+			src->next_bytes = draw_size(src);
 		break;
 	case IRQMOD_SIM_SOURCE_POISSON:
 		src->next_ps = add_sat(src->next_ps, draw_gap(src));
 		source_next_flow(src);
 		src->next_message++;
-		src->next_bytes = draw_size(src);
+		if (c->size_law != IRQMOD_SIM_SIZE_CONSTANT)
+			src->next_bytes = draw_size(src);
 		break;
 	case IRQMOD_SIM_SOURCE_ONOFF:
 		source_step(src);
@@ -921,7 +925,8 @@ static void source_advance(struct sim *sim, struct source *src)
 		}
 		source_next_flow(src);
 		src->next_message++;
-		src->next_bytes = draw_size(src);
+		if (c->size_law != IRQMOD_SIM_SIZE_CONSTANT)
+			src->next_bytes = draw_size(src);
 		break;
 	case IRQMOD_SIM_SOURCE_UDP_STREAM:
 		if (c->rate_pps != 0)
@@ -1536,7 +1541,9 @@ static uint64_t poll_take(struct sim *sim, struct queue *q, uint32_t count, uint
 			uint64_t added = q->signal_ns > f->arrival_ns ? q->signal_ns - f->arrival_ns : 0;
 
 			irqmod_sim_histogram_add(sim->added_delay, added);
-			irqmod_sim_histogram_add(&sim->source_histograms[2 * f->source + 1], added);
+			if (sim->per_source)
+				irqmod_sim_histogram_add(&sim->source_histograms[2 * f->source + 1],
+							 added);
 		}
 		if (src->config.kind == IRQMOD_SIM_SOURCE_FLOOD) {
 			f->respond = response_allowed(src, now);
@@ -1629,8 +1636,9 @@ static void start_app(struct sim *sim, struct core *core, struct source *src, ui
 		sim->source_counters[src->index].received_datagrams++;
 		if (t >= sim->window_start_ns) {
 			irqmod_sim_histogram_add(sim->to_app, t - e->last_arrival_ns);
-			irqmod_sim_histogram_add(&sim->source_histograms[2 * src->index],
-						 t - e->last_arrival_ns);
+			if (sim->per_source)
+				irqmod_sim_histogram_add(&sim->source_histograms[2 * src->index],
+							 t - e->last_arrival_ns);
 		}
 		if ((src->config.kind == IRQMOD_SIM_SOURCE_PING ||
 		     src->config.kind == IRQMOD_SIM_SOURCE_RR) &&
@@ -2031,11 +2039,15 @@ static int setup(struct sim *sim)
 	for (i = 0; i < IRQMOD_SIM_MAX_SOURCES; i++)
 		if (c->sources[i].kind != IRQMOD_SIM_SOURCE_OFF)
 			sim->source_count++;
-	sim->source_histograms = malloc(2 * sim->source_count * sizeof(*sim->source_histograms));
-	if (!sim->source_histograms)
-		return -IRQMOD_ERANGE;
-	for (i = 0; i < 2 * sim->source_count; i++)
-		irqmod_sim_histogram_clear(&sim->source_histograms[i]);
+	sim->per_source = sim->source_count > 1;
+	if (sim->per_source) {
+		sim->source_histograms =
+			malloc(2 * sim->source_count * sizeof(*sim->source_histograms));
+		if (!sim->source_histograms)
+			return -IRQMOD_ERANGE;
+		for (i = 0; i < 2 * sim->source_count; i++)
+			irqmod_sim_histogram_clear(&sim->source_histograms[i]);
+	}
 	sim->source_count = 0;
 	for (i = 0; i < IRQMOD_SIM_MAX_SOURCES; i++) {
 		if (c->sources[i].kind == IRQMOD_SIM_SOURCE_OFF)
@@ -2101,7 +2113,7 @@ static void dispatch_event(struct sim *sim, const struct irqmod_sim_event *e)
 		sim->base = sim->counters;
 		memcpy(sim->source_base, sim->source_counters, sizeof(sim->source_base));
 		irqmod_sim_histogram_clear(sim->added_delay);
-		for (uint32_t i = 0; i < 2 * sim->source_count; i++)
+		for (uint32_t i = 0; sim->per_source && i < 2 * sim->source_count; i++)
 			irqmod_sim_histogram_clear(&sim->source_histograms[i]);
 		irqmod_sim_histogram_clear(sim->to_socket);
 		irqmod_sim_histogram_clear(sim->to_app);
@@ -2192,8 +2204,14 @@ static void report(struct sim *sim, struct irqmod_sim_results *r)
 		s->received_datagrams = sim->source_counters[i].received_datagrams -
 					sim->source_base[i].received_datagrams;
 		s->drops = sim->source_counters[i].drops - sim->source_base[i].drops;
-		irqmod_sim_histogram_report(&sim->source_histograms[2 * i], &s->to_app);
-		irqmod_sim_histogram_report(&sim->source_histograms[2 * i + 1], &s->added_delay);
+		if (sim->per_source) {
+			irqmod_sim_histogram_report(&sim->source_histograms[2 * i], &s->to_app);
+			irqmod_sim_histogram_report(&sim->source_histograms[2 * i + 1],
+						    &s->added_delay);
+		} else {
+			s->to_app = r->to_app;
+			s->added_delay = r->added_delay;
+		}
 	}
 	r->cores = c->cores;
 	for (i = 0; i < c->cores; i++) {
