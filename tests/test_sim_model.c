@@ -594,6 +594,177 @@ static void test_sim_callback_controller_poll_action_costs_a_poll(void **unused)
 	assert_conserved(&results);
 }
 
+/*
+ * The deferred poll is driven by a timer interrupt (gro_flush_timeout's
+ * hrtimer, napi_watchdog()): each of the repoll controller's deferred polls
+ * takes one timer interrupt of timer_irq_ns, charged as interrupt time, so
+ * the core's interrupt time is interrupts * irq_ns + timer interrupts *
+ * timer_irq_ns (within one job of each at the window edges). With
+ * timer_irq_ns = 0 the deferred poll is scheduled without one.
+ */
+static void test_sim_deferred_poll_takes_a_timer_interrupt(void **unused)
+{
+	static const uint64_t costs[] = { 2000, 7000, 0 };
+	struct irqmod_sim_config c;
+	size_t i;
+
+	(void)unused;
+	for (i = 0; i < sizeof(costs) / sizeof(costs[0]); i++) {
+		struct repoll_context rc = { 0, 0 };
+		struct irqmod_sim_controller controller = { "repoll", { 0 }, repoll_update, &rc,
+							    40000 };
+		uint64_t expected;
+
+		setup_constant(&c, 10000, 60);
+		c.timer_irq_ns = costs[i];
+		assert_int_equal(irqmod_sim_run(&c, &controller, NULL, &results), 0);
+		assert_true(results.interrupts > 8000); /* one per frame, 9000 in the window */
+		if (costs[i] == 0) {
+			assert_true(results.timer_interrupts == 0);
+		} else {
+			assert_true(results.timer_interrupts + 1 >= results.interrupts);
+			assert_true(results.timer_interrupts <= results.interrupts + 1);
+		}
+		expected = results.interrupts * c.irq_ns + results.timer_interrupts * costs[i];
+		assert_true(results.core[0].irq_ns + c.irq_ns + costs[i] >= expected);
+		assert_true(results.core[0].irq_ns <= expected + c.irq_ns + costs[i]);
+		assert_conserved(&results);
+	}
+}
+
+/*
+ * Added delay is the time moderation holds a frame. One frame per 100 us,
+ * static 30 us: the throttle fires on the frame (the previous interrupt is
+ * 100 us old), so it adds 0; the absolute timer holds it 30 us: exactly
+ * 30,000 ns. Either way the frame reaches the socket 2750 ns after the
+ * signal (handler 2000 + poll 500 + frame 250), as the latency test
+ * derives. At 1 Mpps a 50 us throttle fires every 50 us (at T); the poll
+ * starts at T + 2 us and takes the cycle's 50 frames at 250 ns each, ending
+ * at T + 15 us. The 15 frames of (T, T + 15 us] come after the signal (0);
+ * the 35 of (T - 35 us, T] wait T - arrival, uniform over 0..35 us. So the
+ * mean is 35 * 17.5 / 50 = 12.25 us, the median the 10th of the 35: 10 us,
+ * and the p99 just under 35 us (log-linear buckets: within 1/64).
+ * A deferred poll's timer is a signal too: the repoll controller's 10 us
+ * deferral holds frames at most 10 us (its 40 us re-arm: at most 40 us).
+ */
+static void test_sim_added_delay_is_arrival_to_signal(void **unused)
+{
+	struct irqmod_sim_config c;
+	struct repoll_context rc = { 0, 0 };
+	struct irqmod_sim_controller controller = { "repoll", { 0 }, repoll_update, &rc, 40000 };
+
+	(void)unused;
+	setup_constant(&c, 10000, 60);
+	assert_int_equal(run(&c, "static:30000"), 0);
+	assert_true(results.added_delay.min_ns == 0 && results.added_delay.max_ns == 0);
+	assert_true(results.added_delay.count == results.delivered_frames);
+	assert_true(results.to_socket.min_ns == 2750);
+	setup_constant(&c, 10000, 60);
+	c.timer = IRQMOD_SIM_TIMER_ABSOLUTE;
+	assert_int_equal(run(&c, "static:30000"), 0);
+	assert_true(results.added_delay.min_ns == 30000 && results.added_delay.max_ns == 30000);
+	assert_true(results.to_socket.min_ns == 32750);
+	assert_true(results.source[0].added_delay.p99_ns == results.added_delay.p99_ns);
+	setup_constant(&c, 1000000, 60);
+	assert_int_equal(run(&c, "static:50000"), 0);
+	assert_true(results.added_delay.mean_ns > 12000 && results.added_delay.mean_ns < 13000);
+	assert_true(results.added_delay.p50_ns > 9000 && results.added_delay.p50_ns < 11000);
+	assert_true(results.added_delay.p99_ns > 34000 && results.added_delay.p99_ns <= 35600);
+	assert_true(results.added_delay.max_ns <= 36000);
+	setup_constant(&c, 20000, 60); /* one frame per 50 us */
+	c.timer = IRQMOD_SIM_TIMER_ABSOLUTE;
+	assert_int_equal(irqmod_sim_run(&c, &controller, NULL, &results), 0);
+	assert_true(rc.from_interrupt > 0);
+	assert_true(results.added_delay.max_ns <= 40000);
+	assert_true(results.added_delay.count == results.delivered_frames);
+}
+
+/*
+ * Per-source results: a 10 kpps constant stream and a Poisson stream share
+ * one queue; the per-source counts add up to the totals, and a third source
+ * that starts after the run is empty.
+ */
+static void test_sim_per_source_results_add_up(void **unused)
+{
+	struct irqmod_sim_config c;
+	const struct irqmod_sim_source_results *s = results.source;
+
+	(void)unused;
+	setup_constant(&c, 10000, 60);
+	irqmod_sim_default_source(&c.sources[1], IRQMOD_SIM_SOURCE_POISSON);
+	c.sources[1].rate_pps = 50000;
+	c.sources[1].frame_bytes = 1514;
+	irqmod_sim_default_source(&c.sources[2], IRQMOD_SIM_SOURCE_POISSON);
+	c.sources[2].start_ns = c.duration_ns + 1;
+	c.ring_size = 8; /* some bursts overflow it */
+	assert_int_equal(run(&c, "static:200000"), 0);
+	assert_int_equal(results.sources, 3);
+	assert_int_equal(s[0].kind, IRQMOD_SIM_SOURCE_CONSTANT);
+	assert_int_equal(s[1].kind, IRQMOD_SIM_SOURCE_POISSON);
+	assert_true(s[0].offered_frames + s[1].offered_frames == results.offered_frames);
+	assert_true(s[0].received_datagrams + s[1].received_datagrams ==
+		    results.received_datagrams);
+	assert_true(s[0].drops + s[1].drops ==
+		    results.drops_ring + results.drops_socket + results.drops_reassembly);
+	assert_true(s[0].drops > 0 && s[1].drops > 0);
+	assert_true(s[0].to_app.count + s[1].to_app.count == results.to_app.count);
+	assert_true(s[0].added_delay.count + s[1].added_delay.count == results.added_delay.count);
+	/* 10,000 frames/s at constant spacing: the 0.9 s window holds 9000 +- 1. */
+	assert_true(s[0].offered_frames >= 8999 && s[0].offered_frames <= 9001);
+	assert_true(s[2].offered_frames == 0 && s[2].to_app.count == 0 && s[2].drops == 0);
+}
+
+/*
+ * mutilate's ETC request laws: GPareto(0, sigma, 0.154971) gaps with mean
+ * 1/rate (coefficient of variation 1.204, so the count over 0.9 s at 100 kpps
+ * has a standard deviation of about 1.204 * sqrt(90,000) = 361 frames; 5
+ * sigma: 1805), and GEV(30.7984, 8.20449, 0.078688) B keys behind 56 header
+ * bytes, whose mean frame is 56 + 36.223 = 92.22 B (within 1 %), on every seed.
+ */
+static void test_sim_etc_laws_give_rate_and_mean_frame(void **unused)
+{
+	struct irqmod_sim_config c;
+	uint64_t seed;
+
+	(void)unused;
+	for (seed = 1; seed <= 3; seed++) {
+		double mean_bytes;
+
+		irqmod_sim_default_config(&c);
+		c.seed = seed;
+		irqmod_sim_default_source(&c.sources[0], IRQMOD_SIM_SOURCE_POISSON);
+		c.sources[0].rate_pps = 100000;
+		c.sources[0].gap_shape_micro = 154971;
+		c.sources[0].size_law = IRQMOD_SIM_SIZE_GEV;
+		c.sources[0].size_location_milli = 30798;
+		c.sources[0].size_scale_milli = 8204;
+		c.sources[0].size_shape_micro = 78688;
+		c.sources[0].size_offset_bytes = 56;
+		assert_int_equal(run(&c, "static:20000"), 0);
+		assert_true(results.offered_frames > 90000 - 1805 &&
+			    results.offered_frames < 90000 + 1805);
+		mean_bytes = (double)results.offered_bytes / (double)results.offered_frames;
+		assert_true(mean_bytes > 92.22 * 0.99 && mean_bytes < 92.22 * 1.01);
+		assert_conserved(&results);
+	}
+	/* GPareto value sizes (ETC: 15 + 214.476 / (1 - 0.348238) = 344 B
+	 * mean) behind 42 header bytes are clamped to the 1514 B frame. */
+	irqmod_sim_default_config(&c);
+	irqmod_sim_default_source(&c.sources[0], IRQMOD_SIM_SOURCE_CONSTANT);
+	c.sources[0].rate_pps = 100000;
+	c.sources[0].size_law = IRQMOD_SIM_SIZE_GPARETO;
+	c.sources[0].size_location_milli = 15000;
+	c.sources[0].size_scale_milli = 214476;
+	c.sources[0].size_shape_micro = 348238;
+	c.sources[0].size_offset_bytes = 42;
+	assert_int_equal(run(&c, "static:20000"), 0);
+	assert_true(results.offered_bytes >= 60 * results.offered_frames);
+	assert_true(results.offered_bytes <= 1514 * results.offered_frames);
+	assert_true(results.offered_bytes / results.offered_frames > 300);
+	assert_true(results.offered_bytes / results.offered_frames < 400);
+	assert_conserved(&results);
+}
+
 static void rate_limit_update(void *context, uint32_t queue, const struct irqmod_sample *sample,
 			      struct irqmod_decision *decision)
 {
@@ -660,6 +831,26 @@ static void test_sim_bad_configs_are_rejected_with_field(void **unused)
 	assert_int_equal(irqmod_sim_check(&c, &field), -IRQMOD_EFRAME);
 	assert_string_equal(field, "sources[0].frame_bytes");
 	setup_constant(&c, 1000, 60);
+	c.timer_irq_ns = 2000000000ull;
+	assert_int_equal(irqmod_sim_check(&c, &field), -IRQMOD_ERANGE);
+	assert_string_equal(field, "timer_irq_ns");
+	setup_constant(&c, 1000, 60);
+	c.sources[0].gap_shape_micro = 1000000;
+	assert_int_equal(irqmod_sim_check(&c, &field), -IRQMOD_ERANGE);
+	assert_string_equal(field, "sources[0].gap_shape_micro");
+	setup_constant(&c, 1000, 60);
+	c.sources[0].size_law = IRQMOD_SIM_SIZE_COUNT;
+	assert_int_equal(irqmod_sim_check(&c, &field), -IRQMOD_EINVAL);
+	assert_string_equal(field, "sources[0].size_law");
+	setup_constant(&c, 1000, 60);
+	c.sources[0].size_law = IRQMOD_SIM_SIZE_GEV;
+	assert_int_equal(irqmod_sim_check(&c, &field), -IRQMOD_EFRAME);
+	assert_string_equal(field, "sources[0].size_scale_milli");
+	c.sources[0].size_scale_milli = 1000;
+	c.sources[0].size_shape_micro = 1000001;
+	assert_int_equal(irqmod_sim_check(&c, &field), -IRQMOD_ERANGE);
+	assert_string_equal(field, "sources[0].size_shape_micro");
+	setup_constant(&c, 1000, 60);
 	assert_int_equal(run(&c, "no-such-controller"), -IRQMOD_EKIND);
 	assert_int_equal(run(&c, "static:12x"), -IRQMOD_EKIND);
 }
@@ -682,6 +873,10 @@ int main(void)
 		cmocka_unit_test(test_sim_identical_seeds_give_identical_results),
 		cmocka_unit_test(test_sim_seeds_differ_within_poisson_bounds),
 		cmocka_unit_test(test_sim_callback_controller_poll_action_costs_a_poll),
+		cmocka_unit_test(test_sim_deferred_poll_takes_a_timer_interrupt),
+		cmocka_unit_test(test_sim_added_delay_is_arrival_to_signal),
+		cmocka_unit_test(test_sim_per_source_results_add_up),
+		cmocka_unit_test(test_sim_etc_laws_give_rate_and_mean_frame),
 		cmocka_unit_test(test_sim_rate_limit_caps_interrupts),
 		cmocka_unit_test(test_sim_bad_configs_are_rejected_with_field),
 	};

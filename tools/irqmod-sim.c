@@ -55,10 +55,32 @@ enum metric {
 	M_POLLS_DEFERRED_PER_S,	/* hybrids only: the adapter's counters */
 	M_EMPTY_POLLS_PER_S,
 	M_IDLE_POLLING_PCT,
+	M_ADDED_MEAN_US,
+	M_ADDED_P50_US,
+	M_ADDED_P99_US,
+	M_ADDED_P999_US,
+	M_TIMER_INTERRUPTS_PER_S,
+	M_ALL_INTERRUPTS_PER_S,
+	M_DROPS,
+	M_HOST_CPU_PCT,
 	M_CPU_PCT,	/* per core */
 	M_IRQ_CPU_PCT,	/* per core */
+	M_SRC_APP_MEAN_US,	/* per source */
+	M_SRC_APP_P50_US,
+	M_SRC_APP_P99_US,
+	M_SRC_APP_P999_US,
+	M_SRC_ADDED_MEAN_US,
+	M_SRC_ADDED_P50_US,
+	M_SRC_ADDED_P99_US,
+	M_SRC_ADDED_P999_US,
+	M_SRC_DROPS,
 	M_COUNT_FIXED = M_CPU_PCT,
+	M_COUNT_PER_SOURCE = M_SRC_DROPS - M_SRC_APP_MEAN_US + 1,
 };
+
+/* Columns at most: the fixed ones, two per core, the per-source ones. */
+#define MAX_COLUMNS (M_COUNT_FIXED + 2 * IRQMOD_SIM_MAX_CORES + \
+		     M_COUNT_PER_SOURCE * IRQMOD_SIM_MAX_SOURCES)
 
 struct column {
 	enum metric metric;
@@ -103,8 +125,25 @@ static const struct {
 	[M_POLLS_DEFERRED_PER_S] = { "polls_deferred_per_s", true, 0 },
 	[M_EMPTY_POLLS_PER_S] = { "empty_polls_per_s", true, 0 },
 	[M_IDLE_POLLING_PCT] = { "idle_polling_pct", true, 1 },
+	[M_ADDED_MEAN_US] = { "added_mean_us", false, 2 },
+	[M_ADDED_P50_US] = { "added_p50_us", false, 2 },
+	[M_ADDED_P99_US] = { "added_p99_us", false, 2 },
+	[M_ADDED_P999_US] = { "added_p999_us", false, 2 },
+	[M_TIMER_INTERRUPTS_PER_S] = { "timer_interrupts_per_s", false, 0 },
+	[M_ALL_INTERRUPTS_PER_S] = { "all_interrupts_per_s", false, 0 },
+	[M_DROPS] = { "drops", false, 0 },
+	[M_HOST_CPU_PCT] = { "host_cpu_pct", false, 2 },
 	[M_CPU_PCT] = { "cpu%u_pct", true, 1 },
 	[M_IRQ_CPU_PCT] = { "cpu%u_irq_pct", true, 1 },
+	[M_SRC_APP_MEAN_US] = { "src%u_app_mean_us", false, 2 },
+	[M_SRC_APP_P50_US] = { "src%u_app_p50_us", false, 2 },
+	[M_SRC_APP_P99_US] = { "src%u_app_p99_us", false, 2 },
+	[M_SRC_APP_P999_US] = { "src%u_app_p999_us", false, 2 },
+	[M_SRC_ADDED_MEAN_US] = { "src%u_added_mean_us", false, 2 },
+	[M_SRC_ADDED_P50_US] = { "src%u_added_p50_us", false, 2 },
+	[M_SRC_ADDED_P99_US] = { "src%u_added_p99_us", false, 2 },
+	[M_SRC_ADDED_P999_US] = { "src%u_added_p999_us", false, 2 },
+	[M_SRC_DROPS] = { "src%u_drops", false, 0 },
 };
 
 /* The hybrid metrics exist only for rows that run a hybrid. */
@@ -158,6 +197,9 @@ static double metric_value(const struct irqmod_sim_results *r,
 			   const struct column *c)
 {
 	double seconds = (double)r->window_ns / 1e9;
+	const struct irqmod_sim_source_results *src = &r->source[c->core];
+	double host = 0.0;
+	unsigned int i;
 
 	switch (c->metric) {
 	case M_OFFERED_MBPS: return r->offered_mbps;
@@ -193,6 +235,31 @@ static double metric_value(const struct irqmod_sim_results *r,
 	case M_EMPTY_POLLS_PER_S: return (double)h->empty_polls / seconds;
 	case M_IDLE_POLLING_PCT:
 		return 100.0 * (double)h->idle_polling_ns / ((double)r->window_ns * queues);
+	case M_ADDED_MEAN_US: return r->added_delay.mean_ns / 1e3;
+	case M_ADDED_P50_US: return (double)r->added_delay.p50_ns / 1e3;
+	case M_ADDED_P99_US: return (double)r->added_delay.p99_ns / 1e3;
+	case M_ADDED_P999_US: return (double)r->added_delay.p999_ns / 1e3;
+	case M_TIMER_INTERRUPTS_PER_S: return (double)r->timer_interrupts / seconds;
+	case M_ALL_INTERRUPTS_PER_S:
+		return (double)(r->interrupts + r->timer_interrupts) / seconds;
+	case M_DROPS:
+		return (double)(r->drops_ring + r->drops_socket + r->drops_reassembly);
+	case M_HOST_CPU_PCT:
+		/* Interrupts, softirq and applications on every core, in % of
+		 * one core; the competing task is left out. */
+		for (i = 0; i < r->cores; i++)
+			host += (double)(r->core[i].irq_ns + r->core[i].softirq_ns +
+					 r->core[i].app_ns);
+		return 100.0 * host / (double)r->window_ns;
+	case M_SRC_APP_MEAN_US: return src->to_app.mean_ns / 1e3;
+	case M_SRC_APP_P50_US: return (double)src->to_app.p50_ns / 1e3;
+	case M_SRC_APP_P99_US: return (double)src->to_app.p99_ns / 1e3;
+	case M_SRC_APP_P999_US: return (double)src->to_app.p999_ns / 1e3;
+	case M_SRC_ADDED_MEAN_US: return src->added_delay.mean_ns / 1e3;
+	case M_SRC_ADDED_P50_US: return (double)src->added_delay.p50_ns / 1e3;
+	case M_SRC_ADDED_P99_US: return (double)src->added_delay.p99_ns / 1e3;
+	case M_SRC_ADDED_P999_US: return (double)src->added_delay.p999_ns / 1e3;
+	case M_SRC_DROPS: return (double)src->drops;
 	case M_CPU_PCT: return r->core[c->core].utilisation * 100.0;
 	case M_IRQ_CPU_PCT: return r->core[c->core].interrupt_utilisation * 100.0;
 	}
@@ -328,7 +395,7 @@ static void usage(FILE *out)
 	irqmod_scenario_print_keys(out);
 }
 
-static int build_columns(struct column *columns, unsigned int cores)
+static int build_columns(struct column *columns, unsigned int cores, unsigned int sources)
 {
 	int count = 0;
 	unsigned int m, core;
@@ -352,6 +419,17 @@ static int build_columns(struct column *columns, unsigned int cores)
 			count++;
 		}
 	}
+	for (core = 0; core < sources; core++) {
+		for (m = M_SRC_APP_MEAN_US; m <= M_SRC_DROPS; m++) {
+			columns[count].metric = (enum metric)m;
+			columns[count].core = core; /* the source */
+			snprintf(columns[count].name, sizeof(columns[count].name),
+				 metric_info[m].name, core);
+			columns[count].in_table = false;
+			columns[count].precision = metric_info[m].precision;
+			count++;
+		}
+	}
 	return count;
 }
 
@@ -359,8 +437,8 @@ static int build_columns(struct column *columns, unsigned int cores)
 struct row {
 	char controller[IRQMOD_SCENARIO_NAME_BYTES];
 	uint64_t sweep_value;
-	double mean[M_COUNT_FIXED + 2 * IRQMOD_SIM_MAX_CORES];
-	double ci[M_COUNT_FIXED + 2 * IRQMOD_SIM_MAX_CORES];
+	double mean[MAX_COLUMNS];
+	double ci[MAX_COLUMNS];
 	/* Ping summary of the first seed. */
 	struct irqmod_sim_results first;
 	/* The row runs a hybrid: its metrics are meaningful. */
@@ -593,7 +671,7 @@ int main(int argc, char **argv)
 	const char *controller_list = NULL, *seed_text = NULL, *duration_text = NULL;
 	char sweep_key[128] = "";
 	uint64_t sweep_from = 0, sweep_to = 0, sweep_step = 1;
-	struct column columns[M_COUNT_FIXED + 2 * IRQMOD_SIM_MAX_CORES];
+	struct column columns[MAX_COLUMNS];
 	int column_count, opt, status = 0;
 	struct row *rows;
 	FILE *trace_file = NULL;
@@ -754,7 +832,7 @@ int main(int argc, char **argv)
 				    "interval_ns,action,poll_delay_ns,frames\n");
 	}
 
-	column_count = build_columns(columns, scenario->config.cores);
+	column_count = build_columns(columns, scenario->config.cores, scenario->sources);
 	clock_gettime(CLOCK_MONOTONIC, &batch_start);
 	rows = calloc((size_t)point_count * scenario->controller_count, sizeof(*rows));
 	if (!rows) {
@@ -765,8 +843,8 @@ int main(int argc, char **argv)
 	for (p = 0; p < point_count; p++) {
 		for (i = 0; i < scenario->controller_count; i++) {
 			struct row *row = &rows[row_count++];
-			double sum[M_COUNT_FIXED + 2 * IRQMOD_SIM_MAX_CORES] = { 0 };
-			double squares[M_COUNT_FIXED + 2 * IRQMOD_SIM_MAX_CORES] = { 0 };
+			double sum[MAX_COLUMNS] = { 0 };
+			double squares[MAX_COLUMNS] = { 0 };
 			struct irqmod_scenario run = *scenario;
 			struct irqmod_sim_controller controller;
 			struct irqmod_hybrid_config hybrid;

@@ -20,6 +20,7 @@ enum value_type {
 	TYPE_BOOL,
 	TYPE_TIMER,
 	TYPE_DISTRIBUTION,
+	TYPE_SIZE_LAW,
 	TYPE_KIND,
 	TYPE_CORE,	/* core number or "none" */
 	TYPE_CORE_LIST,	/* comma-separated core per queue */
@@ -77,6 +78,8 @@ static const struct key keys[] = {
 	  "core of each queue, comma-separated (default: all on core 0)" },
 	{ "host", "irq_cost", TYPE_DURATION, CONFIG(irq_ns), 0, SECOND_NS,
 	  "CPU per hard interrupt (assumption; 1998 measurement: 21us, anchors 1.2)" },
+	{ "host", "timer_irq_cost", TYPE_DURATION, CONFIG(timer_irq_ns), 0, SECOND_NS,
+	  "CPU per timer interrupt driving a deferred poll (gro_flush_timeout's hrtimer; default: as irq_cost)" },
 	{ "host", "poll_cost", TYPE_DURATION, CONFIG(poll_ns), 0, SECOND_NS,
 	  "CPU per NAPI poll call, besides packets (assumption)" },
 	{ "host", "packet_cost", TYPE_DURATION, CONFIG(packet_ns), 0, SECOND_NS,
@@ -150,6 +153,18 @@ static const struct key keys[] = {
 	{ "source", "poisson", TYPE_BOOL, SOURCE(poisson_arrivals), 0, 1,
 	  "flood: exponential gaps instead of constant spacing" },
 	{ "source", "start", TYPE_DURATION, SOURCE(start_ns), 0, HOUR_NS, "time the source starts" },
+	{ "source", "gap_shape_micro", TYPE_U32, SOURCE(gap_shape_micro), 0, 999999,
+	  "poisson: 0 exponential gaps; else GPareto gaps of shape xi x10^6 and mean 1/rate (mutilate ETC: 154971)" },
+	{ "source", "size_law", TYPE_SIZE_LAW, SOURCE(size_law), 0, 0,
+	  "constant/poisson/onoff frame sizes: constant (frame_bytes), gpareto or gev (size_* keys)" },
+	{ "source", "size_location_milli", TYPE_U64, SOURCE(size_location_milli), 0, 65535000,
+	  "size law location mu, thousandths of a byte (ETC key GEV: 30798)" },
+	{ "source", "size_scale_milli", TYPE_U64, SOURCE(size_scale_milli), 0, 65535000,
+	  "size law scale sigma, thousandths of a byte (ETC key GEV: 8204)" },
+	{ "source", "size_shape_micro", TYPE_U32, SOURCE(size_shape_micro), 0, 1000000,
+	  "size law shape xi x10^6 (ETC key GEV: 78688)" },
+	{ "source", "size_offset", TYPE_U32, SOURCE(size_offset_bytes), 0, 65535,
+	  "bytes added to each size variate (headers; memcached GET over UDP: 56)" },
 };
 
 #define KEY_COUNT (sizeof(keys) / sizeof(keys[0]))
@@ -272,6 +287,8 @@ static const char *enum_name(enum value_type type, uint32_t value)
 		return irqmod_sim_timer_name(value);
 	case TYPE_DISTRIBUTION:
 		return irqmod_sim_distribution_name(value);
+	case TYPE_SIZE_LAW:
+		return irqmod_sim_size_law_name(value);
 	case TYPE_KIND:
 		return irqmod_sim_source_kind_name(value);
 	default:
@@ -286,6 +303,8 @@ static uint32_t enum_count(enum value_type type)
 		return IRQMOD_SIM_TIMER_COUNT;
 	case TYPE_DISTRIBUTION:
 		return IRQMOD_SIM_DIST_COUNT;
+	case TYPE_SIZE_LAW:
+		return IRQMOD_SIM_SIZE_COUNT;
 	default:
 		return IRQMOD_SIM_SOURCE_COUNT;
 	}
@@ -918,6 +937,7 @@ static int set_key(struct irqmod_scenario *scenario, const struct key *key,
 		return set_controllers(scenario, where, value, message, bytes);
 	case TYPE_TIMER:
 	case TYPE_DISTRIBUTION:
+	case TYPE_SIZE_LAW:
 	case TYPE_KIND:
 		for (i = (key->type == TYPE_KIND ? 1 : 0); i < enum_count(key->type); i++) {
 			if (strcmp(value, enum_name(key->type, i)) == 0) {
@@ -1409,6 +1429,7 @@ static void print_default(FILE *out, const struct key *key, const struct irqmod_
 		return;
 	case TYPE_TIMER:
 	case TYPE_DISTRIBUTION:
+	case TYPE_SIZE_LAW:
 		memcpy(&v32, base + key->offset, sizeof(v32));
 		fprintf(out, "%s", enum_name(key->type, v32));
 		return;

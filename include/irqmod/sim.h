@@ -94,6 +94,33 @@ IRQMOD_API uint64_t irqmod_sim_exponential(struct irqmod_sim_rng *rng, uint64_t 
 IRQMOD_API uint64_t irqmod_sim_pareto(struct irqmod_sim_rng *rng, uint64_t mean,
 				      uint32_t shape_milli);
 
+/**
+ * irqmod_sim_gpareto() - generalised Pareto variate, inverse-CDF method:
+ * location + scale * (U^-shape - 1) / shape, in fixed point.
+ * @rng: generator.
+ * @location: mu, in any unit (mutilate's ETC value size: 15 B, as 15000 mB).
+ * @scale: sigma, same unit.
+ * @shape_micro: xi * 10^6 (0: the exponential limit, location - scale * ln U).
+ *	The mean, location + scale / (1 - xi), is finite below 10^6.
+ * Return: the variate, in @location's unit, saturating at +-2^62.
+ */
+IRQMOD_API int64_t irqmod_sim_gpareto(struct irqmod_sim_rng *rng, int64_t location,
+				      uint64_t scale, uint32_t shape_micro);
+
+/**
+ * irqmod_sim_gev() - generalised extreme value variate (shape > 0, the
+ * Frechet type), inverse-CDF method: location + scale * ((-ln U)^-shape - 1)
+ * / shape, in fixed point.
+ * @rng: generator.
+ * @location: mu, any unit (mutilate's ETC key size: 30.7984 B).
+ * @scale: sigma, same unit.
+ * @shape_micro: xi * 10^6 (0 is read as 1, the Gumbel limit to a millionth).
+ * Return: the variate, in @location's unit, saturating at +-2^62; it may
+ * be below @location (down to location - scale / shape).
+ */
+IRQMOD_API int64_t irqmod_sim_gev(struct irqmod_sim_rng *rng, int64_t location, uint64_t scale,
+				  uint32_t shape_micro);
+
 /* ------------------------------------------------------------------ */
 /* Configuration                                                       */
 /* ------------------------------------------------------------------ */
@@ -161,6 +188,24 @@ enum irqmod_sim_distribution {
 };
 
 /**
+ * enum irqmod_sim_size_law - law of the frame sizes of a constant, Poisson
+ * or on/off source: the frame is @size_offset_bytes plus the variate, in
+ * whole bytes, clamped to 60 .. mtu + 14.
+ * @IRQMOD_SIM_SIZE_CONSTANT: every frame is @frame_bytes (the default).
+ * @IRQMOD_SIM_SIZE_GPARETO: generalised Pareto (irqmod_sim_gpareto()), e.g.
+ *	mutilate's ETC value size GPareto(15, 214.476, 0.348238) B.
+ * @IRQMOD_SIM_SIZE_GEV: generalised extreme value (irqmod_sim_gev()), e.g.
+ *	mutilate's ETC key size GEV(30.7984, 8.20449, 0.078688) B.
+ * @IRQMOD_SIM_SIZE_COUNT: one past the last value.
+ */
+enum irqmod_sim_size_law {
+	IRQMOD_SIM_SIZE_CONSTANT = 0,
+	IRQMOD_SIM_SIZE_GPARETO,
+	IRQMOD_SIM_SIZE_GEV,
+	IRQMOD_SIM_SIZE_COUNT
+};
+
+/**
  * struct irqmod_sim_source - one traffic source (defaults: irqmod_sim_default_source()).
  * @kind: an enum irqmod_sim_source_kind value.
  * @frame_bytes: frame size without FCS (60..65535) for constant, Poisson,
@@ -183,6 +228,18 @@ enum irqmod_sim_distribution {
  * @poisson_arrivals: flood: exponential gaps of mean 1/@rate_pps instead
  *	of a constant spacing (a flooder's jitter breaks phase locking).
  * @start_ns: time the source starts.
+ * @gap_shape_micro: Poisson sources: 0 for exponential gaps; otherwise the
+ *	shape xi * 10^6 (below 10^6) of generalised Pareto gaps GPareto(0,
+ *	(1 - xi) / @rate_pps, xi), whose mean is 1 / @rate_pps (mutilate's ETC
+ *	inter-arrival law, GPareto(0, 16.0292 us, 0.154971), rescaled to the
+ *	rate as mutilate does for a target QPS).
+ * @size_law: an enum irqmod_sim_size_law value (constant, Poisson, on/off).
+ * @size_location_milli: the law's location mu, in thousandths of a byte.
+ * @size_scale_milli: its scale sigma, in thousandths of a byte (> 0).
+ * @size_shape_micro: its shape xi * 10^6 (at most 10^6).
+ * @size_offset_bytes: header bytes added to each variate (a memcached GET
+ *	over UDP: Ethernet 14 + IPv4 20 + UDP 8 + frame header 8 + "get " and
+ *	"\r\n" 6 = 56).
  */
 struct irqmod_sim_source {
 	uint32_t kind;
@@ -203,6 +260,12 @@ struct irqmod_sim_source {
 	uint32_t response_bytes;
 	bool poisson_arrivals;
 	uint64_t start_ns;
+	uint32_t gap_shape_micro;
+	uint32_t size_law;
+	uint64_t size_location_milli;
+	uint64_t size_scale_milli;
+	uint32_t size_shape_micro;
+	uint32_t size_offset_bytes;
 };
 
 /**
@@ -227,6 +290,10 @@ struct irqmod_sim_source {
  * @queues: RX queues; queue q runs on core @queue_core[q].
  * @queue_core: core of each queue (default q % @cores).
  * @irq_ns: CPU cost of one hard interrupt (entry, handler, exit).
+ * @timer_irq_ns: CPU cost of the timer interrupt that drives a deferred
+ *	poll (a decision IRQMOD_ACTION_POLL with a non-zero poll_delay_ns):
+ *	in Linux the re-poll is scheduled by gro_flush_timeout's hrtimer
+ *	(napi_watchdog()), whose expiry is an interrupt of its own.
  * @poll_ns: CPU cost of one NAPI poll call besides its packets.
  * @packet_ns: CPU cost of one received frame in the stack (to the socket).
  * @tx_clean_ns: CPU cost of cleaning one TX completion in the poll.
@@ -273,6 +340,7 @@ struct irqmod_sim_config {
 	uint32_t queues;
 	uint32_t queue_core[IRQMOD_SIM_MAX_QUEUES];
 	uint64_t irq_ns;
+	uint64_t timer_irq_ns;
 	uint64_t poll_ns;
 	uint64_t packet_ns;
 	uint64_t tx_clean_ns;
@@ -432,6 +500,26 @@ struct irqmod_sim_totals {
 };
 
 /**
+ * struct irqmod_sim_source_results - what one source's traffic measured
+ * (after the warm-up), so sources sharing a queue can be told apart.
+ * @kind: the source's enum irqmod_sim_source_kind value.
+ * @offered_frames: frames of this source that reached the NIC.
+ * @received_datagrams: its datagrams the application read.
+ * @drops: its frames lost in the ring, the socket or reassembly.
+ * @to_app: NIC arrival of a datagram's last frame to the application.
+ * @added_delay: the time moderation held each frame (as in
+ *	struct irqmod_sim_results).
+ */
+struct irqmod_sim_source_results {
+	uint32_t kind;
+	uint64_t offered_frames;
+	uint64_t received_datagrams;
+	uint64_t drops;
+	struct irqmod_sim_latency to_app;
+	struct irqmod_sim_latency added_delay;
+};
+
+/**
  * struct irqmod_sim_results - what a run measured (after the warm-up).
  * @controller: name of the controller.
  * @window_ns: measured time (duration - warm-up).
@@ -451,6 +539,8 @@ struct irqmod_sim_totals {
  * @drops_socket_datagrams: datagrams dropped by the admission rule.
  * @drops_reassembly: frames discarded because their datagram lost a fragment.
  * @interrupts: hardware interrupts.
+ * @timer_interrupts: timer interrupts that drove deferred polls (each cost
+ *	timer_irq_ns); not included in @interrupts.
  * @interrupts_per_s: interrupts per second.
  * @polls: NAPI poll calls (including re-polls and empty polls).
  * @controller_calls: controller updates.
@@ -462,10 +552,19 @@ struct irqmod_sim_totals {
  * @to_app: latency from NIC arrival of a datagram's last frame to the
  *	application.
  * @rtt: ping/RR round trip, request send to reply read.
+ * @added_delay: the time moderation holds each frame: from its NIC arrival
+ *	to the signal that leads to the poll taking it from the ring (the
+ *	interrupt firing, or a deferred poll's timer expiring); 0 for a frame
+ *	that arrived after that signal (taken by a poll already under way).
+ *	With no moderation (interval 0, no deferral) it is 0; the handler and
+ *	queueing behind other work on the core are not in it (they are in
+ *	@to_socket and @to_app).
  * @requests_sent: ping/RR requests sent.
  * @replies_received: ping/RR replies read.
  * @requests_in_flight_max: most ping/RR requests of one source in flight
  *	at once, counted when a request is sent (ping's "pipe").
+ * @sources: number of entries used in @source.
+ * @source: per source, in the order of the configuration's active sources.
  * @cores: number of entries used in @core.
  * @core: CPU time per core.
  * @totals: since time 0, for conservation.
@@ -488,6 +587,7 @@ struct irqmod_sim_results {
 	uint64_t drops_socket_datagrams;
 	uint64_t drops_reassembly;
 	uint64_t interrupts;
+	uint64_t timer_interrupts;
 	double interrupts_per_s;
 	uint64_t polls;
 	uint64_t controller_calls;
@@ -498,9 +598,12 @@ struct irqmod_sim_results {
 	struct irqmod_sim_latency to_socket;
 	struct irqmod_sim_latency to_app;
 	struct irqmod_sim_latency rtt;
+	struct irqmod_sim_latency added_delay;
 	uint64_t requests_sent;
 	uint64_t replies_received;
 	uint32_t requests_in_flight_max;
+	uint32_t sources;
+	struct irqmod_sim_source_results source[IRQMOD_SIM_MAX_SOURCES];
 	uint32_t cores;
 	struct irqmod_sim_core_time core[IRQMOD_SIM_MAX_CORES];
 	struct irqmod_sim_totals totals;
@@ -581,6 +684,13 @@ IRQMOD_API const char *irqmod_sim_timer_name(uint32_t timer);
  * Return: "constant", "exponential" or "pareto"; "unknown" out of range.
  */
 IRQMOD_API const char *irqmod_sim_distribution_name(uint32_t distribution);
+
+/**
+ * irqmod_sim_size_law_name() - short name of a frame-size law.
+ * @law: an enum irqmod_sim_size_law value.
+ * Return: "constant", "gpareto" or "gev"; "unknown" out of range.
+ */
+IRQMOD_API const char *irqmod_sim_size_law_name(uint32_t law);
 
 #ifdef __cplusplus
 }

@@ -174,6 +174,110 @@ uint64_t irqmod_sim_pareto(struct irqmod_sim_rng *rng, uint64_t mean, uint32_t s
 	return value > IRQMOD_SIM_PARETO_CAP ? IRQMOD_SIM_PARETO_CAP : value;
 }
 
+/* Shapes of the generalised laws are given in millionths. */
+#define IRQMOD_SIM_MICRO 1000000u
+/* Generalised variates saturate at +-2^62 so sums of them cannot overflow. */
+#define IRQMOD_SIM_GENERAL_CAP (1ll << 62)
+/* The factor of the generalised laws is capped so scale * factor fits. */
+#define IRQMOD_SIM_FACTOR_CAP (1ull << 61)
+
+/*
+ * 2^(@exponent_q32), signed exponent in 32.32: 2^-y = 2^(ceil(y) - y) >> ceil(y).
+ * Return: the power in 32.32, saturating (0 below 2^-32).
+ */
+static uint64_t irqmod_sim_exp2_signed_q32(int64_t exponent_q32)
+{
+	uint64_t y, whole, fraction;
+
+	if (exponent_q32 >= 0)
+		return irqmod_sim_exp2_q32((uint64_t)exponent_q32);
+	y = (uint64_t)(-(exponent_q32 + 1)) + 1;
+	whole = (y + 0xFFFFFFFFull) >> 32;
+	if (whole > 32)
+		return 0;
+	fraction = (whole << 32) - y;
+	return irqmod_sim_exp2_q32(fraction) >> whole;
+}
+
+/*
+ * location + scale * (factor - 1) / shape for a factor in 32.32 and a
+ * shape in millionths (> 0): the common tail of both generalised laws.
+ */
+static int64_t irqmod_sim_general_value(int64_t location, uint64_t scale, uint64_t factor_q32,
+					uint32_t shape_micro)
+{
+	bool negative = factor_q32 < (1ull << 32);
+	uint64_t distance_q32 = negative ? (1ull << 32) - factor_q32 : factor_q32 - (1ull << 32);
+	uint64_t part = irqmod_sim_mul_shift32(scale, distance_q32);
+	uint64_t limit = (uint64_t)IRQMOD_SIM_GENERAL_CAP / IRQMOD_SIM_MICRO;
+	int64_t offset, value;
+
+	if (part >= limit)
+		offset = IRQMOD_SIM_GENERAL_CAP;
+	else
+		offset = (int64_t)(part * IRQMOD_SIM_MICRO / shape_micro);
+	if (negative)
+		offset = -offset;
+	if (location > 0 && offset > IRQMOD_SIM_GENERAL_CAP - location)
+		return IRQMOD_SIM_GENERAL_CAP;
+	if (location < 0 && offset < -IRQMOD_SIM_GENERAL_CAP - location)
+		return -IRQMOD_SIM_GENERAL_CAP;
+	value = location + offset;
+	if (value > IRQMOD_SIM_GENERAL_CAP)
+		return IRQMOD_SIM_GENERAL_CAP;
+	return value < -IRQMOD_SIM_GENERAL_CAP ? -IRQMOD_SIM_GENERAL_CAP : value;
+}
+
+int64_t irqmod_sim_gpareto(struct irqmod_sim_rng *rng, int64_t location, uint64_t scale,
+			   uint32_t shape_micro)
+{
+	uint64_t minus_log2_q32 = irqmod_sim_neg_log2_uniform_q32(rng);
+	uint64_t factor_q32;
+
+	if (scale > (uint64_t)IRQMOD_SIM_GENERAL_CAP)
+		scale = (uint64_t)IRQMOD_SIM_GENERAL_CAP;
+	if (shape_micro == 0) {
+		/* The limit xi -> 0 is the exponential law: -scale * ln U. */
+		uint64_t minus_ln_q32 = irqmod_sim_mul_shift32(minus_log2_q32, IRQMOD_SIM_LN2_Q32);
+
+		return irqmod_sim_general_value(location, scale, (1ull << 32) + minus_ln_q32,
+						IRQMOD_SIM_MICRO);
+	}
+	/* U^-xi = 2^(xi * -log2 U); -log2 U < 2^38, xi < 2^32 / 10^6 keeps it in range. */
+	factor_q32 = irqmod_sim_exp2_q32(minus_log2_q32 / IRQMOD_SIM_MICRO * shape_micro +
+					 minus_log2_q32 % IRQMOD_SIM_MICRO * shape_micro /
+						 IRQMOD_SIM_MICRO);
+	if (factor_q32 > IRQMOD_SIM_FACTOR_CAP)
+		factor_q32 = IRQMOD_SIM_FACTOR_CAP;
+	return irqmod_sim_general_value(location, scale, factor_q32, shape_micro);
+}
+
+int64_t irqmod_sim_gev(struct irqmod_sim_rng *rng, int64_t location, uint64_t scale,
+		       uint32_t shape_micro)
+{
+	uint64_t minus_ln_q32 =
+		irqmod_sim_mul_shift32(irqmod_sim_neg_log2_uniform_q32(rng), IRQMOD_SIM_LN2_Q32);
+	int64_t log2_e_q32, exponent_q32;
+	uint64_t factor_q32;
+
+	if (scale > (uint64_t)IRQMOD_SIM_GENERAL_CAP)
+		scale = (uint64_t)IRQMOD_SIM_GENERAL_CAP;
+	if (shape_micro == 0)
+		shape_micro = 1; /* the Gumbel limit, to a millionth */
+	/* E = -ln U > 0 (at least 2^-32); log2 E = log2(E * 2^32) - 32. */
+	if (minus_ln_q32 == 0)
+		minus_ln_q32 = 1;
+	log2_e_q32 = (int64_t)irqmod_sim_log2_q32(minus_ln_q32) - (32ll << 32);
+	/* E^-xi = 2^(-xi log2 E); |log2 E| <= 2^38 and xi < 2^32 / 10^6. */
+	exponent_q32 = -(log2_e_q32 / (int64_t)IRQMOD_SIM_MICRO * (int64_t)shape_micro +
+			 log2_e_q32 % (int64_t)IRQMOD_SIM_MICRO * (int64_t)shape_micro /
+				 (int64_t)IRQMOD_SIM_MICRO);
+	factor_q32 = irqmod_sim_exp2_signed_q32(exponent_q32);
+	if (factor_q32 > IRQMOD_SIM_FACTOR_CAP)
+		factor_q32 = IRQMOD_SIM_FACTOR_CAP;
+	return irqmod_sim_general_value(location, scale, factor_q32, shape_micro);
+}
+
 /* ---------------------------------------------------------------- */
 
 static inline bool irqmod_sim_event_before(const struct irqmod_sim_event *a,

@@ -69,6 +69,7 @@ enum job_type {
 	JOB_POLL,
 	JOB_APP,
 	JOB_LOAD,
+	JOB_TIMER,	/* the hrtimer interrupt of a deferred poll */
 };
 
 /* One RX descriptor holding a received frame. */
@@ -81,6 +82,13 @@ struct frame {
 	uint8_t respond;
 	uint16_t fragment;
 	uint16_t fragment_count;
+};
+
+/* Per-source counters, so sources sharing a queue can be told apart. */
+struct source_counters {
+	uint64_t offered_frames;
+	uint64_t received_datagrams;
+	uint64_t drops;
 };
 
 struct counters {
@@ -97,6 +105,7 @@ struct counters {
 	uint64_t drops_socket_datagrams;
 	uint64_t drops_reassembly;
 	uint64_t interrupts;
+	uint64_t timer_interrupts;
 	uint64_t polls;
 	uint64_t controller_calls;
 	uint64_t softirq_squeezes;
@@ -203,6 +212,9 @@ struct queue {
 	uint64_t event_ns;	/* time of the live heap event, UINT64_MAX: none */
 	uint64_t deadline_ns;	/* when it should fire (packet timer moves it) */
 	uint64_t last_irq_ns;
+	/* Latest moderation signal: the vector fired or a deferred poll's
+	 * timer expired. A frame's added delay ends there. */
+	uint64_t signal_ns;
 	uint32_t pending_causes;
 	uint32_t interval_ns;
 	uint32_t rate_limit_ns;
@@ -228,6 +240,7 @@ struct core {
 	uint32_t job_index;
 	uint64_t job_start_ns;
 	uint32_t irq_mask;	/* queues whose handler is pending */
+	uint32_t timer_mask;	/* queues whose deferred-poll timer fired */
 	uint32_t napi[IRQMOD_SIM_MAX_QUEUES + 1];
 	uint32_t napi_head;
 	uint32_t napi_count;
@@ -274,6 +287,13 @@ struct sim {
 	struct irqmod_sim_histogram *to_socket;
 	struct irqmod_sim_histogram *to_app;
 	struct irqmod_sim_histogram *rtt;
+	struct irqmod_sim_histogram *added_delay;
+	/* Per active source: to_app at 2i, added delay at 2i + 1; only with
+	 * several sources (one source's are the totals, copied at the end). */
+	struct irqmod_sim_histogram *source_histograms;
+	bool per_source;
+	struct source_counters source_counters[IRQMOD_SIM_MAX_SOURCES];
+	struct source_counters source_base[IRQMOD_SIM_MAX_SOURCES];
 	int error;
 };
 
@@ -314,6 +334,17 @@ const char *irqmod_sim_timer_name(uint32_t timer)
 	return timer < IRQMOD_SIM_TIMER_COUNT ? timer_names[timer] : "unknown";
 }
 
+static const char *const size_law_names[IRQMOD_SIM_SIZE_COUNT] = {
+	[IRQMOD_SIM_SIZE_CONSTANT] = "constant",
+	[IRQMOD_SIM_SIZE_GPARETO] = "gpareto",
+	[IRQMOD_SIM_SIZE_GEV] = "gev",
+};
+
+const char *irqmod_sim_size_law_name(uint32_t law)
+{
+	return law < IRQMOD_SIM_SIZE_COUNT ? size_law_names[law] : "unknown";
+}
+
 const char *irqmod_sim_distribution_name(uint32_t distribution)
 {
 	return distribution < IRQMOD_SIM_DIST_COUNT ? distribution_names[distribution] : "unknown";
@@ -331,6 +362,9 @@ const char *irqmod_sim_distribution_name(uint32_t distribution)
 #define DEFAULT_RING_SIZE 512u		/* ixgbe.h IXGBE_DEFAULT_RXD */
 #define DEFAULT_TX_COMPLETION_NS 1000u	/* assumption: descriptor write-back delay */
 #define DEFAULT_IRQ_NS 2000u		/* assumption: 1-5 us plausible (anchors 1.2) */
+/* The hrtimer expiry that drives a deferred poll is an interrupt of its own
+ * (napi_watchdog(), commit 6f8b12d661d0); charged like a device interrupt. */
+#define DEFAULT_TIMER_IRQ_NS DEFAULT_IRQ_NS
 #define DEFAULT_POLL_NS 500u		/* assumption */
 #define DEFAULT_PACKET_NS 250u		/* assumption: about 4 Mpps per core to a socket */
 #define DEFAULT_TX_CLEAN_NS 50u		/* assumption */
@@ -420,6 +454,7 @@ void irqmod_sim_default_config(struct irqmod_sim_config *config)
 	for (i = 0; i < IRQMOD_SIM_MAX_QUEUES; i++)
 		config->queue_core[i] = 0;
 	config->irq_ns = DEFAULT_IRQ_NS;
+	config->timer_irq_ns = DEFAULT_TIMER_IRQ_NS;
 	config->poll_ns = DEFAULT_POLL_NS;
 	config->packet_ns = DEFAULT_PACKET_NS;
 	config->tx_clean_ns = DEFAULT_TX_CLEAN_NS;
@@ -460,6 +495,8 @@ void irqmod_sim_default_config(struct irqmod_sim_config *config)
 #define MAX_WIRE_OVERHEAD 1000u
 #define MAX_RX_FRAMES 65535u		/* struct irqmod_decision.frames is 16 bits */
 #define MIN_IPV4_MTU 68u		/* RFC 791 */
+#define MICRO 1000000u			/* shapes of the generalised laws, in millionths */
+#define MAX_SIZE_MILLI (1000ull * MAX_FRAME_BYTES) /* size parameters, in mB */
 
 static int bad(const char **field, const char *name, int error)
 {
@@ -468,14 +505,16 @@ static int bad(const char **field, const char *name, int error)
 	return error;
 }
 
-static const char *const source_field_names[IRQMOD_SIM_MAX_SOURCES][12] = {
+static const char *const source_field_names[IRQMOD_SIM_MAX_SOURCES][16] = {
 #define SOURCE_FIELDS(n)                                                                 \
 	{ "sources[" #n "].kind", "sources[" #n "].frame_bytes", "sources[" #n "].rate_pps", \
 	  "sources[" #n "].flows", "sources[" #n "].period_distribution",                  \
 	  "sources[" #n "].on_mean_ns", "sources[" #n "].pareto_shape_milli",                \
 	  "sources[" #n "].outstanding", "sources[" #n "].request_bytes",                    \
 	  "sources[" #n "].message_bytes", "sources[" #n "].mtu_bytes",                      \
-	  "sources[" #n "].response_bytes" }
+	  "sources[" #n "].response_bytes", "sources[" #n "].gap_shape_micro",               \
+	  "sources[" #n "].size_law", "sources[" #n "].size_scale_milli",                    \
+	  "sources[" #n "].size_shape_micro" }
 	SOURCE_FIELDS(0), SOURCE_FIELDS(1), SOURCE_FIELDS(2), SOURCE_FIELDS(3),
 	SOURCE_FIELDS(4), SOURCE_FIELDS(5), SOURCE_FIELDS(6), SOURCE_FIELDS(7),
 #undef SOURCE_FIELDS
@@ -522,6 +561,16 @@ static int check_source(const struct irqmod_sim_source *s, uint32_t n, const cha
 		return bad(field, names[10], -IRQMOD_EFRAME);
 	if (!frame_ok(s->response_bytes))
 		return bad(field, names[11], -IRQMOD_EFRAME);
+	if (s->gap_shape_micro >= MICRO)
+		return bad(field, names[12], -IRQMOD_ERANGE);
+	if (s->size_law >= IRQMOD_SIM_SIZE_COUNT)
+		return bad(field, names[13], -IRQMOD_EINVAL);
+	if (s->size_law != IRQMOD_SIM_SIZE_CONSTANT &&
+	    (s->size_scale_milli == 0 || s->size_scale_milli > MAX_SIZE_MILLI ||
+	     s->size_location_milli > MAX_SIZE_MILLI || s->size_offset_bytes > MAX_FRAME_BYTES))
+		return bad(field, names[14], -IRQMOD_EFRAME);
+	if (s->size_shape_micro > MICRO)
+		return bad(field, names[15], -IRQMOD_ERANGE);
 	return 0;
 }
 
@@ -561,6 +610,8 @@ int irqmod_sim_check(const struct irqmod_sim_config *c, const char **field)
 			return bad(field, "queue_core", -IRQMOD_ERANGE);
 	if (c->irq_ns > MAX_COST_NS)
 		return bad(field, "irq_ns", -IRQMOD_ERANGE);
+	if (c->timer_irq_ns > MAX_COST_NS)
+		return bad(field, "timer_irq_ns", -IRQMOD_ERANGE);
 	if (c->poll_ns > MAX_COST_NS)
 		return bad(field, "poll_ns", -IRQMOD_ERANGE);
 	if (c->packet_ns > MAX_COST_NS)
@@ -773,11 +824,66 @@ static inline void source_step(struct source *src)
 	}
 }
 
+/* Payload of a frame of @bytes (UDP over IPv4), or the stream's message. */
+static uint32_t frame_payload(const struct source *src, uint32_t bytes)
+{
+	const uint32_t headers = ETH_HEADER_BYTES + IPV4_HEADER_BYTES + UDP_HEADER_BYTES;
+
+	if (src->config.kind == IRQMOD_SIM_SOURCE_UDP_STREAM)
+		return src->payload_bytes;
+	return bytes > headers ? bytes - headers : 0;
+}
+
+/* A Poisson source's next gap in ps: exponential, or GPareto of mean 1/rate. */
+static uint64_t draw_gap(struct source *src)
+{
+	uint32_t shape = src->config.gap_shape_micro;
+	uint64_t scale;
+	int64_t gap;
+
+	if (shape == 0)
+		return irqmod_sim_exponential(&src->rng, src->step_ps);
+	/* GPareto(0, sigma, xi) has mean sigma / (1 - xi). */
+	scale = src->step_ps / MICRO * (MICRO - shape) + src->step_ps % MICRO * (MICRO - shape) / MICRO;
+	gap = irqmod_sim_gpareto(&src->rng, 0, scale, shape);
+	return gap > 0 ? (uint64_t)gap : 0;
+}
+
+/* The next frame's size under the source's size law. */
+static uint32_t draw_size(struct source *src)
+{
+	const struct irqmod_sim_source *c = &src->config;
+	uint64_t largest = (uint64_t)c->mtu_bytes + ETH_HEADER_BYTES;
+	int64_t milli, bytes;
+
+	switch (c->size_law) {
+	case IRQMOD_SIM_SIZE_GPARETO:
+		milli = irqmod_sim_gpareto(&src->rng, (int64_t)c->size_location_milli,
+					   c->size_scale_milli, c->size_shape_micro);
+		break;
+	case IRQMOD_SIM_SIZE_GEV:
+		milli = irqmod_sim_gev(&src->rng, (int64_t)c->size_location_milli,
+				       c->size_scale_milli, c->size_shape_micro);
+		break;
+	default:
+		return c->frame_bytes;
+	}
+	/* Whole bytes, rounded to nearest; a negative variate is an empty key. */
+	bytes = milli <= 0 ? 0 : (milli + 500) / 1000;
+	bytes += c->size_offset_bytes;
+	if (bytes < MIN_FRAME_BYTES)
+		return MIN_FRAME_BYTES;
+	return bytes > (int64_t)largest ? (uint32_t)largest : (uint32_t)bytes;
+}
+
 /* Prepare the frame after the one just sent. */
 static void source_advance(struct sim *sim, struct source *src)
 {
 	const struct irqmod_sim_source *c = &src->config;
 
+	if (c->kind == IRQMOD_SIM_SOURCE_CONSTANT || c->kind == IRQMOD_SIM_SOURCE_POISSON ||
+	    c->kind == IRQMOD_SIM_SOURCE_ONOFF)
+		src->next_bytes = draw_size(src);
 	switch (c->kind) {
 	case IRQMOD_SIM_SOURCE_FLOOD:
 		if (c->poisson_arrivals) {
@@ -794,12 +900,15 @@ static void source_advance(struct sim *sim, struct source *src)
 			source_step(src);
 		source_next_flow(src);
 		src->next_message++;
+		if (c->size_law != IRQMOD_SIM_SIZE_CONSTANT)
+			src->next_bytes = draw_size(src);
 		break;
 	case IRQMOD_SIM_SOURCE_POISSON:
-		src->next_ps = add_sat(src->next_ps,
-				       irqmod_sim_exponential(&src->rng, src->step_ps));
+		src->next_ps = add_sat(src->next_ps, draw_gap(src));
 		source_next_flow(src);
 		src->next_message++;
+		if (c->size_law != IRQMOD_SIM_SIZE_CONSTANT)
+			src->next_bytes = draw_size(src);
 		break;
 	case IRQMOD_SIM_SOURCE_ONOFF:
 		source_step(src);
@@ -816,6 +925,8 @@ static void source_advance(struct sim *sim, struct source *src)
 		}
 		source_next_flow(src);
 		src->next_message++;
+		if (c->size_law != IRQMOD_SIM_SIZE_CONSTANT)
+			src->next_bytes = draw_size(src);
 		break;
 	case IRQMOD_SIM_SOURCE_UDP_STREAM:
 		if (c->rate_pps != 0)
@@ -913,6 +1024,7 @@ static void fire(struct sim *sim, struct queue *q, uint64_t now)
 	q->enabled = false;
 	q->pending_causes = 0;
 	q->last_irq_ns = now;
+	q->signal_ns = now;
 	q->irq_pending = true;
 	q->sample.events++;
 	sim->counters.interrupts++;
@@ -1009,6 +1121,7 @@ static bool drop_batch(struct sim *sim, struct source *src, struct queue *q, uin
 
 	if (sim->source_count != 1 || sim->config->queues != 1 ||
 	    src->config.kind != IRQMOD_SIM_SOURCE_CONSTANT || src->config.rate_pps != 0 ||
+	    src->config.size_law != IRQMOD_SIM_SIZE_CONSTANT ||
 	    src->next_ps > sim->link_free_ps || q->count != q->ring_size)
 		return false;
 	wire_time(sim, src->next_bytes, &wire_ps, &wire_remainder);
@@ -1034,6 +1147,8 @@ static bool drop_batch(struct sim *sim, struct source *src, struct queue *q, uin
 	k->offered_datagrams += count;
 	k->offered_payload_bytes += count * src->payload_bytes;
 	k->drops_ring += count;
+	sim->source_counters[src->index].offered_frames += count;
+	sim->source_counters[src->index].drops += count;
 	src->next_message += (uint32_t)count;
 	src->flow_counter = (uint32_t)((src->flow_counter + count) % src->config.flows);
 	src->next_flow = src->flow_counter == 0 ? src->config.flows - 1 : src->flow_counter - 1;
@@ -1056,12 +1171,14 @@ static void process_arrival(struct sim *sim, uint64_t bound_ns)
 	sim->now_ns = now;
 	k->offered_frames++;
 	k->offered_bytes += src->next_bytes;
+	sim->source_counters[src->index].offered_frames++;
 	if (src->next_fragment + 1u >= src->next_fragment_count) {
 		k->offered_datagrams++;
-		k->offered_payload_bytes += src->payload_bytes;
+		k->offered_payload_bytes += frame_payload(src, src->next_bytes);
 	}
 	if (q->count == q->ring_size) {
 		k->drops_ring++;
+		sim->source_counters[src->index].drops++;
 	} else {
 		uint32_t slot = q->head + q->count;
 		struct frame *f;
@@ -1301,7 +1418,7 @@ static void app_wake(struct sim *sim, struct source *src, uint64_t now)
  * already allocated exceeds rcvbuf, before charging; otherwise charge the
  * whole truesize, so occupancy may exceed rcvbuf by one datagram. */
 static void socket_admit(struct sim *sim, struct source *src, uint64_t now, uint32_t frames,
-			 uint64_t last_arrival_ns, uint32_t message)
+			 uint64_t last_arrival_ns, uint32_t message, uint32_t payload_bytes)
 {
 	uint32_t truesize = frames * sim->config->truesize_bytes;
 	struct socket_entry *e;
@@ -1310,13 +1427,14 @@ static void socket_admit(struct sim *sim, struct source *src, uint64_t now, uint
 	if (src->socket_alloc > sim->config->rcvbuf_bytes || src->socket_count == src->socket_capacity) {
 		sim->counters.drops_socket += frames;
 		sim->counters.drops_socket_datagrams++;
+		sim->source_counters[src->index].drops += frames;
 		return;
 	}
 	src->socket_alloc += truesize;
 	e = &src->socket[(src->socket_head + src->socket_count) & (src->socket_capacity - 1)];
 	e->last_arrival_ns = last_arrival_ns;
 	e->consumed_ns = UINT64_MAX;
-	e->payload_bytes = src->payload_bytes;
+	e->payload_bytes = payload_bytes;
 	e->truesize = truesize;
 	e->message = message;
 	src->socket_count++;
@@ -1347,20 +1465,25 @@ static void deliver_frame(struct sim *sim, struct queue *q, const struct frame *
 		if (r->frames != 0 && r->message != f->message) {
 			/* A fragment of the previous datagram never came. */
 			sim->counters.drops_reassembly += r->frames;
+			sim->source_counters[src->index].drops += r->frames;
 			r->frames = 0;
 		}
 		r->message = f->message;
 		r->frames++;
 		if (f->fragment + 1u < f->fragment_count)
 			return;
-		if (r->frames == f->fragment_count)
-			socket_admit(sim, src, now, r->frames, f->arrival_ns, f->message);
-		else
+		if (r->frames == f->fragment_count) {
+			socket_admit(sim, src, now, r->frames, f->arrival_ns, f->message,
+				     src->payload_bytes);
+		} else {
 			sim->counters.drops_reassembly += r->frames;
+			sim->source_counters[src->index].drops += r->frames;
+		}
 		r->frames = 0;
 		return;
 	default:
-		socket_admit(sim, src, now, 1, f->arrival_ns, f->message);
+		socket_admit(sim, src, now, 1, f->arrival_ns, f->message,
+			     frame_payload(src, f->bytes));
 		return;
 	}
 }
@@ -1411,6 +1534,17 @@ static uint64_t poll_take(struct sim *sim, struct queue *q, uint32_t count, uint
 		struct source *src = &sim->sources[f->source];
 
 		bytes += f->bytes;
+		if (now >= sim->window_start_ns) {
+			/* Moderation held the frame from its arrival to the signal
+			 * (interrupt or deferred-poll timer) that led to this poll;
+			 * a frame that came after it waited for no moderation. */
+			uint64_t added = q->signal_ns > f->arrival_ns ? q->signal_ns - f->arrival_ns : 0;
+
+			irqmod_sim_histogram_add(sim->added_delay, added);
+			if (sim->per_source)
+				irqmod_sim_histogram_add(&sim->source_histograms[2 * f->source + 1],
+							 added);
+		}
 		if (src->config.kind == IRQMOD_SIM_SOURCE_FLOOD) {
 			f->respond = response_allowed(src, now);
 			if (f->respond)
@@ -1499,8 +1633,13 @@ static void start_app(struct sim *sim, struct core *core, struct source *src, ui
 		src->socket_scheduled++;
 		sim->counters.received_datagrams++;
 		sim->counters.received_payload_bytes += e->payload_bytes;
-		if (t >= sim->window_start_ns)
+		sim->source_counters[src->index].received_datagrams++;
+		if (t >= sim->window_start_ns) {
 			irqmod_sim_histogram_add(sim->to_app, t - e->last_arrival_ns);
+			if (sim->per_source)
+				irqmod_sim_histogram_add(&sim->source_histograms[2 * src->index],
+							 t - e->last_arrival_ns);
+		}
 		if ((src->config.kind == IRQMOD_SIM_SOURCE_PING ||
 		     src->config.kind == IRQMOD_SIM_SOURCE_RR) &&
 		    on_reply(sim, src, e->message, t)) {
@@ -1531,6 +1670,15 @@ static void core_dispatch(struct sim *sim, struct core *core, uint64_t now)
 
 		core->irq_mask &= ~(1u << index);
 		start_job(sim, core, JOB_IRQ, index, now, max_u64(c->irq_ns, MIN_JOB_NS),
+			  &core->time.irq_ns);
+		return;
+	}
+	if (core->timer_mask != 0) {
+		uint32_t index = (uint32_t)__builtin_ctz(core->timer_mask);
+
+		core->timer_mask &= ~(1u << index);
+		sim->counters.timer_interrupts++;
+		start_job(sim, core, JOB_TIMER, index, now, max_u64(c->timer_irq_ns, MIN_JOB_NS),
 			  &core->time.irq_ns);
 		return;
 	}
@@ -1687,6 +1835,10 @@ static void on_core_done(struct sim *sim, struct core *core, uint64_t now)
 		q->from_interrupt = true;
 		napi_schedule(core, q->index);
 		break;
+	case JOB_TIMER:
+		/* napi_watchdog(): the timer schedules the deferred poll. */
+		napi_schedule(core, core->job_index);
+		break;
 	case JOB_POLL:
 		if (poll_extend(sim, core, &sim->queues[core->job_index], now))
 			return;
@@ -1736,6 +1888,8 @@ static void free_sim(struct sim *sim)
 	free(sim->to_socket);
 	free(sim->to_app);
 	free(sim->rtt);
+	free(sim->added_delay);
+	free(sim->source_histograms);
 }
 
 static int setup_source(struct sim *sim, struct source *src, const struct irqmod_sim_source *c,
@@ -1775,7 +1929,7 @@ static int setup_source(struct sim *sim, struct source *src, const struct irqmod
 					       irqmod_sim_exponential(&src->rng, src->step_ps));
 		break;
 	case IRQMOD_SIM_SOURCE_POISSON:
-		src->next_ps = add_sat(start_ps, irqmod_sim_exponential(&src->rng, src->step_ps));
+		src->next_ps = add_sat(start_ps, draw_gap(src));
 		break;
 	case IRQMOD_SIM_SOURCE_ONOFF:
 		src->period_end_ps =
@@ -1846,8 +2000,10 @@ static int setup(struct sim *sim)
 	sim->to_socket = malloc(sizeof(*sim->to_socket));
 	sim->to_app = malloc(sizeof(*sim->to_app));
 	sim->rtt = malloc(sizeof(*sim->rtt));
-	if (!sim->heap.events || !sim->to_socket || !sim->to_app || !sim->rtt)
+	sim->added_delay = malloc(sizeof(*sim->added_delay));
+	if (!sim->heap.events || !sim->to_socket || !sim->to_app || !sim->rtt || !sim->added_delay)
 		return -IRQMOD_ERANGE;
+	irqmod_sim_histogram_clear(sim->added_delay);
 	irqmod_sim_histogram_clear(sim->to_socket);
 	irqmod_sim_histogram_clear(sim->to_app);
 	irqmod_sim_histogram_clear(sim->rtt);
@@ -1880,6 +2036,19 @@ static int setup(struct sim *sim)
 	for (i = 0; i < c->cores; i++)
 		sim->cores[i].index = i;
 	sim->wire_cache_bytes = 0;
+	for (i = 0; i < IRQMOD_SIM_MAX_SOURCES; i++)
+		if (c->sources[i].kind != IRQMOD_SIM_SOURCE_OFF)
+			sim->source_count++;
+	sim->per_source = sim->source_count > 1;
+	if (sim->per_source) {
+		sim->source_histograms =
+			malloc(2 * sim->source_count * sizeof(*sim->source_histograms));
+		if (!sim->source_histograms)
+			return -IRQMOD_ERANGE;
+		for (i = 0; i < 2 * sim->source_count; i++)
+			irqmod_sim_histogram_clear(&sim->source_histograms[i]);
+	}
+	sim->source_count = 0;
 	for (i = 0; i < IRQMOD_SIM_MAX_SOURCES; i++) {
 		if (c->sources[i].kind == IRQMOD_SIM_SOURCE_OFF)
 			continue;
@@ -1917,7 +2086,13 @@ static void dispatch_event(struct sim *sim, const struct irqmod_sim_event *e)
 		struct queue *q = &sim->queues[e->index];
 		struct core *core = &sim->cores[q->core];
 
-		napi_schedule(core, q->index);
+		/* The deferred poll's hrtimer fires: an interrupt (timer_irq_ns)
+		 * whose handler schedules the NAPI; 0 schedules it directly. */
+		q->signal_ns = now;
+		if (sim->config->timer_irq_ns != 0)
+			core->timer_mask |= 1u << q->index;
+		else
+			napi_schedule(core, q->index);
 		core_kick(sim, core, now);
 		break;
 	}
@@ -1936,6 +2111,10 @@ static void dispatch_event(struct sim *sim, const struct irqmod_sim_event *e)
 		break;
 	case EVENT_WARMUP:
 		sim->base = sim->counters;
+		memcpy(sim->source_base, sim->source_counters, sizeof(sim->source_base));
+		irqmod_sim_histogram_clear(sim->added_delay);
+		for (uint32_t i = 0; sim->per_source && i < 2 * sim->source_count; i++)
+			irqmod_sim_histogram_clear(&sim->source_histograms[i]);
 		irqmod_sim_histogram_clear(sim->to_socket);
 		irqmod_sim_histogram_clear(sim->to_app);
 		irqmod_sim_histogram_clear(sim->rtt);
@@ -2000,6 +2179,7 @@ static void report(struct sim *sim, struct irqmod_sim_results *r)
 	r->drops_socket_datagrams = SUB(drops_socket_datagrams);
 	r->drops_reassembly = SUB(drops_reassembly);
 	r->interrupts = SUB(interrupts);
+	r->timer_interrupts = SUB(timer_interrupts);
 	r->interrupts_per_s = (double)r->interrupts / window_s;
 	r->polls = SUB(polls);
 	r->controller_calls = SUB(controller_calls);
@@ -2013,6 +2193,26 @@ static void report(struct sim *sim, struct irqmod_sim_results *r)
 	irqmod_sim_histogram_report(sim->to_socket, &r->to_socket);
 	irqmod_sim_histogram_report(sim->to_app, &r->to_app);
 	irqmod_sim_histogram_report(sim->rtt, &r->rtt);
+	irqmod_sim_histogram_report(sim->added_delay, &r->added_delay);
+	r->sources = sim->source_count;
+	for (i = 0; i < sim->source_count; i++) {
+		struct irqmod_sim_source_results *s = &r->source[i];
+
+		s->kind = sim->sources[i].config.kind;
+		s->offered_frames = sim->source_counters[i].offered_frames -
+				    sim->source_base[i].offered_frames;
+		s->received_datagrams = sim->source_counters[i].received_datagrams -
+					sim->source_base[i].received_datagrams;
+		s->drops = sim->source_counters[i].drops - sim->source_base[i].drops;
+		if (sim->per_source) {
+			irqmod_sim_histogram_report(&sim->source_histograms[2 * i], &s->to_app);
+			irqmod_sim_histogram_report(&sim->source_histograms[2 * i + 1],
+						    &s->added_delay);
+		} else {
+			s->to_app = r->to_app;
+			s->added_delay = r->added_delay;
+		}
+	}
 	r->cores = c->cores;
 	for (i = 0; i < c->cores; i++) {
 		struct irqmod_sim_core_time *t = &r->core[i];

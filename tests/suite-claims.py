@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
+"""Fast subset of the standard suite (issue 13, section 7).
+
+Runs scripts/lib/suite.py on eight short scenarios over three seeds and
+asserts (1) what the suite itself must get right in every scenario: the
+front holds only runs without drops that no other such run dominates
+(no worse in CPU and p99 added delay, better in one by more than the two
+95 % intervals) and every other run without drops is dominated; the oracle meets the target
+and no cheaper static interval of the sweep does; and (2) the candidate
+controller's claims that hold in these scenarios, with the suite's stated
+tolerances: p99 added delay at most the target, CPU at most 1.10 x the
+oracle's, bulk throughput at least 0.99 x the best row and no drops, and
+in request/response a strictly lower p99 at CPU no higher than each rival's
+(within the two 95 % intervals). The tolerances are the claims' own; the
+three seeds average every figure, and the asserted claims held for seeds
+1-3, 4-6 and 7-9 when this list was chosen. Two did not on every set and
+are reported in docs/suite.md instead of asserted: rr-100k's
+request/response comparison (not met on any) and the front in
+memcached-etc-low (not met on seeds 1-3, where ixgbe is ahead by more than
+the intervals).
+
+usage: suite-claims.py IRQMOD_SIM SOURCE_ROOT OUT_DIR
+"""
+import json
+import os
+import subprocess
+import sys
+
+SCENARIOS = ["rr-10k", "rr-100k", "memcached-etc-low", "bulk-tcp-10g", "bulk-tcp-25g",
+             "udp-stream-12k", "incast", "mostly-idle"]
+NOT_ASSERTED = {
+    ("rr-100k", "lower p99 than ixgbe, DIM and every hybrid at equal or lower CPU"),
+    ("memcached-etc-low", "on the front"),
+}
+
+
+def dominated(a, b):
+    """b dominates a (docs/suite.md): no worse in mean CPU and p99 added
+    delay, better in one by more than the two 95 % half-widths together."""
+    better = False
+    for key in ("host_cpu_pct", "added_p99_us"):
+        av, bv = a["metrics"][key], b["metrics"][key]
+        if bv > av:
+            return False
+        if av - bv > a["metrics"][key + "_ci95"] + b["metrics"][key + "_ci95"]:
+            better = True
+    return better
+
+
+def main():
+    tool, root, out = sys.argv[1], sys.argv[2], sys.argv[3]
+    os.makedirs(out, exist_ok=True)
+    command = [sys.executable, os.path.join(root, "scripts", "lib", "suite.py"), "--tool", tool,
+               "--conf", os.path.join(root, "scenarios", "suite", "suite.conf"),
+               "--out", out, "--seeds", "3", "--scenarios", ",".join(SCENARIOS)]
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+    with open(os.path.join(out, "suite.json"), encoding="utf-8") as f:
+        doc = json.load(f)
+    problems = []
+    assert doc["candidate"], "the suite has no candidate controller"
+    assert len(doc["scenarios"]) == len(SCENARIOS)
+    for s in doc["scenarios"]:
+        name, target = s["name"], s["target_p99_added_us"]
+        clean = [r for r in s["runs"] if r["metrics"]["drops"] == 0]
+        for r in s["runs"]:
+            on = r["controller"] in s["front"]
+            if on and r["metrics"]["drops"] != 0:
+                problems.append("%s: %s is on the front with drops" % (name, r["controller"]))
+            if r["metrics"]["drops"] == 0 and on == any(dominated(r, o) for o in clean if o is not r):
+                problems.append("%s: %s front mark %s is wrong" % (name, r["controller"], on))
+        meeting = [r for r in s["sweep"] if r["metrics"]["drops"] == 0 and
+                   r["metrics"]["added_p99_us"] <= target]
+        if meeting:
+            cheapest = min(r["metrics"]["host_cpu_pct"] for r in meeting)
+            if s["oracle"] is None or s["oracle"]["metrics"]["host_cpu_pct"] != cheapest:
+                problems.append("%s: the oracle is not the cheapest static meeting %g us" % (name, target))
+        elif s["oracle"] is not None:
+            problems.append("%s: an oracle although no static interval meets the target" % name)
+        if not s["claims"]:
+            problems.append("%s: no claims checked" % name)
+        for c in s["claims"]:
+            if (name, c["claim"]) in NOT_ASSERTED:
+                continue
+            if c["status"] != "met":
+                problems.append("%s: %s: %s (%s)" % (name, c["claim"], c["status"], c["detail"]))
+    for p in problems:
+        print("suite-claims: " + p)
+    if problems:
+        sys.exit(1)
+    print("suite-claims: %d scenarios, front, oracle and %d claims as expected" % (
+        len(doc["scenarios"]), sum(len(s["claims"]) for s in doc["scenarios"])))
+
+
+if __name__ == "__main__":
+    main()
