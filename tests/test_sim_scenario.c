@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 /* Scenario files for irqmod-sim: every error class gives its documented
  * error, naming the file, the line and the valid choices. */
+#define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -35,7 +36,7 @@ static void test_sim_scenario_valid_file_sets_every_section(void **unused)
 	assert_true(scenario.config.warmup_ns == 50000000ull);
 	assert_true(scenario.config.seed == 7);
 	assert_int_equal(scenario.controller_count, 2);
-	assert_string_equal(scenario.controllers[1], "static:84000");
+	assert_string_equal(scenario.controllers[1], "static:84us");
 	assert_int_equal(scenario.config.link_speed_mbps, 100);
 	assert_int_equal(scenario.config.ring_size, 256);
 	assert_int_equal(scenario.config.timer, IRQMOD_SIM_TIMER_ABSOLUTE);
@@ -149,11 +150,16 @@ static void test_sim_scenario_inconsistent_whole_is_check_error(void **unused)
 	assert_int_equal(parse("[run]\nduration = 1s\nwarmup = 2s\n[source]\nkind = constant\n"), 0);
 	assert_int_equal(irqmod_scenario_finish(&scenario, message, sizeof(message)),
 			 -IRQMOD_SCENARIO_ECHECK);
-	assert_non_null(strstr(message, "warmup_ns"));
+	assert_non_null(strstr(message, "run.warmup 2000000000ns is not shorter than "
+					 "run.duration 1000000000ns (default warmup"));
+	assert_int_equal(parse("[run]\nduration = 1s\nwarmup = 1s\n[source]\nkind = constant\n"), 0);
+	assert_int_equal(irqmod_scenario_finish(&scenario, message, sizeof(message)),
+			 -IRQMOD_SCENARIO_ECHECK);
+	assert_non_null(strstr(message, "is not shorter than"));
 	assert_int_equal(parse("[run]\nseed = 1\n"), 0);
 	assert_int_equal(irqmod_scenario_finish(&scenario, message, sizeof(message)),
 			 -IRQMOD_SCENARIO_ECHECK);
-	assert_non_null(strstr(message, "sources"));
+	assert_non_null(strstr(message, "no [source]"));
 	assert_int_equal(parse("[source]\nkind = poisson\n[source]\n"), 0);
 	assert_int_equal(irqmod_scenario_finish(&scenario, message, sizeof(message)),
 			 -IRQMOD_SCENARIO_ECHECK);
@@ -415,6 +421,118 @@ static void test_sim_scenario_controller_list_splits_outside_parentheses(void **
 	assert_non_null(strstr(message, "test.ini:2: controller 'idle-poll(idle=1us)+ixgbe'"));
 }
 
+/* Parse @bytes (NUL bytes and all) as the file "hostile.ini" would be read. */
+static int parse_bytes(const void *bytes, size_t size)
+{
+	FILE *file = tmpfile();
+	char path[64];
+	int error;
+
+	assert_non_null(file);
+	assert_int_equal(fwrite(bytes, 1, size, file), size);
+	assert_int_equal(fflush(file), 0);
+	snprintf(path, sizeof(path), "/dev/fd/%d", fileno(file));
+	irqmod_scenario_init(&scenario);
+	message[0] = '\0';
+	error = irqmod_scenario_parse_file(&scenario, path, message, sizeof(message));
+	fclose(file);
+	return error;
+}
+
+static void test_sim_scenario_nul_byte_is_an_error_naming_line_and_offset(void **unused)
+{
+	static const char text[] = "[run]\nduration = 10ms\n\0[link]\nspeed = x\n";
+
+	(void)unused;
+	assert_int_equal(parse_bytes(text, sizeof(text) - 1), -IRQMOD_SCENARIO_ESYNTAX);
+	assert_non_null(strstr(message, ":3: NUL byte at offset 22"));
+}
+
+static void test_sim_scenario_binary_and_empty_files_are_errors(void **unused)
+{
+	unsigned char binary[256];
+	size_t i;
+
+	(void)unused;
+	for (i = 0; i < sizeof(binary) - 1; i++)
+		binary[i] = (unsigned char)(i + 1); /* every byte but NUL */
+	assert_int_equal(parse_bytes(binary, sizeof(binary) - 1), -IRQMOD_SCENARIO_ESYNTAX);
+	assert_non_null(strstr(message, ":1: expected 'key = value' or '[section]'"));
+	/* An empty file parses, and the whole-scenario check says what is missing. */
+	assert_int_equal(parse_bytes("", 0), 0);
+	assert_int_equal(irqmod_scenario_finish(&scenario, message, sizeof(message)),
+			 -IRQMOD_SCENARIO_ECHECK);
+	assert_non_null(strstr(message, "no [source]"));
+}
+
+static void test_sim_scenario_very_long_line_is_syntax_error(void **unused)
+{
+	static char text[4096];
+
+	(void)unused;
+	memcpy(text, "[run]\n", 6);
+	memset(text + 6, 'x', sizeof(text) - 7);
+	assert_int_equal(parse(text), -IRQMOD_SCENARIO_ESYNTAX);
+	assert_non_null(strstr(message, "test.ini:2: line too long"));
+}
+
+static void test_sim_scenario_duplicate_key_is_an_error_naming_both_lines(void **unused)
+{
+	(void)unused;
+	assert_int_equal(parse("[run]\nduration = 1s\n[link]\nspeed = 10G\n[run]\nduration = 2s\n"),
+			 -IRQMOD_SCENARIO_EKEY);
+	assert_non_null(strstr(message, "test.ini:6: run.duration set twice (first on line 2)"));
+	assert_int_equal(parse("[source]\nkind = ping\nrate = 1k\nrate = 2k\n"),
+			 -IRQMOD_SCENARIO_EKEY);
+	assert_non_null(strstr(message, "test.ini:4: source.rate set twice (first on line 3)"));
+	assert_int_equal(parse("[idle-poll]\nidle_time = 1us\nidle_time = 2us\n"),
+			 -IRQMOD_SCENARIO_EKEY);
+	assert_non_null(strstr(message, "test.ini:3: idle-poll.idle_time set twice"));
+	/* The same key in two [source] sections sets two sources. */
+	assert_int_equal(parse("[source]\nkind = ping\nrate = 1k\n[source]\nkind = ping\nrate = 2k\n"),
+			 0);
+	assert_true(scenario.config.sources[1].rate_pps == 2000);
+	/* --set after the file overrides it, as documented. */
+	assert_int_equal(irqmod_scenario_set(&scenario, "source0.rate=3k", message, sizeof(message)),
+			 0);
+	assert_true(scenario.config.sources[0].rate_pps == 3000);
+}
+
+static void test_sim_scenario_seed_takes_the_whole_u64_range(void **unused)
+{
+	(void)unused;
+	assert_int_equal(parse("[run]\nseed = 18446744073709551615\n"), 0);
+	assert_true(scenario.config.seed == UINT64_MAX);
+	assert_int_equal(parse("[run]\nseed = 18446744073709551616\n"), -IRQMOD_SCENARIO_EVALUE);
+	assert_non_null(strstr(message, "test.ini:2:"));
+	assert_non_null(strstr(message, "run.seed"));
+	assert_int_equal(parse("[run]\nseed = 99999999999999999999999\n"), -IRQMOD_SCENARIO_EVALUE);
+}
+
+static void test_sim_scenario_static_interval_needs_a_unit(void **unused)
+{
+	struct irqmod_hybrid_config config;
+
+	(void)unused;
+	irqmod_scenario_init(&scenario);
+	assert_int_equal(irqmod_scenario_controller(&scenario, "static:50", 10000, &config, message,
+						    sizeof(message)),
+			 -IRQMOD_SCENARIO_ECONTROLLER);
+	assert_non_null(strstr(message, "static:50 has no unit; write static:50us"));
+	assert_int_equal(parse("[run]\ncontrollers = none, static:50\n"),
+			 -IRQMOD_SCENARIO_ECONTROLLER);
+	assert_non_null(strstr(message, "test.ini:2:"));
+	assert_non_null(strstr(message, "write static:50us"));
+	assert_int_equal(parse("[run]\ncontrollers = static:50000ns, static:2ms, static:1500ns\n"), 0);
+	assert_string_equal(scenario.controllers[0], "static:50us");
+	assert_string_equal(scenario.controllers[1], "static:2ms");
+	assert_string_equal(scenario.controllers[2], "static:1500ns");
+	assert_int_equal(irqmod_scenario_controller(&scenario, scenario.controllers[2], 10000, &config,
+						    message, sizeof(message)),
+			 0);
+	assert_int_equal(config.inner.config.static_config.rx_interval_ns, 1500);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -443,6 +561,12 @@ int main(void)
 		cmocka_unit_test(test_sim_scenario_unknown_knob_lists_the_owners_knobs),
 		cmocka_unit_test(test_sim_scenario_knob_that_breaks_a_controller_fails_finish),
 		cmocka_unit_test(test_sim_scenario_set_overrides_like_the_file),
+		cmocka_unit_test(test_sim_scenario_nul_byte_is_an_error_naming_line_and_offset),
+		cmocka_unit_test(test_sim_scenario_binary_and_empty_files_are_errors),
+		cmocka_unit_test(test_sim_scenario_very_long_line_is_syntax_error),
+		cmocka_unit_test(test_sim_scenario_duplicate_key_is_an_error_naming_both_lines),
+		cmocka_unit_test(test_sim_scenario_seed_takes_the_whole_u64_range),
+		cmocka_unit_test(test_sim_scenario_static_interval_needs_a_unit),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

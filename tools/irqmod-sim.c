@@ -4,6 +4,7 @@
  * traffic and compare them. See --help and docs/simulator.md.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <math.h>
@@ -517,6 +518,44 @@ static void print_table(const struct row *rows, unsigned int row_count, const st
 	}
 }
 
+/*
+ * Close an output stream and report what was lost: a write that failed at
+ * any point (a full disk, /dev/full) sets the stream's error flag, and the
+ * last buffered bytes fail only at fclose(). Return: 0, or -1 after a
+ * message naming the option and the file.
+ */
+static int close_output(FILE *f, const char *option, const char *path)
+{
+	int failed = ferror(f);
+	int saved_errno = errno;
+
+	if (fclose(f) != 0) {
+		failed = 1;
+		saved_errno = errno;
+	}
+	if (!failed)
+		return 0;
+	fprintf(stderr, "irqmod-sim: %s %s: write error: %s\n", option, path,
+		saved_errno ? strerror(saved_errno) : "unknown");
+	return -1;
+}
+
+/* Check before the simulation that @path can be created or overwritten. */
+static int check_output(const char *option, const char *path)
+{
+	FILE *f;
+
+	if (!path)
+		return 0;
+	f = fopen(path, "w");
+	if (!f) {
+		fprintf(stderr, "irqmod-sim: %s %s: cannot write: %s\n", option, path,
+			strerror(errno));
+		return -1;
+	}
+	return close_output(f, option, path);
+}
+
 static int write_csv(const char *path, const struct row *rows, unsigned int row_count,
 		     const struct column *columns, int column_count, const char *sweep_key,
 		     unsigned int seeds)
@@ -526,7 +565,7 @@ static int write_csv(const char *path, const struct row *rows, unsigned int row_
 	int c;
 
 	if (!f) {
-		fprintf(stderr, "irqmod-sim: cannot write %s\n", path);
+		fprintf(stderr, "irqmod-sim: cannot write %s: %s\n", path, strerror(errno));
 		return -1;
 	}
 	if (sweep_key)
@@ -554,7 +593,7 @@ static int write_csv(const char *path, const struct row *rows, unsigned int row_
 		}
 		fprintf(f, "\n");
 	}
-	return fclose(f) == 0 ? 0 : -1;
+	return close_output(f, "--csv", path);
 }
 
 static int write_json(const char *path, const struct row *rows, unsigned int row_count,
@@ -566,7 +605,7 @@ static int write_json(const char *path, const struct row *rows, unsigned int row
 	int c;
 
 	if (!f) {
-		fprintf(stderr, "irqmod-sim: cannot write %s\n", path);
+		fprintf(stderr, "irqmod-sim: cannot write %s: %s\n", path, strerror(errno));
 		return -1;
 	}
 	fprintf(f, "{\n  \"seeds\": %u,\n  \"runs\": [\n", seeds);
@@ -587,7 +626,7 @@ static int write_json(const char *path, const struct row *rows, unsigned int row
 		fprintf(f, "}%s\n", i + 1 < row_count ? "," : "");
 	}
 	fprintf(f, "  ]\n}\n");
-	return fclose(f) == 0 ? 0 : -1;
+	return close_output(f, "--json", path);
 }
 
 static int parse_unsigned(const char *text, unsigned int max, unsigned int *value)
@@ -779,10 +818,14 @@ int main(int argc, char **argv)
 			return EXIT_BAD_INPUT;
 		}
 	}
+	/* Output files are checked before a run that may take long. */
+	if (check_output("--csv", options.csv_path) || check_output("--json", options.json_path))
+		return EXIT_BAD_INPUT;
 	if (options.trace_path) {
 		trace_file = fopen(options.trace_path, "w");
 		if (!trace_file) {
-			fprintf(stderr, "irqmod-sim: cannot write %s\n", options.trace_path);
+			fprintf(stderr, "irqmod-sim: --trace %s: cannot write: %s\n",
+				options.trace_path, strerror(errno));
 			return EXIT_BAD_INPUT;
 		}
 		fprintf(trace_file, "run,now_ns,queue,rx_packets,rx_bytes,tx_packets,events,flags,"
@@ -921,8 +964,8 @@ int main(int argc, char **argv)
 			free(hybrid_run);
 		}
 	}
-	if (trace_file)
-		fclose(trace_file);
+	if (trace_file && close_output(trace_file, "--trace", options.trace_path))
+		status = EXIT_RUN_FAILED;
 	if (batch_shown)
 		fprintf(stderr, "\r%60s\r", "");
 	print_table(rows, row_count, columns, column_count, options.sweep ? sweep_key : NULL,
@@ -940,5 +983,10 @@ int main(int argc, char **argv)
 		       options.sweep ? sweep_key : NULL, options.seeds))
 		status = EXIT_RUN_FAILED;
 	free(rows);
+	/* The table itself: standard output may be a full disk too. */
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "irqmod-sim: standard output: write error: %s\n", strerror(errno));
+		status = EXIT_RUN_FAILED;
+	}
 	return status;
 }

@@ -239,9 +239,12 @@ static bool parse_number(const char *text, const struct unit *units, uint64_t *v
 	if (!isdigit((unsigned char)*p))
 		return false;
 	for (; isdigit((unsigned char)*p); p++) {
-		if (number > (UINT64_MAX - 9) / 10)
+		uint64_t digit = (uint64_t)(*p - '0');
+
+		/* The whole 0..2^64-1 range, and nothing above it. */
+		if (number > (UINT64_MAX - digit) / 10)
 			return false;
-		number = number * 10 + (uint64_t)(*p - '0');
+		number = number * 10 + digit;
 	}
 	while (*p == ' ')
 		p++;
@@ -643,6 +646,11 @@ static int resolve_inner(const struct irqmod_scenario *scenario, char *name,
 	if (strncmp(name, "static:", 7) == 0) {
 		uint64_t interval;
 
+		/* A bare number would silently be nanoseconds: ask for the unit. */
+		if (parse_number(name + 7, plain_units, &interval))
+			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
+				    "%sstatic:%s has no unit; write static:%sus (or ns, ms, s)",
+				    prefix, name + 7, name + 7);
 		if (!parse_number(name + 7, duration_units, &interval) ||
 		    interval > IRQMOD_STATIC_MAX_INTERVAL_NS)
 			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
@@ -824,13 +832,25 @@ static int set_controllers(struct irqmod_scenario *scenario, const char *where, 
 			return fail(message, bytes, IRQMOD_SCENARIO_ECOUNT,
 				    "%s: more than %d controllers", where,
 				    IRQMOD_SCENARIO_MAX_CONTROLLERS);
-		/* "static:84us" is accepted and kept as "static:84000". */
+		/*
+		 * "static:0.084ms"-like spellings are kept in one form, the
+		 * largest unit that is exact: "static:84000ns" becomes
+		 * "static:84us". A bare number is left for the resolver to
+		 * refuse (it has no unit).
+		 */
 		if (strncmp(token, "static:", 7) == 0) {
 			uint64_t interval;
 
-			if (parse_number(token + 7, duration_units, &interval) &&
+			if (!parse_number(token + 7, plain_units, &interval) &&
+			    parse_number(token + 7, duration_units, &interval) &&
 			    interval <= IRQMOD_STATIC_MAX_INTERVAL_NS)
-				snprintf(normalised, sizeof(normalised), "static:%" PRIu64, interval);
+				snprintf(normalised, sizeof(normalised), "static:%" PRIu64 "%s",
+					 interval % 1000000 == 0 && interval ? interval / 1000000 :
+					 interval % 1000 == 0 && interval    ? interval / 1000 :
+									       interval,
+					 interval % 1000000 == 0 && interval ? "ms" :
+					 interval % 1000 == 0 && interval    ? "us" :
+									       "ns");
 			else
 				snprintf(normalised, sizeof(normalised), "%s", token);
 			token = normalised;
@@ -1018,6 +1038,14 @@ static int unknown_section(const char *where, const char *section, char *message
 		    valid, owners);
 }
 
+static int duplicate_key(const char *where, const char *section, const char *name,
+			 unsigned int first_line, char *message, size_t bytes)
+{
+	return fail(message, bytes, IRQMOD_SCENARIO_EKEY,
+		    "%s: %s.%s set twice (first on line %u); keep one", where, section, name,
+		    first_line);
+}
+
 int irqmod_scenario_parse_text(struct irqmod_scenario *scenario, const char *name, const char *text,
 			       char *message, size_t bytes)
 {
@@ -1025,6 +1053,11 @@ int irqmod_scenario_parse_text(struct irqmod_scenario *scenario, const char *nam
 	unsigned int number = 0;
 	const char *p = text;
 	bool source_has_kind = false;
+	/* Line each key was set on (0: not yet), to refuse a second setting. */
+	unsigned int config_lines[KEY_COUNT] = { 0 };
+	unsigned int source_lines[IRQMOD_SIM_MAX_SOURCES][KEY_COUNT] = { { 0 } };
+	unsigned int knob_lines[KNOB_COUNT] = { 0 };
+	unsigned int *first;
 
 	while (*p) {
 		const char *end = strchr(p, '\n');
@@ -1082,9 +1115,15 @@ int irqmod_scenario_parse_text(struct irqmod_scenario *scenario, const char *nam
 			return fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
 				    "%s: empty value for %s.%s", where, section, key_name);
 		if (knob_section(section)) {
+			int knob = find_knob(section, key_name);
+
+			if (knob >= 0 && knob_lines[knob])
+				return duplicate_key(where, section, key_name, knob_lines[knob],
+						     message, bytes);
 			error = set_knob(scenario, section, key_name, where, value, message, bytes);
 			if (error)
 				return error;
+			knob_lines[knob] = number;
 			continue;
 		}
 		key = find_key(section, key_name);
@@ -1096,7 +1135,13 @@ int irqmod_scenario_parse_text(struct irqmod_scenario *scenario, const char *nam
 					    "%s: 'kind' must be the first key of a [source]",
 					    where);
 			source_has_kind = true;
+			first = &source_lines[scenario->sources - 1][key - keys];
+		} else {
+			first = &config_lines[key - keys];
 		}
+		if (*first)
+			return duplicate_key(where, section, key_name, *first, message, bytes);
+		*first = number;
 		error = set_key(scenario, key, &scenario->config.sources[scenario->sources ? scenario->sources - 1 : 0],
 				where, value, message, bytes);
 		if (error)
@@ -1109,7 +1154,7 @@ int irqmod_scenario_parse_file(struct irqmod_scenario *scenario, const char *pat
 			       size_t bytes)
 {
 	FILE *file = fopen(path, "r");
-	char *text;
+	char *text, *nul;
 	long size;
 	int error;
 
@@ -1130,6 +1175,20 @@ int irqmod_scenario_parse_file(struct irqmod_scenario *scenario, const char *pat
 	}
 	text[size] = '\0';
 	fclose(file);
+	/* The text reader stops at a NUL: one inside the file is an error. */
+	nul = memchr(text, '\0', (size_t)size);
+	if (nul) {
+		unsigned int line = 1;
+		long offset = (long)(nul - text);
+		const char *c;
+
+		for (c = text; c < nul; c++)
+			line += *c == '\n';
+		free(text);
+		return fail(message, bytes, IRQMOD_SCENARIO_ESYNTAX,
+			    "%s:%u: NUL byte at offset %ld; a scenario is a text file", path, line,
+			    offset);
+	}
 	error = irqmod_scenario_parse_text(scenario, path, text, message, bytes);
 	free(text);
 	return error;
@@ -1199,6 +1258,37 @@ int irqmod_scenario_finish(const struct irqmod_scenario *scenario, char *message
 	unsigned int i;
 	int error;
 
+	if (scenario->sources == 0)
+		return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
+			    "scenario: no [source]; add one, e.g. '[source]' then "
+			    "'kind = constant' (or --set source.kind=constant)");
+	if (scenario->config.warmup_ns >= scenario->config.duration_ns) {
+		struct irqmod_sim_config defaults;
+
+		irqmod_sim_default_config(&defaults);
+		return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
+			    "scenario: run.warmup %" PRIu64 "ns is not shorter than run.duration "
+			    "%" PRIu64 "ns (default warmup %" PRIu64 "ns)",
+			    scenario->config.warmup_ns, scenario->config.duration_ns,
+			    defaults.warmup_ns);
+	}
+	/* Queues and tasks on cores the host does not have. */
+	for (i = 0; i < scenario->config.queues && i < IRQMOD_SIM_MAX_QUEUES; i++)
+		if (scenario->config.queue_core[i] >= scenario->config.cores)
+			return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
+				    "scenario: host.queue_cores puts queue %u on core %" PRIu32
+				    ", but host.cores is %" PRIu32 " (cores 0..%" PRIu32 ")",
+				    i, scenario->config.queue_core[i], scenario->config.cores,
+				    scenario->config.cores - 1);
+	if (scenario->config.app_core >= scenario->config.cores)
+		return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
+			    "scenario: app.core %" PRIu32 " is not below host.cores %" PRIu32,
+			    scenario->config.app_core, scenario->config.cores);
+	if (scenario->config.load_core != IRQMOD_SIM_NO_CORE &&
+	    scenario->config.load_core >= scenario->config.cores)
+		return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
+			    "scenario: load.core %" PRIu32 " is not below host.cores %" PRIu32,
+			    scenario->config.load_core, scenario->config.cores);
 	for (i = 0; i < scenario->sources; i++)
 		if (scenario->config.sources[i].kind == IRQMOD_SIM_SOURCE_OFF)
 			return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,

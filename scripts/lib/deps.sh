@@ -8,11 +8,16 @@ IRQMOD_BUILD_PACKAGES=(gcc libc6-dev meson ninja-build pkg-config libcmocka-dev)
 # What the whole test suite needs on top: clang with its sanitizer runtime,
 # g++ for the C++ header check, binutils for the freestanding link checks,
 # python3 to count the results, and on x86-64 the 32-bit gcc target for
-# the -m32 division check.
+# the -m32 division check and the 32-bit build of the unit tests (with
+# CMocka for i386, a foreign architecture added on the way).
 IRQMOD_TEST_PACKAGES=("${IRQMOD_BUILD_PACKAGES[@]}" g++ clang libclang-rt-14-dev binutils python3)
 if [ "$(uname -m)" = x86_64 ]; then
-	IRQMOD_TEST_PACKAGES+=(gcc-multilib)
+	IRQMOD_TEST_PACKAGES+=(gcc-multilib libcmocka-dev:i386)
 fi
+
+# What the analysis scripts need: scripts/coverage (gcovr) and scripts/eva
+# (Frama-C's Eva plug-in). scripts/test runs both.
+IRQMOD_ANALYSIS_PACKAGES=(gcovr frama-c-base)
 
 # irqmod_install_packages PACKAGE...: install those not yet installed. As
 # root: `apt-get update` once, then `apt-get install`. Otherwise print the
@@ -45,6 +50,16 @@ irqmod_install_packages() {
 	fi
 	echo "irqmod: installing ${missing[*]}"
 	export DEBIAN_FRONTEND=noninteractive
+	# A package of another architecture (libcmocka-dev:i386) needs it added.
+	for package in "${missing[@]}"; do
+		case $package in
+		*:i386)
+			if ! dpkg --print-foreign-architectures | grep -qx i386; then
+				dpkg --add-architecture i386
+			fi
+			;;
+		esac
+	done
 	apt-get update -q
 	apt-get install -y -q --no-install-recommends "${missing[@]}"
 }

@@ -1,0 +1,112 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
+# What users and attackers feed irqmod-sim: each case must exit with the
+# stated status (never a signal, never a hang: 60 s at most) and print a
+# message holding the stated text (the file and line, key, value or limit).
+#   hostile-input.sh SIM CASE
+set -u
+tool=$1
+case_name=$2
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+out=$dir/stdout
+err=$dir/stderr
+# Short constant-rate traffic: the shape of the run does not matter here.
+short="-q --duration 10ms --set run.warmup=1ms"
+traffic="--set source.kind=constant --set source.rate=50k -c static:50us"
+
+# expect STATUS TEXT ARGUMENT...: run the tool, check status and stderr.
+expect() {
+	want_status=$1
+	want_text=$2
+	shift 2
+	timeout 60 "$tool" "$@" >"$out" 2>"$err"
+	status=$?
+	if [ "$status" -ne "$want_status" ]; then
+		echo "FAIL $case_name: exit status $status, expected $want_status"
+		echo "--- stderr"; cat "$err"
+		exit 1
+	fi
+	if [ -n "$want_text" ] && ! grep -qF -- "$want_text" "$err"; then
+		echo "FAIL $case_name: stderr lacks: $want_text"
+		echo "--- stderr"; cat "$err"
+		exit 1
+	fi
+}
+
+case $case_name in
+empty-file)
+	: >"$dir/empty.ini"
+	expect 2 "empty.ini: scenario: no [source]" $short "$dir/empty.ini"
+	;;
+binary-file)
+	printf '\001\002\003\377\376garbage\n' >"$dir/binary.ini"
+	expect 2 "binary.ini:1: expected 'key = value' or '[section]'" $short "$dir/binary.ini"
+	;;
+nul-byte)
+	printf '[source]\nkind = constant\n\000[run]\nduration = 1h\n' >"$dir/nul.ini"
+	expect 2 "nul.ini:3: NUL byte at offset 25" $short "$dir/nul.ini"
+	;;
+long-line)
+	{ printf '[run]\n# '; head -c 5000 /dev/zero | tr '\0' x; printf '\n'; } >"$dir/long.ini"
+	expect 2 "long.ini:2: line too long" $short "$dir/long.ini"
+	;;
+duplicate-key)
+	printf '[source]\nkind = constant\nrate = 1k\nrate = 2k\n' >"$dir/dup.ini"
+	expect 2 "dup.ini:4: source.rate set twice (first on line 3)" $short "$dir/dup.ini"
+	;;
+overflowing-number)
+	expect 2 "bad value '99999999999999999999' for run.duration" $short $traffic \
+		--set run.duration=99999999999999999999
+	;;
+out-of-range)
+	expect 2 "nic.ring_size = 70000 is out of range (1..65536)" $short $traffic \
+		--set nic.ring_size=70000
+	;;
+seed-range)
+	expect 0 "" $short $traffic --set run.seed=18446744073709551615
+	expect 2 "bad value '18446744073709551616' for run.seed" $short $traffic \
+		--set run.seed=18446744073709551616
+	;;
+warmup-not-shorter)
+	expect 2 "run.warmup 10000000ns is not shorter than run.duration 10000000ns" \
+		$short $traffic --set run.warmup=10ms
+	;;
+queue-on-missing-core)
+	expect 2 "host.queue_cores puts queue 1 on core 5, but host.cores is 2 (cores 0..1)" \
+		$short $traffic --set host.cores=2 --set host.queues=2 --set host.queue_cores=0,5
+	;;
+app-on-missing-core)
+	expect 2 "app.core 3 is not below host.cores 2" $short $traffic \
+		--set host.cores=2 --set app.core=3
+	;;
+static-without-unit)
+	expect 2 "static:50 has no unit; write static:50us" $short \
+		--set source.kind=constant -c static:50
+	;;
+csv-full)
+	expect 1 "--csv /dev/full: write error" $short $traffic --csv /dev/full
+	;;
+json-full)
+	expect 1 "--json /dev/full: write error" $short $traffic --json /dev/full
+	;;
+trace-full)
+	expect 1 "--trace /dev/full: write error" $short $traffic --trace /dev/full
+	;;
+stdout-full)
+	timeout 60 "$tool" $short $traffic >/dev/full 2>"$err"
+	status=$?
+	[ "$status" -eq 1 ] || { echo "FAIL $case_name: exit status $status, expected 1"; cat "$err"; exit 1; }
+	grep -qF "standard output: write error" "$err" || { echo "FAIL $case_name: no message"; cat "$err"; exit 1; }
+	;;
+csv-unwritable)
+	# Checked before the run starts: nothing is simulated, status 2.
+	expect 2 "--csv $dir/no/such/dir.csv: cannot write" $short $traffic \
+		--csv "$dir/no/such/dir.csv"
+	;;
+*)
+	echo "hostile-input.sh: unknown case $case_name" >&2
+	exit 2
+	;;
+esac
+exit 0
