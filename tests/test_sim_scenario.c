@@ -549,10 +549,13 @@ static void write_file_text(const char *file, const char *text)
 
 static void test_sim_scenario_trace_keys_load_and_check(void **unused)
 {
-	char dir[] = "/tmp/irqmod-scenario-trace-XXXXXX", ini[128], csv[128], bad[128];
-	char assignment[256];
+	char dir[256], ini[384], csv[384], bad[384];
+	char assignment[512];
 
 	(void)unused;
+	/* In $TMPDIR, else the folder the test runs in (the build's). */
+	snprintf(dir, sizeof(dir), "%s/irqmod-scenario-trace-XXXXXX",
+		 getenv("TMPDIR") ? getenv("TMPDIR") : ".");
 	assert_non_null(mkdtemp(dir));
 	snprintf(ini, sizeof(ini), "%s/replay.ini", dir);
 	snprintf(csv, sizeof(csv), "%s/frames.csv", dir);

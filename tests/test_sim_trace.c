@@ -19,14 +19,16 @@
 #include "irqmod/sim.h"
 #include "irqmod/sim_trace.h"
 
-static char path[64];
+static char path[512];
 
 static int make_path(void **state)
 {
 	int fd;
 
 	(void)state;
-	snprintf(path, sizeof(path), "/tmp/irqmod-trace-test-XXXXXX");
+	/* In $TMPDIR, else the folder the test runs in (the build's). */
+	snprintf(path, sizeof(path), "%s/irqmod-trace-test-XXXXXX",
+		 getenv("TMPDIR") ? getenv("TMPDIR") : ".");
 	fd = mkstemp(path);
 	if (fd < 0)
 		return -1;

@@ -106,7 +106,7 @@ struct irqmod_sim_trace_file {
 struct irqmod_sim_trace_error {
 	uint64_t record;
 	uint64_t line;
-	char message[256];
+	char message[512];
 };
 
 /**
