@@ -376,6 +376,116 @@ static void test_trace_pcap_bad_records_name_the_record(void **unused)
 	assert_non_null(strstr(error.message, "pcap"));
 }
 
+
+/* One record holding @frame (captured whole), at @index microseconds. */
+static void pcap_raw_record(struct buffer *b, uint32_t index, const unsigned char *frame,
+			    size_t bytes)
+{
+	put32(b, 1);
+	put32(b, index);
+	put32(b, (uint32_t)bytes);
+	put32(b, (uint32_t)bytes);
+	put_bytes(b, frame, bytes);
+}
+
+static void test_trace_pcap_flow_hash_reads_vlan_ipv6_and_fragments(void **unused)
+{
+	unsigned char f[128];
+	struct buffer b;
+	size_t n;
+
+	(void)unused;
+	if (!irqmod_sim_trace_has_pcap())
+		skip();
+	pcap_header(&b, false);
+	n = udp_frame(f, 1000, 5201);
+	pcap_raw_record(&b, 0, f, n); /* 1: IPv4 UDP 1000 -> 5201 */
+	/* 2: the same datagram behind an 802.1Q tag. */
+	{
+		unsigned char tagged[128];
+
+		memcpy(tagged, f, 12);
+		tagged[12] = 0x81, tagged[13] = 0x00, tagged[14] = 0x00, tagged[15] = 0x05;
+		memcpy(tagged + 16, f + 12, n - 12);
+		pcap_raw_record(&b, 1, tagged, n + 4);
+	}
+	/* 3 and 4: later fragments (offset 185 * 8) whose first payload bytes
+	 * differ: no ports, so the same hash. */
+	f[20] = 0x00, f[21] = 0xB9;
+	pcap_raw_record(&b, 2, f, n);
+	f[34] ^= 0xFF;
+	pcap_raw_record(&b, 3, f, n);
+	/* 5: ARP, not IP. */
+	memset(f, 0, 60);
+	f[12] = 0x08, f[13] = 0x06;
+	pcap_raw_record(&b, 4, f, 60);
+	/* 6 and 7: IPv6 TCP, two source ports. */
+	memset(f, 0, 80);
+	f[12] = 0x86, f[13] = 0xDD;
+	f[14] = 0x60;
+	f[20] = 6; /* next header: TCP */
+	f[14 + 8 + 15] = 1;  /* source ::1 */
+	f[14 + 24 + 15] = 2; /* destination ::2 */
+	f[54] = 0x13, f[55] = 0x88;
+	pcap_raw_record(&b, 5, f, 74);
+	f[55] = 0x89;
+	pcap_raw_record(&b, 6, f, 74);
+	/* 8: a frame too short for its Ethernet header. */
+	pcap_raw_record(&b, 7, f, 10);
+	write_file(b.data, b.used);
+	assert_int_equal(irqmod_sim_trace_load(&trace, path, IRQMOD_SIM_TRACE_PCAP, &error), 0);
+	assert_int_equal(trace.count, 8);
+	assert_int_equal(trace.snapped_records, 0);
+	assert_int_equal(trace.non_ip_records, 2);
+	assert_int_equal(trace.records[0].flow_hash, trace.records[1].flow_hash);
+	assert_int_equal(trace.records[2].flow_hash, trace.records[3].flow_hash);
+	assert_int_not_equal(trace.records[0].flow_hash, trace.records[2].flow_hash);
+	assert_int_equal(trace.records[4].flow_hash, 0);
+	assert_int_not_equal(trace.records[5].flow_hash, trace.records[6].flow_hash);
+	assert_int_not_equal(trace.records[5].flow_hash, 0);
+	assert_int_equal(trace.records[7].flow_hash, 0);
+	assert_int_equal(trace.records[7].bytes, 10);
+	irqmod_sim_trace_free(&trace);
+}
+
+/* Linux cooked capture (tcpdump -i any) and raw IP link types. */
+static void test_trace_pcap_cooked_and_raw_links_hash_like_ethernet(void **unused)
+{
+	static const uint32_t linktypes[3] = { 113, 276, 101 };
+	unsigned char eth[64], frame[64];
+	uint32_t hashes[3];
+	struct buffer b;
+	size_t n = udp_frame(eth, 4000, 53);
+	int i;
+
+	(void)unused;
+	if (!irqmod_sim_trace_has_pcap())
+		skip();
+	for (i = 0; i < 3; i++) {
+		size_t header = linktypes[i] == 113 ? 16 : linktypes[i] == 276 ? 20 : 0;
+
+		memset(frame, 0, sizeof(frame));
+		if (linktypes[i] == 113)
+			frame[14] = 0x08; /* protocol IPv4 */
+		else if (linktypes[i] == 276)
+			frame[0] = 0x08;
+		memcpy(frame + header, eth + 14, n - 14);
+		pcap_header(&b, false);
+		b.used -= 4;
+		put32(&b, linktypes[i]);
+		pcap_raw_record(&b, 0, frame, header + n - 14);
+		write_file(b.data, b.used);
+		assert_int_equal(irqmod_sim_trace_load(&trace, path, IRQMOD_SIM_TRACE_AUTO, &error),
+				 0);
+		assert_int_equal(trace.non_ip_records, 0);
+		hashes[i] = trace.records[0].flow_hash;
+		irqmod_sim_trace_free(&trace);
+	}
+	assert_int_equal(hashes[0], hashes[1]);
+	assert_int_equal(hashes[1], hashes[2]);
+	assert_int_not_equal(hashes[0], 0);
+}
+
 /* ------------------------------------------------------------------ */
 /* Replay                                                              */
 /* ------------------------------------------------------------------ */
@@ -613,6 +723,10 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_trace_pcap_micro_and_nano_give_ns, make_path,
 						remove_path),
 		cmocka_unit_test_setup_teardown(test_trace_pcapng_loads, make_path, remove_path),
+		cmocka_unit_test_setup_teardown(test_trace_pcap_flow_hash_reads_vlan_ipv6_and_fragments,
+						make_path, remove_path),
+		cmocka_unit_test_setup_teardown(test_trace_pcap_cooked_and_raw_links_hash_like_ethernet,
+						make_path, remove_path),
 		cmocka_unit_test_setup_teardown(test_trace_pcap_bad_records_name_the_record,
 						make_path, remove_path),
 		cmocka_unit_test(test_replay_offers_every_record_once),

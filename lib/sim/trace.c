@@ -262,11 +262,18 @@ static int load_csv(struct reader *r, FILE *file)
 /* ------------------------------------------------------------------ */
 
 #ifdef IRQMOD_HAVE_PCAP
-/* Link-layer types (https://www.tcpdump.org/linktypes.html). */
-#define LINKTYPE_ETHERNET 1u
-#define LINKTYPE_RAW 101u
-#define LINKTYPE_LINUX_SLL 113u
-#define LINKTYPE_LINUX_SLL2 276u
+/* Link-layer types as pcap_datalink() reports them: libpcap's DLT_ values
+ * (pcap/dlt.h), which it maps from the file's LINKTYPE_ values
+ * (https://www.tcpdump.org/linktypes.html; LINKTYPE_RAW 101 is DLT_RAW). */
+#ifndef DLT_LINUX_SLL2
+#define DLT_LINUX_SLL2 276
+#endif
+#ifndef DLT_IPV4
+#define DLT_IPV4 228
+#endif
+#ifndef DLT_IPV6
+#define DLT_IPV6 229
+#endif
 #define ETHERTYPE_IPV4 0x0800u
 #define ETHERTYPE_IPV6 0x86DDu
 #define ETHERTYPE_VLAN 0x8100u
@@ -332,7 +339,7 @@ static bool hash_frame(int linktype, const unsigned char *p, size_t length, uint
 	uint32_t ethertype;
 
 	switch (linktype) {
-	case LINKTYPE_ETHERNET:
+	case DLT_EN10MB:
 		if (length < ETH_HEADER_BYTES)
 			return false;
 		ethertype = be16(p + 12);
@@ -343,19 +350,21 @@ static bool hash_frame(int linktype, const unsigned char *p, size_t length, uint
 			offset += VLAN_TAG_BYTES;
 		}
 		break;
-	case LINKTYPE_LINUX_SLL:
+	case DLT_LINUX_SLL:
 		if (length < SLL_HEADER_BYTES)
 			return false;
 		ethertype = be16(p + 14);
 		offset = SLL_HEADER_BYTES;
 		break;
-	case LINKTYPE_LINUX_SLL2:
+	case DLT_LINUX_SLL2:
 		if (length < SLL2_HEADER_BYTES)
 			return false;
 		ethertype = be16(p);
 		offset = SLL2_HEADER_BYTES;
 		break;
-	case LINKTYPE_RAW:
+	case DLT_RAW:
+	case DLT_IPV4:
+	case DLT_IPV6:
 		return hash_ip(p, length, hash);
 	default:
 		return false;
