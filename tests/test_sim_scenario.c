@@ -597,6 +597,17 @@ static void test_sim_scenario_trace_keys_load_and_check(void **unused)
 	assert_non_null(strstr(message, "needs trace.loop = true"));
 	irqmod_scenario_free_traces(&scenario);
 	assert_null(scenario.config.sources[0].trace);
+	/* The offset can be swept (in ns); the path, format and speed not. */
+	{
+		uint64_t value = 0;
+
+		assert_true(irqmod_scenario_key_is_numeric("source.trace.start_offset"));
+		assert_false(irqmod_scenario_key_is_numeric("source.trace.file"));
+		assert_false(irqmod_scenario_key_is_numeric("source.trace.speed"));
+		assert_int_equal(irqmod_scenario_parse_value("source.trace.start_offset", "2ms",
+							     &value), 0);
+		assert_int_equal(value, 2000000);
+	}
 	/* Values that do not parse, or are out of range. */
 	assert_int_equal(parse("[source]\nkind = trace\ntrace.speed = 1.2345\n"),
 			 -IRQMOD_SCENARIO_EVALUE);

@@ -179,7 +179,7 @@ static const struct key keys[] = {
 	{ "source", "trace.loop", TYPE_BOOL, SOURCE(trace_loop), 0, 1,
 	  "trace: start again after the last record (a lap: span + mean gap)" },
 	{ "source", "trace.start_offset", TYPE_OFFSET, SOURCE(trace_start_offset_ns), 0, HOUR_NS,
-	  "trace: replay from this far into the trace, or random (needs trace.loop; drawn from the seed)" },
+	  "trace: replay from this far into the trace (sweepable), or random (needs trace.loop; drawn from the seed)" },
 };
 
 #define KEY_COUNT (sizeof(keys) / sizeof(keys[0]))
@@ -1503,6 +1503,7 @@ int irqmod_scenario_key_is_numeric(const char *key_text)
 	case TYPE_DURATION32:
 	case TYPE_RATE:
 	case TYPE_SPEED:
+	case TYPE_OFFSET: /* trace.start_offset, in ns */
 		return 1;
 	default:
 		return 0;
@@ -1633,10 +1634,12 @@ int irqmod_scenario_parse_value(const char *key_text, const char *text, uint64_t
 	if (!key)
 		return -IRQMOD_SCENARIO_EKEY;
 	if (!parse_number(text,
-			  key->type == TYPE_DURATION || key->type == TYPE_DURATION32 ? duration_units
-			  : key->type == TYPE_RATE				     ? rate_units
-			  : key->type == TYPE_SPEED				     ? speed_units
-										     : plain_units,
+			  key->type == TYPE_DURATION || key->type == TYPE_DURATION32 ||
+					  key->type == TYPE_OFFSET
+				  ? duration_units
+			  : key->type == TYPE_RATE  ? rate_units
+			  : key->type == TYPE_SPEED ? speed_units
+						    : plain_units,
 			  value))
 		return -IRQMOD_SCENARIO_EVALUE;
 	return 0;
