@@ -130,6 +130,22 @@ repro-out-missing)
 	expect 1 "cannot write $dir/missing/repro-recheck.csv" --out "$dir/missing" --seeds 1 \
 		--duration 50ms --set repro.sweep_step=100000 "$3/repro-recheck.ini"
 	;;
+trace-backwards)
+	# A replayed trace whose third record goes back in time.
+	printf '0,60\n1000,1514\n500,60\n' >"$dir/back.csv"
+	expect 2 "back.csv:3: record 3: timestamp 500 ns is before the previous record's 1000 ns" \
+		$short --set source.kind=trace --set "source.trace.file=$dir/back.csv" -c static:50us
+	;;
+trace-binary)
+	# Random bytes read as a pcap: libpcap's refusal, naming the file.
+	head -c 4096 /dev/urandom >"$dir/noise.pcap"
+	expect 2 "noise.pcap: not a readable pcap/pcapng file" \
+		$short --set source.kind=trace --set "source.trace.file=$dir/noise.pcap" \
+		--set source.trace.format=pcap -c static:50us
+	;;
+trace-missing-file)
+	expect 2 "is a trace without trace.file" $short --set source.kind=trace -c static:50us
+	;;
 *)
 	echo "hostile-input.sh: unknown case $case_name" >&2
 	exit 2

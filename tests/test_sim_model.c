@@ -18,6 +18,26 @@
 
 static struct irqmod_sim_results results;
 
+/* A small trace for the loops over every source kind: 64 frames of
+ * varied sizes and flows, 3 us apart. */
+static struct irqmod_sim_trace_record model_records[64];
+static struct irqmod_sim_trace_file model_trace;
+
+static const struct irqmod_sim_trace_file *small_trace(void)
+{
+	uint32_t i;
+
+	for (i = 0; i < 64; i++) {
+		model_records[i].time_ns = (uint64_t)i * 3000;
+		model_records[i].bytes = 42 + i * 23;
+		model_records[i].flow_hash = i * 0x9E3779B1u;
+	}
+	model_trace.records = model_records;
+	model_trace.count = 64;
+	model_trace.span_ns = model_records[63].time_ns;
+	return &model_trace;
+}
+
 static void setup_constant(struct irqmod_sim_config *c, uint64_t rate_pps, uint32_t bytes)
 {
 	irqmod_sim_default_config(c);
@@ -363,6 +383,8 @@ static void test_sim_conservation_holds_on_every_run(void **unused)
 		irqmod_sim_default_source(&c.sources[0], kind);
 		if (kind == IRQMOD_SIM_SOURCE_CONSTANT || kind == IRQMOD_SIM_SOURCE_UDP_STREAM)
 			c.sources[0].rate_pps = 400000;
+		c.sources[0].trace = small_trace();
+		c.sources[0].trace_loop = true;
 		c.duration_ns = 200000000;
 		assert_int_equal(run(&c, "static:50000"), 0);
 		assert_conserved(&results);
@@ -493,6 +515,10 @@ static void test_sim_random_configurations_conserve_frames(void **unused)
 			s->mtu_bytes = 68 + (uint32_t)random_below(9000);
 			s->response_limit_per_s = (uint32_t)random_below(1000);
 			s->start_ns = random_below(c.duration_ns);
+			s->trace = small_trace();
+			s->trace_loop = random_below(2) != 0;
+			s->trace_random_offset = random_below(2) != 0;
+			s->trace_speed_milli = 1 + (uint32_t)random_below(IRQMOD_SIM_TRACE_MAX_SPEED_MILLI);
 		}
 		assert_int_equal(irqmod_sim_check(&c, NULL), 0);
 		if (random_below(2)) {

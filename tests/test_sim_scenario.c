@@ -6,7 +6,10 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "scenario.h"
@@ -533,6 +536,122 @@ static void test_sim_scenario_static_interval_needs_a_unit(void **unused)
 	assert_int_equal(config.inner.config.static_config.rx_interval_ns, 1500);
 }
 
+/* The trace.* keys of a [source] (kind = trace): values, loading, and the
+ * whole-scenario checks, with a CSV trace written next to a scenario file. */
+static void write_file_text(const char *file, const char *text)
+{
+	FILE *f = fopen(file, "w");
+
+	assert_non_null(f);
+	assert_int_equal(fputs(text, f) >= 0, 1);
+	assert_int_equal(fclose(f), 0);
+}
+
+static void test_sim_scenario_trace_keys_load_and_check(void **unused)
+{
+	char dir[256], ini[384], csv[384], bad[384];
+	char assignment[512];
+
+	(void)unused;
+	/* In $TMPDIR, else the folder the test runs in (the build's). */
+	snprintf(dir, sizeof(dir), "%s/irqmod-scenario-trace-XXXXXX",
+		 getenv("TMPDIR") ? getenv("TMPDIR") : ".");
+	assert_non_null(mkdtemp(dir));
+	snprintf(ini, sizeof(ini), "%s/replay.ini", dir);
+	snprintf(csv, sizeof(csv), "%s/frames.csv", dir);
+	snprintf(bad, sizeof(bad), "%s/bad.csv", dir);
+	write_file_text(csv, "0,60\n1000,1514\n3000,60\n");
+	write_file_text(bad, "0,60\n1000,1514\n500,60\n");
+	/* A relative trace.file is read from the scenario's folder. */
+	write_file_text(ini, "[source]\nkind = trace\ntrace.file = frames.csv\ntrace.format = csv\n"
+			     "trace.speed = 0.5\ntrace.loop = true\ntrace.start_offset = 1us\n");
+	irqmod_scenario_init(&scenario);
+	assert_int_equal(irqmod_scenario_parse_file(&scenario, ini, message, sizeof(message)), 0);
+	assert_string_equal(scenario.trace_paths[0], csv);
+	assert_int_equal(scenario.trace_formats[0], IRQMOD_SIM_TRACE_CSV);
+	assert_int_equal(scenario.config.sources[0].trace_speed_milli, 500);
+	assert_true(scenario.config.sources[0].trace_loop);
+	assert_int_equal(scenario.config.sources[0].trace_start_offset_ns, 1000);
+	/* Not loaded yet: the check says so. */
+	assert_int_equal(irqmod_scenario_finish(&scenario, message, sizeof(message)),
+			 -IRQMOD_SCENARIO_ECHECK);
+	assert_non_null(strstr(message, "was not loaded"));
+	assert_int_equal(irqmod_scenario_load_traces(&scenario, message, sizeof(message)), 0);
+	assert_int_equal(scenario.config.sources[0].trace->count, 3);
+	assert_int_equal(irqmod_scenario_finish(&scenario, message, sizeof(message)), 0);
+	/* An offset beyond the span (3 us). */
+	assert_int_equal(irqmod_scenario_set(&scenario, "source.trace.start_offset=4us", message,
+					     sizeof(message)), 0);
+	assert_int_equal(irqmod_scenario_finish(&scenario, message, sizeof(message)),
+			 -IRQMOD_SCENARIO_ECHECK);
+	assert_non_null(strstr(message, "beyond the trace's span 3000ns"));
+	/* A random offset needs the loop. */
+	assert_int_equal(irqmod_scenario_set(&scenario, "source.trace.start_offset=random", message,
+					     sizeof(message)), 0);
+	assert_true(scenario.config.sources[0].trace_random_offset);
+	assert_int_equal(irqmod_scenario_finish(&scenario, message, sizeof(message)), 0);
+	assert_int_equal(irqmod_scenario_set(&scenario, "source.trace.loop=false", message,
+					     sizeof(message)), 0);
+	assert_int_equal(irqmod_scenario_finish(&scenario, message, sizeof(message)),
+			 -IRQMOD_SCENARIO_ECHECK);
+	assert_non_null(strstr(message, "needs trace.loop = true"));
+	irqmod_scenario_free_traces(&scenario);
+	assert_null(scenario.config.sources[0].trace);
+	/* The offset can be swept (in ns); the path, format and speed not. */
+	{
+		uint64_t value = 0;
+
+		assert_true(irqmod_scenario_key_is_numeric("source.trace.start_offset"));
+		assert_false(irqmod_scenario_key_is_numeric("source.trace.file"));
+		assert_false(irqmod_scenario_key_is_numeric("source.trace.speed"));
+		assert_int_equal(irqmod_scenario_parse_value("source.trace.start_offset", "2ms",
+							     &value), 0);
+		assert_int_equal(value, 2000000);
+	}
+	/* Values that do not parse, or are out of range. */
+	assert_int_equal(parse("[source]\nkind = trace\ntrace.speed = 1.2345\n"),
+			 -IRQMOD_SCENARIO_EVALUE);
+	assert_non_null(strstr(message, "more than 3 decimal places"));
+	assert_int_equal(parse("[source]\nkind = trace\ntrace.speed = 0\n"), -IRQMOD_SCENARIO_ERANGE);
+	assert_non_null(strstr(message, "0.001..1000"));
+	assert_int_equal(parse("[source]\nkind = trace\ntrace.speed = 1001\n"),
+			 -IRQMOD_SCENARIO_ERANGE);
+	assert_int_equal(parse("[source]\nkind = trace\ntrace.speed = fast\n"),
+			 -IRQMOD_SCENARIO_EVALUE);
+	assert_int_equal(parse("[source]\nkind = trace\ntrace.speed = 2.\n"),
+			 -IRQMOD_SCENARIO_EVALUE);
+	assert_int_equal(parse("[source]\nkind = trace\ntrace.format = wav\n"),
+			 -IRQMOD_SCENARIO_EVALUE);
+	assert_non_null(strstr(message, "valid: auto, csv, pcap"));
+	assert_int_equal(parse("[source]\nkind = trace\ntrace.start_offset = soon\n"),
+			 -IRQMOD_SCENARIO_EVALUE);
+	assert_int_equal(parse("[source]\nkind = trace\ntrace.start_offset = 2h\n"),
+			 -IRQMOD_SCENARIO_EVALUE);
+	assert_int_equal(parse("[source]\nkind = trace\ntrace.start_offset = 3601s\n"),
+			 -IRQMOD_SCENARIO_ERANGE);
+	/* No file, and a bad trace: the record is named. */
+	assert_int_equal(parse("[source]\nkind = trace\n"), 0);
+	assert_int_equal(irqmod_scenario_load_traces(&scenario, message, sizeof(message)),
+			 -IRQMOD_SCENARIO_ECHECK);
+	assert_non_null(strstr(message, "a trace without trace.file"));
+	assert_int_equal(irqmod_scenario_finish(&scenario, message, sizeof(message)),
+			 -IRQMOD_SCENARIO_ECHECK);
+	assert_non_null(strstr(message, "a trace without trace.file"));
+	irqmod_scenario_init(&scenario);
+	assert_int_equal(irqmod_scenario_set(&scenario, "source.kind=trace", message,
+					     sizeof(message)), 0);
+	snprintf(assignment, sizeof(assignment), "source.trace.file=%s", bad);
+	assert_int_equal(irqmod_scenario_set(&scenario, assignment, message, sizeof(message)), 0);
+	assert_int_equal(irqmod_scenario_load_traces(&scenario, message, sizeof(message)),
+			 -IRQMOD_SCENARIO_EIO);
+	assert_non_null(strstr(message, "source0 trace.file: "));
+	assert_non_null(strstr(message, ":3: record 3: timestamp 500 ns is before"));
+	unlink(csv);
+	unlink(bad);
+	unlink(ini);
+	rmdir(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -567,6 +686,7 @@ int main(void)
 		cmocka_unit_test(test_sim_scenario_duplicate_key_is_an_error_naming_both_lines),
 		cmocka_unit_test(test_sim_scenario_seed_takes_the_whole_u64_range),
 		cmocka_unit_test(test_sim_scenario_static_interval_needs_a_unit),
+		cmocka_unit_test(test_sim_scenario_trace_keys_load_and_check),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -63,6 +63,10 @@ enum metric {
 	M_ALL_INTERRUPTS_PER_S,
 	M_DROPS,
 	M_HOST_CPU_PCT,
+	M_TOTAL_OFFERED,	/* since time 0, for offered = delivered + dropped + in flight */
+	M_TOTAL_DELIVERED,
+	M_TOTAL_DROPPED,
+	M_TOTAL_IN_FLIGHT,
 	M_CPU_PCT,	/* per core */
 	M_IRQ_CPU_PCT,	/* per core */
 	M_SRC_APP_MEAN_US,	/* per source */
@@ -133,6 +137,10 @@ static const struct {
 	[M_ALL_INTERRUPTS_PER_S] = { "all_interrupts_per_s", false, 0 },
 	[M_DROPS] = { "drops", false, 0 },
 	[M_HOST_CPU_PCT] = { "host_cpu_pct", false, 2 },
+	[M_TOTAL_OFFERED] = { "total_offered_frames", false, 0 },
+	[M_TOTAL_DELIVERED] = { "total_delivered_frames", false, 0 },
+	[M_TOTAL_DROPPED] = { "total_dropped_frames", false, 0 },
+	[M_TOTAL_IN_FLIGHT] = { "total_in_flight_frames", false, 0 },
 	[M_CPU_PCT] = { "cpu%u_pct", true, 1 },
 	[M_IRQ_CPU_PCT] = { "cpu%u_irq_pct", true, 1 },
 	[M_SRC_APP_MEAN_US] = { "src%u_app_mean_us", false, 2 },
@@ -244,6 +252,14 @@ static double metric_value(const struct irqmod_sim_results *r,
 		return (double)(r->interrupts + r->timer_interrupts) / seconds;
 	case M_DROPS:
 		return (double)(r->drops_ring + r->drops_socket + r->drops_reassembly);
+	case M_TOTAL_OFFERED:
+		return (double)r->totals.offered_frames;
+	case M_TOTAL_DELIVERED:
+		return (double)r->totals.delivered_frames;
+	case M_TOTAL_DROPPED:
+		return (double)r->totals.dropped_frames;
+	case M_TOTAL_IN_FLIGHT:
+		return (double)r->totals.in_flight_frames;
 	case M_HOST_CPU_PCT:
 		/* Interrupts, softirq and applications on every core, in % of
 		 * one core; the competing task is left out. */
@@ -331,6 +347,78 @@ static void on_trace(void *context, const struct irqmod_sim_trace *t)
 		t->now_ns, t->queue, t->sample.rx_packets, t->sample.rx_bytes,
 		t->sample.tx_packets, t->sample.events, t->sample.flags, t->decision.rx_interval_ns,
 		t->decision.action, t->decision.poll_delay_ns, t->decision.frames);
+}
+
+/*
+ * Per-seed phase of the sources with no random input of their own
+ * (constant, UDP stream, flood at a fixed spacing, ping, RR): seed s
+ * starts each (s - 1) * 7919 ns late, modulo its period (one frame's
+ * spacing, or one datagram's wire time at line rate), as irqmod-repro
+ * does (tools/repro.c), so --seeds measures the phase against the
+ * interrupt timer instead of repeating one run. Seed 1, the default, has
+ * phase 0. A prime step spreads the phases.
+ */
+#define SEED_PHASE_STEP_NS 7919u
+/* Bits per byte times ps per bit at 1 Mb/s: the wire time numerator. */
+#define PS_PER_BYTE_AT_1MBPS 8000000ull
+#define SEED_PS_PER_NS 1000ull
+/* Ethernet 14 + IPv4 20 header bytes of a UDP stream fragment; 8 UDP. */
+#define SEED_FRAGMENT_HEADER_BYTES 34u
+#define SEED_UDP_HEADER_BYTES 8u
+#define SEED_FRAGMENT_ALIGN 8u
+#define SEED_NS_PER_S 1000000000ull
+
+static uint64_t source_period_ns(const struct irqmod_sim_config *config,
+				 const struct irqmod_sim_source *s)
+{
+	uint64_t frames = 1, bytes = s->frame_bytes;
+
+	switch (s->kind) {
+	case IRQMOD_SIM_SOURCE_UDP_STREAM: {
+		uint32_t per = (s->mtu_bytes - 20u) & ~(SEED_FRAGMENT_ALIGN - 1);
+		uint64_t payload = (uint64_t)s->message_bytes + SEED_UDP_HEADER_BYTES;
+
+		frames = per ? (payload + per - 1) / per : 1;
+		bytes = payload + frames * SEED_FRAGMENT_HEADER_BYTES;
+		break;
+	}
+	case IRQMOD_SIM_SOURCE_CONSTANT:
+	case IRQMOD_SIM_SOURCE_FLOOD:
+		break;
+	case IRQMOD_SIM_SOURCE_PING:
+	case IRQMOD_SIM_SOURCE_RR:
+		/* One request's wire time plus the peer's turnaround. */
+		return (((uint64_t)s->request_bytes + config->wire_overhead_bytes) *
+			PS_PER_BYTE_AT_1MBPS / config->link_speed_mbps) / SEED_PS_PER_NS +
+		       s->remote_turnaround_ns + 1;
+	default:
+		return 0; /* random arrivals, or a trace: no phase */
+	}
+	if (s->rate_pps != 0)
+		return frames * SEED_NS_PER_S / s->rate_pps + 1;
+	return ((bytes + frames * config->wire_overhead_bytes) * PS_PER_BYTE_AT_1MBPS /
+		config->link_speed_mbps) / SEED_PS_PER_NS + 1;
+}
+
+static bool source_is_periodic(const struct irqmod_sim_source *s)
+{
+	return (s->kind == IRQMOD_SIM_SOURCE_FLOOD && !s->poisson_arrivals) ||
+	       s->kind == IRQMOD_SIM_SOURCE_CONSTANT || s->kind == IRQMOD_SIM_SOURCE_UDP_STREAM ||
+	       s->kind == IRQMOD_SIM_SOURCE_PING || s->kind == IRQMOD_SIM_SOURCE_RR;
+}
+
+static void seed_phases(struct irqmod_sim_config *run, const struct irqmod_sim_config *base)
+{
+	uint32_t i;
+
+	for (i = 0; i < IRQMOD_SIM_MAX_SOURCES; i++) {
+		const struct irqmod_sim_source *s = &base->sources[i];
+		uint64_t period = source_is_periodic(s) ? source_period_ns(base, s) : 0;
+
+		if (period != 0)
+			run->sources[i].start_ns = s->start_ns +
+						   (run->seed - 1) * SEED_PHASE_STEP_NS % period;
+	}
 }
 
 static void usage(FILE *out)
@@ -752,6 +840,10 @@ int main(int argc, char **argv)
 			return EXIT_BAD_INPUT;
 		}
 	}
+	if (irqmod_scenario_load_traces(scenario, message, sizeof(message))) {
+		fprintf(stderr, "irqmod-sim: %s\n", message);
+		return EXIT_BAD_INPUT;
+	}
 	if (scenario->controller_count == 0) {
 		for (i = 0; i < IRQMOD_KIND_COUNT && i < IRQMOD_SCENARIO_MAX_CONTROLLERS; i++)
 			snprintf(scenario->controllers[scenario->controller_count++],
@@ -907,6 +999,7 @@ int main(int argc, char **argv)
 
 				clock_gettime(CLOCK_MONOTONIC, &progress.start);
 				run.config.seed = scenario->config.seed + s;
+				seed_phases(&run.config, &scenario->config);
 				/* Each seed starts every queue's hybrid afresh. */
 				if (hybrid_run) {
 					irqmod_sim_hybrid_setup(&hybrid_run->adapter, &hybrid,
@@ -970,6 +1063,26 @@ int main(int argc, char **argv)
 		fprintf(stderr, "\r%60s\r", "");
 	print_table(rows, row_count, columns, column_count, options.sweep ? sweep_key : NULL,
 		    show_rtt, options.seeds);
+	for (i = 0; i < scenario->sources; i++) {
+		const struct irqmod_sim_source *source = &scenario->config.sources[i];
+
+		if (source->kind != IRQMOD_SIM_SOURCE_TRACE || !source->trace)
+			continue;
+		printf("\nsource%u: trace %s: %" PRIu64 " records over %" PRIu64 " ns (%s%s)%s",
+		       i, scenario->trace_paths[i], source->trace->count, source->trace->span_ns,
+		       irqmod_sim_trace_format_name(source->trace->format),
+		       source->trace->nanosecond ? ", ns timestamps" : ", us timestamps",
+		       source->trace->snapped_records
+			       ? "; records cut by the snap length replayed at their wire length"
+			       : "");
+		if (source->trace->snapped_records)
+			printf(" (%" PRIu64 ")", source->trace->snapped_records);
+		printf("\n");
+		if (options.seeds > 1 && !source->trace_random_offset)
+			printf("source%u: deterministic: every seed replays the same frames, so its "
+			       "CI is 0 by construction; set trace.loop = true and "
+			       "trace.start_offset = random to vary the start by seed\n", i);
+	}
 	if (show_rtt && !options.sweep) {
 		printf("\n");
 		for (i = 0; i < row_count; i++)
@@ -983,6 +1096,7 @@ int main(int argc, char **argv)
 		       options.sweep ? sweep_key : NULL, options.seeds))
 		status = EXIT_RUN_FAILED;
 	free(rows);
+	irqmod_scenario_free_traces(scenario);
 	/* The table itself: standard output may be a full disk too. */
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "irqmod-sim: standard output: write error: %s\n", strerror(errno));

@@ -25,6 +25,10 @@ enum value_type {
 	TYPE_CORE,	/* core number or "none" */
 	TYPE_CORE_LIST,	/* comma-separated core per queue */
 	TYPE_CONTROLLERS,
+	TYPE_PATH,		/* trace.file: stored in the scenario */
+	TYPE_TRACE_FORMAT,	/* trace.format: stored in the scenario */
+	TYPE_SPEED_MILLI,	/* decimal multiplier, kept in thousandths */
+	TYPE_OFFSET,		/* a duration, or "random" */
 };
 
 /* One documented key. Source keys live in struct irqmod_sim_source. */
@@ -123,7 +127,7 @@ static const struct key keys[] = {
 	{ "app", "batch", TYPE_U32, CONFIG(app_batch), 1, 4096,
 	  "datagrams read per application run (1 when sharing the interrupt core)" },
 	{ "source", "kind", TYPE_KIND, SOURCE(kind), 0, 0,
-	  "first key of a [source]: constant, poisson, onoff, ping, rr, udp_stream, flood" },
+	  "first key of a [source]: constant, poisson, onoff, ping, rr, udp_stream, flood, trace" },
 	{ "source", "frame_bytes", TYPE_U32, SOURCE(frame_bytes), 60, 65535,
 	  "frame size without FCS (60..65535); reply size for ping/rr" },
 	{ "source", "rate", TYPE_RATE, SOURCE(rate_pps), 0, 10000000000ull,
@@ -165,6 +169,17 @@ static const struct key keys[] = {
 	  "size law shape xi x10^6 (ETC key GEV: 78688)" },
 	{ "source", "size_offset", TYPE_U32, SOURCE(size_offset_bytes), 0, 65535,
 	  "bytes added to each size variate (headers; memcached GET over UDP: 56)" },
+	{ "source", "trace.file", TYPE_PATH, 0, 0, 0,
+	  "trace: CSV (time_ns,bytes[,flow]) or pcap/pcapng file to replay (relative: from the scenario's folder)" },
+	{ "source", "trace.format", TYPE_TRACE_FORMAT, 0, 0, 0,
+	  "trace: csv, pcap or auto (pcap/pcapng by the magic number, else CSV)" },
+	{ "source", "trace.speed", TYPE_SPEED_MILLI, SOURCE(trace_speed_milli), 1,
+	  IRQMOD_SIM_TRACE_MAX_SPEED_MILLI,
+	  "trace: replay speed, a decimal with up to 3 places (2: gaps halved; 0.001..1000)" },
+	{ "source", "trace.loop", TYPE_BOOL, SOURCE(trace_loop), 0, 1,
+	  "trace: start again after the last record (a lap: span + mean gap)" },
+	{ "source", "trace.start_offset", TYPE_OFFSET, SOURCE(trace_start_offset_ns), 0, HOUR_NS,
+	  "trace: replay from this far into the trace (sweepable), or random (needs trace.loop; drawn from the seed)" },
 };
 
 #define KEY_COUNT (sizeof(keys) / sizeof(keys[0]))
@@ -275,6 +290,10 @@ static const char *type_form(enum value_type type)
 		return "a core number or none";
 	case TYPE_CORE_LIST:
 		return "comma-separated core numbers";
+	case TYPE_SPEED_MILLI:
+		return "a decimal number with up to 3 places (e.g. 0.5, 2)";
+	case TYPE_OFFSET:
+		return "a duration with a unit (e.g. 10ms), or random";
 	default:
 		return "a non-negative integer";
 	}
@@ -921,6 +940,105 @@ static int set_controllers(struct irqmod_scenario *scenario, const char *where, 
 	return 0;
 }
 
+/* The trace.* keys that are not plain numbers. */
+static int set_trace_key(struct irqmod_scenario *scenario, const struct key *key,
+			 struct irqmod_sim_source *source, const char *where, const char *value,
+			 char *message, size_t bytes)
+{
+	size_t index = (size_t)(source - scenario->config.sources);
+	uint64_t number = 0;
+	uint32_t i;
+
+	switch (key->type) {
+	case TYPE_PATH: {
+		char *path = scenario->trace_paths[index];
+		int length;
+
+		if (value[0] != '/' && scenario->base_dir[0] != '\0')
+			length = snprintf(path, IRQMOD_SCENARIO_PATH_BYTES, "%s/%s",
+					  scenario->base_dir, value);
+		else
+			length = snprintf(path, IRQMOD_SCENARIO_PATH_BYTES, "%s", value);
+		if (length < 0 || length >= IRQMOD_SCENARIO_PATH_BYTES) {
+			path[0] = '\0';
+			return fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
+				    "%s: source.trace.file: path longer than %d bytes", where,
+				    IRQMOD_SCENARIO_PATH_BYTES - 1);
+		}
+		return 0;
+	}
+	case TYPE_TRACE_FORMAT:
+		for (i = 0; i < IRQMOD_SIM_TRACE_FORMAT_COUNT; i++) {
+			if (strcmp(value, irqmod_sim_trace_format_name(i)) == 0) {
+				scenario->trace_formats[index] = i;
+				return 0;
+			}
+		}
+		return fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
+			    "%s: bad value '%s' for source.trace.format; valid: auto, csv, pcap",
+			    where, value);
+	case TYPE_SPEED_MILLI: {
+		const char *p = value;
+		uint32_t places = 0;
+
+		/* Integer part, then up to three decimals, in thousandths. */
+		if (*p < '0' || *p > '9')
+			goto bad_number;
+		while (*p >= '0' && *p <= '9') {
+			number = number * 10 + (uint64_t)(*p++ - '0');
+			if (number > key->max)
+				goto out_of_range;
+		}
+		number *= 1000;
+		if (*p == '.') {
+			uint64_t scale = 100;
+
+			p++;
+			if (*p < '0' || *p > '9')
+				goto bad_number;
+			while (*p >= '0' && *p <= '9') {
+				if (++places > 3)
+					return fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
+						    "%s: source.trace.speed '%s' has more than 3 "
+						    "decimal places", where, value);
+				number += scale * (uint64_t)(*p++ - '0');
+				scale /= 10;
+			}
+		}
+		if (*p != '\0')
+			goto bad_number;
+		if (number < key->min || number > key->max)
+			goto out_of_range;
+		source->trace_speed_milli = (uint32_t)number;
+		return 0;
+out_of_range:
+		return fail(message, bytes, IRQMOD_SCENARIO_ERANGE,
+			    "%s: source.trace.speed = %s is out of range (0.001..1000)", where, value);
+bad_number:
+		return fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
+			    "%s: bad value '%s' for source.trace.speed; expected %s", where, value,
+			    type_form(key->type));
+	}
+	default: /* TYPE_OFFSET */
+		if (strcmp(value, "random") == 0) {
+			source->trace_random_offset = true;
+			source->trace_start_offset_ns = 0;
+			return 0;
+		}
+		if (!parse_number(value, duration_units, &number))
+			return fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
+				    "%s: bad value '%s' for source.trace.start_offset; expected %s",
+				    where, value, type_form(key->type));
+		if (number > key->max)
+			return fail(message, bytes, IRQMOD_SCENARIO_ERANGE,
+				    "%s: source.trace.start_offset = %s is out of range (0..%" PRIu64
+				    " ns)", where, value, key->max);
+		source->trace_random_offset = false;
+		source->trace_start_offset_ns = number;
+		return 0;
+	}
+}
+
 static int set_key(struct irqmod_scenario *scenario, const struct key *key,
 		   struct irqmod_sim_source *source, const char *where, const char *value,
 		   char *message, size_t bytes)
@@ -935,6 +1053,11 @@ static int set_key(struct irqmod_scenario *scenario, const struct key *key,
 	switch (key->type) {
 	case TYPE_CONTROLLERS:
 		return set_controllers(scenario, where, value, message, bytes);
+	case TYPE_PATH:
+	case TYPE_TRACE_FORMAT:
+	case TYPE_SPEED_MILLI:
+	case TYPE_OFFSET:
+		return set_trace_key(scenario, key, source, where, value, message, bytes);
 	case TYPE_TIMER:
 	case TYPE_DISTRIBUTION:
 	case TYPE_SIZE_LAW:
@@ -1246,7 +1369,20 @@ int irqmod_scenario_parse_file(struct irqmod_scenario *scenario, const char *pat
 			    "%s:%u: NUL byte at offset %ld; a scenario is a text file", path, line,
 			    offset);
 	}
+	/* Relative trace paths are read from the scenario's own folder. */
+	{
+		const char *slash = strrchr(path, '/');
+		size_t length = slash ? (size_t)(slash - path) : 0;
+
+		if (slash && length == 0)
+			length = 1; /* "/file.ini": the root */
+		if (length >= sizeof(scenario->base_dir))
+			length = 0;
+		memcpy(scenario->base_dir, path, length);
+		scenario->base_dir[length] = '\0';
+	}
 	error = irqmod_scenario_parse_text(scenario, path, text, message, bytes);
+	scenario->base_dir[0] = '\0';
 	free(text);
 	return error;
 }
@@ -1346,10 +1482,38 @@ int irqmod_scenario_finish(const struct irqmod_scenario *scenario, char *message
 		return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
 			    "scenario: load.core %" PRIu32 " is not below host.cores %" PRIu32,
 			    scenario->config.load_core, scenario->config.cores);
-	for (i = 0; i < scenario->sources; i++)
-		if (scenario->config.sources[i].kind == IRQMOD_SIM_SOURCE_OFF)
+	for (i = 0; i < scenario->sources; i++) {
+		const struct irqmod_sim_source *source = &scenario->config.sources[i];
+
+		if (source->kind == IRQMOD_SIM_SOURCE_OFF)
 			return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
 				    "scenario: [source] number %u (from 0) has no kind", i);
+		if (source->kind != IRQMOD_SIM_SOURCE_TRACE)
+			continue;
+		if (scenario->trace_paths[i][0] == '\0')
+			return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
+				    "scenario: [source] number %u (from 0) is a trace without "
+				    "trace.file", i);
+		if (!source->trace)
+			return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
+				    "scenario: source%u trace.file %s was not loaded", i,
+				    scenario->trace_paths[i]);
+		if (source->trace_random_offset && !source->trace_loop)
+			return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
+				    "scenario: source%u trace.start_offset = random needs "
+				    "trace.loop = true (a random offset without looping would "
+				    "drop the records before it)", i);
+		if (!source->trace_random_offset &&
+		    source->trace_start_offset_ns > source->trace->span_ns)
+			return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
+				    "scenario: source%u trace.start_offset %" PRIu64
+				    "ns is beyond the trace's span %" PRIu64 "ns",
+				    i, source->trace_start_offset_ns, source->trace->span_ns);
+		if (source->trace_loop && source->trace->count < 2)
+			return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
+				    "scenario: source%u trace.loop needs at least 2 records; %s has 1",
+				    i, scenario->trace_paths[i]);
+	}
 	error = irqmod_sim_check(&scenario->config, &field);
 
 	if (error)
@@ -1396,6 +1560,7 @@ int irqmod_scenario_key_is_numeric(const char *key_text)
 	case TYPE_DURATION32:
 	case TYPE_RATE:
 	case TYPE_SPEED:
+	case TYPE_OFFSET: /* trace.start_offset, in ns */
 		return 1;
 	default:
 		return 0;
@@ -1426,6 +1591,18 @@ static void print_default(FILE *out, const struct key *key, const struct irqmod_
 		return;
 	case TYPE_KIND:
 		fprintf(out, "(required)");
+		return;
+	case TYPE_PATH:
+		fprintf(out, "(none)");
+		return;
+	case TYPE_TRACE_FORMAT:
+		fprintf(out, "auto");
+		return;
+	case TYPE_SPEED_MILLI:
+		fprintf(out, "1");
+		return;
+	case TYPE_OFFSET:
+		fprintf(out, "0");
 		return;
 	case TYPE_TIMER:
 	case TYPE_DISTRIBUTION:
@@ -1514,11 +1691,58 @@ int irqmod_scenario_parse_value(const char *key_text, const char *text, uint64_t
 	if (!key)
 		return -IRQMOD_SCENARIO_EKEY;
 	if (!parse_number(text,
-			  key->type == TYPE_DURATION || key->type == TYPE_DURATION32 ? duration_units
-			  : key->type == TYPE_RATE				     ? rate_units
-			  : key->type == TYPE_SPEED				     ? speed_units
-										     : plain_units,
+			  key->type == TYPE_DURATION || key->type == TYPE_DURATION32 ||
+					  key->type == TYPE_OFFSET
+				  ? duration_units
+			  : key->type == TYPE_RATE  ? rate_units
+			  : key->type == TYPE_SPEED ? speed_units
+						    : plain_units,
 			  value))
 		return -IRQMOD_SCENARIO_EVALUE;
 	return 0;
+}
+
+int irqmod_scenario_load_traces(struct irqmod_scenario *scenario, char *message, size_t bytes)
+{
+	unsigned int i;
+
+	for (i = 0; i < scenario->sources && i < IRQMOD_SIM_MAX_SOURCES; i++) {
+		struct irqmod_sim_source *source = &scenario->config.sources[i];
+		struct irqmod_sim_trace_error error;
+		int status;
+
+		if (source->kind != IRQMOD_SIM_SOURCE_TRACE || scenario->traces[i])
+			continue;
+		if (scenario->trace_paths[i][0] == '\0')
+			return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
+				    "scenario: [source] number %u (from 0) is a trace without "
+				    "trace.file", i);
+		scenario->traces[i] = calloc(1, sizeof(*scenario->traces[i]));
+		if (!scenario->traces[i])
+			return fail(message, bytes, IRQMOD_SCENARIO_EIO, "out of memory");
+		status = irqmod_sim_trace_load(scenario->traces[i], scenario->trace_paths[i],
+					       scenario->trace_formats[i], &error);
+		if (status) {
+			free(scenario->traces[i]);
+			scenario->traces[i] = NULL;
+			return fail(message, bytes, IRQMOD_SCENARIO_EIO, "source%u trace.file: %s", i,
+				    error.message);
+		}
+		source->trace = scenario->traces[i];
+	}
+	return 0;
+}
+
+void irqmod_scenario_free_traces(struct irqmod_scenario *scenario)
+{
+	unsigned int i;
+
+	for (i = 0; i < IRQMOD_SIM_MAX_SOURCES; i++) {
+		if (scenario->traces[i]) {
+			irqmod_sim_trace_free(scenario->traces[i]);
+			free(scenario->traces[i]);
+			scenario->traces[i] = NULL;
+		}
+		scenario->config.sources[i].trace = NULL;
+	}
 }

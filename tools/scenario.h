@@ -26,6 +26,9 @@
  */
 #define IRQMOD_SCENARIO_MAX_KNOBS 32
 
+/** IRQMOD_SCENARIO_PATH_BYTES - longest trace file path kept, with NUL. */
+#define IRQMOD_SCENARIO_PATH_BYTES 512
+
 /**
  * enum irqmod_scenario_error - error classes of scenario parsing (negative returns).
  * @IRQMOD_SCENARIO_EIO: the file cannot be opened or read.
@@ -66,6 +69,12 @@ enum irqmod_scenario_error {
  *	--set/--sweep idle-poll.idle_time=..., so a sweep can vary it.
  * @knob_values: those values (durations in ns), applied to every controller
  *	the knob belongs to, over the knobs its name gives.
+ * @trace_paths: per source, its trace.file (relative paths in a scenario
+ *	file are taken from the file's folder), "" when not set.
+ * @trace_formats: per source, its trace.format (enum irqmod_sim_trace_format).
+ * @traces: per source, the trace irqmod_scenario_load_traces() read (the
+ *	config's sources[i].trace points to it); NULL before.
+ * @base_dir: while a file is parsed, its folder (for relative trace paths).
  */
 struct irqmod_scenario {
 	struct irqmod_sim_config config;
@@ -75,7 +84,29 @@ struct irqmod_scenario {
 	uint32_t static_interval_ns;
 	uint32_t knobs_set;
 	uint32_t knob_values[IRQMOD_SCENARIO_MAX_KNOBS];
+	char trace_paths[IRQMOD_SIM_MAX_SOURCES][IRQMOD_SCENARIO_PATH_BYTES];
+	uint32_t trace_formats[IRQMOD_SIM_MAX_SOURCES];
+	struct irqmod_sim_trace_file *traces[IRQMOD_SIM_MAX_SOURCES];
+	char base_dir[IRQMOD_SCENARIO_PATH_BYTES];
 };
+
+/**
+ * irqmod_scenario_load_traces() - read the trace file of every trace source
+ * (once; call after the last --set that may change trace.*).
+ * @scenario: its trace sources get their records.
+ * @message: receives "sourceN trace.file: file: record R: what is wrong".
+ * @message_bytes: size of @message.
+ * Return: 0, -IRQMOD_SCENARIO_ECHECK for a trace source without a file,
+ * or -IRQMOD_SCENARIO_EIO for a trace that does not load.
+ */
+int irqmod_scenario_load_traces(struct irqmod_scenario *scenario, char *message,
+				size_t message_bytes);
+
+/**
+ * irqmod_scenario_free_traces() - release what irqmod_scenario_load_traces() read.
+ * @scenario: its traces are freed and its sources' trace pointers cleared.
+ */
+void irqmod_scenario_free_traces(struct irqmod_scenario *scenario);
 
 /** irqmod_scenario_init() - defaults, no source. @scenario: filled in. */
 void irqmod_scenario_init(struct irqmod_scenario *scenario);

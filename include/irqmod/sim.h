@@ -21,6 +21,7 @@
 
 #include "irqmod/common.h"
 #include "irqmod/controller.h"
+#include "irqmod/sim_trace.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -159,6 +160,9 @@ enum irqmod_sim_timer {
  * @IRQMOD_SIM_SOURCE_FLOOD: small frames at a fixed rate, consumed by the
  *	stack (no socket); with @response_limit_per_s each may be answered by
  *	a transmitted frame (a SYN flood answered by RSTs).
+ * @IRQMOD_SIM_SOURCE_TRACE: frames replayed from @trace (sim_trace.h), each
+ *	a datagram to the source's socket, padded to 60 B; RSS spreads them
+ *	by each record's flow hash.
  * @IRQMOD_SIM_SOURCE_COUNT: one past the last value.
  */
 enum irqmod_sim_source_kind {
@@ -170,6 +174,7 @@ enum irqmod_sim_source_kind {
 	IRQMOD_SIM_SOURCE_RR,
 	IRQMOD_SIM_SOURCE_UDP_STREAM,
 	IRQMOD_SIM_SOURCE_FLOOD,
+	IRQMOD_SIM_SOURCE_TRACE,
 	IRQMOD_SIM_SOURCE_COUNT
 };
 
@@ -240,6 +245,18 @@ enum irqmod_sim_size_law {
  * @size_offset_bytes: header bytes added to each variate (a memcached GET
  *	over UDP: Ethernet 14 + IPv4 20 + UDP 8 + frame header 8 + "get " and
  *	"\r\n" 6 = 56).
+ * @trace: trace sources: the records to replay (irqmod_sim_trace_load());
+ *	the caller keeps it alive for the run.
+ * @trace_speed_milli: trace sources: replay speed * 1000 (1000: as
+ *	recorded, 2000: gaps halved), 1 .. IRQMOD_SIM_TRACE_MAX_SPEED_MILLI.
+ * @trace_loop: trace sources: start again after the last record; a lap
+ *	lasts the trace's span plus its mean gap (span / (records - 1)).
+ * @trace_start_offset_ns: trace sources: replay from this far into the
+ *	trace (records before it are skipped; with @trace_loop they come at
+ *	the end of the first lap); at most the span (below a lap when looping).
+ * @trace_random_offset: trace sources with @trace_loop: draw the start
+ *	offset from the seed, uniform over one lap (so --seeds varies a
+ *	replay); @trace_start_offset_ns is then ignored.
  */
 struct irqmod_sim_source {
 	uint32_t kind;
@@ -266,7 +283,18 @@ struct irqmod_sim_source {
 	uint64_t size_scale_milli;
 	uint32_t size_shape_micro;
 	uint32_t size_offset_bytes;
+	const struct irqmod_sim_trace_file *trace;
+	uint32_t trace_speed_milli;
+	bool trace_loop;
+	uint64_t trace_start_offset_ns;
+	bool trace_random_offset;
 };
+
+/**
+ * IRQMOD_SIM_TRACE_MAX_SPEED_MILLI - fastest trace replay: 1000 times the
+ * recorded rate (the slowest is a thousandth of it, 1).
+ */
+#define IRQMOD_SIM_TRACE_MAX_SPEED_MILLI 1000000u
 
 /**
  * struct irqmod_sim_config - a whole scenario. irqmod_sim_default_config()

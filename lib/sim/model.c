@@ -196,6 +196,12 @@ struct source {
 	uint64_t socket_alloc;
 	uint32_t app_state;
 	struct reassembly *reassembly; /* one per flow */
+	/* Trace replay: next record, lap, lap length and start offset. */
+	uint64_t trace_index;
+	uint64_t trace_lap;
+	uint64_t trace_lap_ns;
+	uint64_t trace_offset_ns;
+	uint64_t trace_start_ps;
 };
 
 struct queue {
@@ -310,6 +316,7 @@ static const char *const source_kind_names[IRQMOD_SIM_SOURCE_COUNT] = {
 	[IRQMOD_SIM_SOURCE_RR] = "rr",
 	[IRQMOD_SIM_SOURCE_UDP_STREAM] = "udp_stream",
 	[IRQMOD_SIM_SOURCE_FLOOD] = "flood",
+	[IRQMOD_SIM_SOURCE_TRACE] = "trace",
 };
 
 static const char *const timer_names[IRQMOD_SIM_TIMER_COUNT] = {
@@ -391,6 +398,8 @@ const char *irqmod_sim_distribution_name(uint32_t distribution)
 #define DEFAULT_TURNAROUND_NS (10 * NS_PER_US) /* assumption: peer's answer time */
 #define DEFAULT_MESSAGE_BYTES 65507u	/* netperf UDP_STREAM largest UDP payload */
 #define DEFAULT_MTU 1500u		/* Ethernet MTU */
+/* Trace replay speed in thousandths: 1000 is the recorded pace. */
+#define TRACE_SPEED_AS_RECORDED 1000u
 #define DEFAULT_RESPONSE_LIMIT 200u	/* FreeBSD net.inet.icmp.icmplim default */
 
 void irqmod_sim_default_source(struct irqmod_sim_source *source, uint32_t kind)
@@ -424,6 +433,9 @@ void irqmod_sim_default_source(struct irqmod_sim_source *source, uint32_t kind)
 		source->frame_bytes = DEFAULT_RR_BYTES;
 		source->request_bytes = DEFAULT_RR_BYTES;
 		source->timeout_ns = DEFAULT_RR_TIMEOUT_NS;
+		break;
+	case IRQMOD_SIM_SOURCE_TRACE:
+		source->trace_speed_milli = TRACE_SPEED_AS_RECORDED;
 		break;
 	case IRQMOD_SIM_SOURCE_FLOOD:
 		source->response_limit_per_s = DEFAULT_RESPONSE_LIMIT;
@@ -505,7 +517,7 @@ static int bad(const char **field, const char *name, int error)
 	return error;
 }
 
-static const char *const source_field_names[IRQMOD_SIM_MAX_SOURCES][16] = {
+static const char *const source_field_names[IRQMOD_SIM_MAX_SOURCES][19] = {
 #define SOURCE_FIELDS(n)                                                                 \
 	{ "sources[" #n "].kind", "sources[" #n "].frame_bytes", "sources[" #n "].rate_pps", \
 	  "sources[" #n "].flows", "sources[" #n "].period_distribution",                  \
@@ -514,7 +526,8 @@ static const char *const source_field_names[IRQMOD_SIM_MAX_SOURCES][16] = {
 	  "sources[" #n "].message_bytes", "sources[" #n "].mtu_bytes",                      \
 	  "sources[" #n "].response_bytes", "sources[" #n "].gap_shape_micro",               \
 	  "sources[" #n "].size_law", "sources[" #n "].size_scale_milli",                    \
-	  "sources[" #n "].size_shape_micro" }
+	  "sources[" #n "].size_shape_micro", "sources[" #n "].trace",                      \
+	  "sources[" #n "].trace_speed_milli", "sources[" #n "].trace_start_offset_ns" }
 	SOURCE_FIELDS(0), SOURCE_FIELDS(1), SOURCE_FIELDS(2), SOURCE_FIELDS(3),
 	SOURCE_FIELDS(4), SOURCE_FIELDS(5), SOURCE_FIELDS(6), SOURCE_FIELDS(7),
 #undef SOURCE_FIELDS
@@ -571,6 +584,16 @@ static int check_source(const struct irqmod_sim_source *s, uint32_t n, const cha
 		return bad(field, names[14], -IRQMOD_EFRAME);
 	if (s->size_shape_micro > MICRO)
 		return bad(field, names[15], -IRQMOD_ERANGE);
+	if (s->kind != IRQMOD_SIM_SOURCE_TRACE)
+		return 0;
+	if (!s->trace || !s->trace->records || s->trace->count == 0 ||
+	    s->trace->span_ns > IRQMOD_SIM_TRACE_MAX_SPAN_NS ||
+	    (s->trace_loop && s->trace->count < 2))
+		return bad(field, names[16], -IRQMOD_EINVAL);
+	if (s->trace_speed_milli == 0 || s->trace_speed_milli > IRQMOD_SIM_TRACE_MAX_SPEED_MILLI)
+		return bad(field, names[17], -IRQMOD_ERANGE);
+	if (!s->trace_random_offset && s->trace_start_offset_ns > s->trace->span_ns)
+		return bad(field, names[18], -IRQMOD_ERANGE);
 	return 0;
 }
 
@@ -876,6 +899,47 @@ static uint32_t draw_size(struct source *src)
 	return bytes > (int64_t)largest ? (uint32_t)largest : (uint32_t)bytes;
 }
 
+/*
+ * A trace record's desired start on the wire: the source's start plus
+ * (lap * lap length + record time - offset) / speed. Times past the
+ * longest run map to UINT64_MAX (never reached).
+ */
+#define TRACE_PS_PER_NS_MILLI (PS_PER_NS * TRACE_SPEED_AS_RECORDED)
+static uint64_t trace_time_ps(const struct source *src, uint64_t record_ns)
+{
+	uint64_t speed = src->config.trace_speed_milli, lap_ns, relative, whole;
+
+	if (src->trace_lap != 0 && src->trace_lap > UINT64_MAX / src->trace_lap_ns)
+		return UINT64_MAX;
+	lap_ns = src->trace_lap * src->trace_lap_ns;
+	relative = add_sat(lap_ns, record_ns) - src->trace_offset_ns;
+	whole = relative / speed;
+	if (whole > IRQMOD_SIM_MAX_DURATION_NS)
+		return UINT64_MAX;
+	return add_sat(src->trace_start_ps, whole * TRACE_PS_PER_NS_MILLI +
+						    relative % speed * TRACE_PS_PER_NS_MILLI / speed);
+}
+
+/* Load the trace record at trace_index (or stop the source). */
+static void trace_load_record(struct source *src)
+{
+	const struct irqmod_sim_trace_file *t = src->config.trace;
+	const struct irqmod_sim_trace_record *r;
+
+	if (src->trace_index >= t->count) {
+		if (!src->config.trace_loop) {
+			src->next_ps = UINT64_MAX;
+			return;
+		}
+		src->trace_index = 0;
+		src->trace_lap++;
+	}
+	r = &t->records[src->trace_index];
+	src->next_ps = trace_time_ps(src, r->time_ns);
+	src->next_bytes = r->bytes < MIN_FRAME_BYTES ? MIN_FRAME_BYTES : r->bytes;
+	src->next_flow = r->flow_hash;
+}
+
 /* Prepare the frame after the one just sent. */
 static void source_advance(struct sim *sim, struct source *src)
 {
@@ -939,6 +1003,11 @@ static void source_advance(struct sim *sim, struct source *src)
 		src->next_bytes = src->next_fragment + 1u == src->fragments
 					  ? src->last_fragment_bytes
 					  : src->full_fragment_bytes;
+		break;
+	case IRQMOD_SIM_SOURCE_TRACE:
+		src->trace_index++;
+		src->next_message++;
+		trace_load_record(src);
 		break;
 	case IRQMOD_SIM_SOURCE_PING:
 	case IRQMOD_SIM_SOURCE_RR:
@@ -1957,6 +2026,32 @@ static int setup_source(struct sim *sim, struct source *src, const struct irqmod
 		src->reassembly = calloc(c->flows, sizeof(*src->reassembly));
 		if (!src->reassembly)
 			return -IRQMOD_ERANGE;
+		break;
+	}
+	case IRQMOD_SIM_SOURCE_TRACE: {
+		const struct irqmod_sim_trace_file *t = c->trace;
+		uint64_t low = 0, high = t->count;
+
+		/* A lap is the span plus the mean gap, so the last record
+		 * and the first of the next lap are one mean gap apart. */
+		src->trace_lap_ns = t->count > 1 ? t->span_ns + t->span_ns / (t->count - 1) : 1;
+		if (src->trace_lap_ns == 0)
+			src->trace_lap_ns = 1; /* every record at one instant */
+		src->trace_offset_ns = c->trace_random_offset && c->trace_loop
+					       ? irqmod_sim_rng_next(&src->rng) % src->trace_lap_ns
+					       : c->trace_start_offset_ns;
+		/* The first record at or after the offset. */
+		while (low < high) {
+			uint64_t middle = low + (high - low) / 2;
+
+			if (t->records[middle].time_ns < src->trace_offset_ns)
+				low = middle + 1;
+			else
+				high = middle;
+		}
+		src->trace_start_ps = start_ps;
+		src->trace_index = low;
+		trace_load_record(src);
 		break;
 	}
 	case IRQMOD_SIM_SOURCE_PING:

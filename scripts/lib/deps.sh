@@ -10,7 +10,10 @@ IRQMOD_BUILD_PACKAGES=(gcc libc6-dev meson ninja-build pkg-config libcmocka-dev)
 # python3 to count the results, and on x86-64 the 32-bit gcc target for
 # the -m32 division check and the 32-bit build of the unit tests (with
 # CMocka for i386, a foreign architecture added on the way).
-IRQMOD_TEST_PACKAGES=("${IRQMOD_BUILD_PACKAGES[@]}" g++ clang libclang-rt-14-dev binutils python3)
+# libpcap-dev lets the simulator replay the pcap captures of scenarios/traces
+# (the meson feature 'pcap' is on when it is found).
+IRQMOD_TEST_PACKAGES=("${IRQMOD_BUILD_PACKAGES[@]}" g++ clang libclang-rt-14-dev binutils python3
+	libpcap-dev)
 if [ "$(uname -m)" = x86_64 ]; then
 	IRQMOD_TEST_PACKAGES+=(gcc-multilib libcmocka-dev:i386)
 fi
