@@ -52,4 +52,24 @@ static inline void irqmod_decision_rearm(struct irqmod_decision *decision,
 	decision->changed = changed;
 }
 
+/*
+ * irqmod_decision_rearm_units() - irqmod_decision_rearm() with the interval
+ * given as @units of @unit_ns (a constant, so that the scaling and the
+ * spreading into both halves are one multiplication). @units * @unit_ns
+ * must fit 32 bits.
+ */
+static inline void irqmod_decision_rearm_units(struct irqmod_decision *decision,
+					       uint32_t units, uint32_t unit_ns,
+					       bool changed)
+{
+	uint64_t both = units * (unit_ns * IRQMOD_DECISION_BOTH_HALVES);
+	uint64_t none = 0;
+	uint32_t tail = 0;
+
+	IRQMOD_MEMCPY(&decision->rx_interval_ns, &both, sizeof(both));
+	IRQMOD_MEMCPY(&decision->poll_delay_ns, &none, sizeof(none));
+	IRQMOD_MEMCPY(&decision->frames, &tail, sizeof(tail));
+	decision->changed = changed;
+}
+
 #endif /* IRQMOD_DECISION_H */

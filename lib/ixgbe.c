@@ -272,8 +272,9 @@ void irqmod_ixgbe_update(struct irqmod_ixgbe *state,
 	}
 	/* Each container was just clamped into [min, max]: so is their min(). */
 	usecs = key & ~IRQMOD_IXGBE_LATENCY;
-	irqmod_decision_rearm(decision, usecs * IRQMOD_NS_PER_USEC,
-			      usecs != current_usecs);
+	/* At most 126 us: the interval fits 32 bits. */
+	irqmod_decision_rearm_units(decision, usecs, IRQMOD_NS_PER_USEC,
+				    usecs != current_usecs);
 	state->interval_usecs = (uint8_t)usecs;
 }
 
