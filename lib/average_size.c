@@ -200,7 +200,7 @@ void irqmod_average_size_update(struct irqmod_average_size *state,
 				const struct irqmod_sample *sample,
 				struct irqmod_decision *decision)
 {
-	uint32_t previous_register = state->register_value;
+	uint32_t previous_register;
 	uint64_t average;
 	uint32_t value, level;
 
@@ -210,7 +210,7 @@ void irqmod_average_size_update(struct irqmod_average_size *state,
 		average = largest_average(state, sample);
 		/* "if avg_wire_size isn't set no work was done": keep the level. */
 		if (average == 0)
-			goto out;
+			goto unchanged;
 		value = average_size_value(average);
 		if (value < state->min_value)
 			value = state->min_value;
@@ -221,11 +221,16 @@ void irqmod_average_size_update(struct irqmod_average_size *state,
 				level = state->max_rate_per_s;
 		}
 	}
-	if (level != state->level)
-		program_level(state, level);
-out:
+	if (level == state->level)
+		goto unchanged;
+	/* Only a new level can change the register: compare it only then. */
+	previous_register = state->register_value;
+	program_level(state, level);
 	irqmod_decision_rearm(decision, state->interval_ns,
 			      state->register_value != previous_register);
+	return;
+unchanged:
+	irqmod_decision_rearm(decision, state->interval_ns, false);
 }
 
 void irqmod_average_size_current(const struct irqmod_average_size *state,
