@@ -364,7 +364,7 @@ void irqmod_latency_class_update(struct irqmod_latency_class *state,
 				 const struct irqmod_sample *sample,
 				 struct irqmod_decision *decision)
 {
-	uint32_t previous_register = state->register_value;
+	uint32_t previous_register;
 	uint32_t target, level;
 	uint8_t vector_class;
 
@@ -372,10 +372,8 @@ void irqmod_latency_class_update(struct irqmod_latency_class *state,
 		uint64_t bytes, bytes_per_packet;
 		uint32_t packets;
 
-		if (!combine_inputs(sample, &bytes, &packets, &bytes_per_packet)) {
-			fill_decision(state, previous_register, decision);
-			return;
-		}
+		if (!combine_inputs(sample, &bytes, &packets, &bytes_per_packet))
+			goto unchanged;
 		if (state->slow_link)
 			goto slow_link;
 		vector_class = latency_step(&state->thresholds, state->rx_class,
@@ -413,9 +411,15 @@ apply:
 
 		level = raised < target ? raised : target;
 	}
-	if (level != state->level)
-		program_level(state, level);
+	if (level == state->level)
+		goto unchanged;
+	/* Only a new level can change the register: compare it only then. */
+	previous_register = state->register_value;
+	program_level(state, level);
 	fill_decision(state, previous_register, decision);
+	return;
+unchanged:
+	irqmod_decision_rearm(decision, state->interval_ns, false);
 }
 
 void irqmod_latency_class_current(const struct irqmod_latency_class *state,
