@@ -238,10 +238,24 @@ void irqmod_latency_class_reset(struct irqmod_latency_class *state)
 	program_level(state, state->start_level);
 }
 
-/* irqmod_latency_class_step(), inline into the update's two directions. */
+/* The average latency_step() reads: divided there, or given. */
+static IRQMOD_ALWAYS_INLINE uint64_t step_average(uint64_t bytes, uint32_t packets,
+						 uint64_t given,
+						 bool divide)
+{
+	return divide ? IRQMOD_DIV_U64_U32(bytes, packets) : given;
+}
+
+/*
+ * irqmod_latency_class_step(), inline into the update's two directions.
+ * With @divide (a constant at each call) the average is computed here, in
+ * the branches that read it, as the drivers do: a bulk class never divides.
+ * Otherwise @given is the average.
+ */
 static IRQMOD_ALWAYS_INLINE uint8_t
 latency_step(const struct irqmod_latency_thresholds *thresholds, uint8_t current_class,
-	     uint64_t bytes, uint32_t packets, uint64_t bytes_per_packet)
+	     uint64_t bytes, uint32_t packets, uint64_t given,
+	     bool divide)
 {
 	const struct irqmod_latency_thresholds *t = thresholds;
 
@@ -249,7 +263,8 @@ latency_step(const struct irqmod_latency_thresholds *thresholds, uint8_t current
 		return current_class;
 	switch (current_class) {
 	case IRQMOD_LATENCY_LOWEST:
-		if (bytes_per_packet > t->jumbo_bytes_per_packet)
+		if (step_average(bytes, packets, given, divide) >
+		    t->jumbo_bytes_per_packet)
 			return IRQMOD_LATENCY_BULK;
 		if (packets < t->lowest_to_low_packets &&
 		    bytes > t->lowest_to_low_bytes)
@@ -257,16 +272,19 @@ latency_step(const struct irqmod_latency_thresholds *thresholds, uint8_t current
 		return IRQMOD_LATENCY_LOWEST;
 	case IRQMOD_LATENCY_LOW:
 		if (bytes > t->low_busy_bytes) {
-			if (bytes_per_packet > t->jumbo_bytes_per_packet)
+			if (step_average(bytes, packets, given, divide) >
+			    t->jumbo_bytes_per_packet)
 				return IRQMOD_LATENCY_BULK;
 			if (packets < t->low_busy_bulk_packets ||
-			    bytes_per_packet > t->low_busy_bulk_bytes_per_packet)
+			    step_average(bytes, packets, given, divide) >
+			    t->low_busy_bulk_bytes_per_packet)
 				return IRQMOD_LATENCY_BULK;
 			if (packets > t->low_busy_lowest_packets)
 				return IRQMOD_LATENCY_LOWEST;
 			return IRQMOD_LATENCY_LOW;
 		}
-		if (bytes_per_packet > t->low_quiet_bulk_bytes_per_packet)
+		if (step_average(bytes, packets, given, divide) >
+		    t->low_quiet_bulk_bytes_per_packet)
 			return IRQMOD_LATENCY_BULK;
 		if (packets <= t->low_quiet_lowest_packets &&
 		    bytes < t->low_quiet_lowest_bytes)
@@ -291,7 +309,8 @@ uint8_t irqmod_latency_class_step(const struct irqmod_latency_thresholds *thresh
 				  uint8_t current_class, uint64_t bytes,
 				  uint32_t packets, uint64_t bytes_per_packet)
 {
-	return latency_step(thresholds, current_class, bytes, packets, bytes_per_packet);
+	return latency_step(thresholds, current_class, bytes, packets, bytes_per_packet,
+			    false);
 }
 
 /* One direction of the Linux drivers: its own bytes, packets and average. */
@@ -300,11 +319,8 @@ step_direction(const struct irqmod_latency_class *state,
 	       uint8_t current_class, uint64_t bytes,
 	       uint32_t packets)
 {
-	uint8_t next = current_class;
-
-	if (packets)
-		next = latency_step(&state->thresholds, current_class, bytes,
-				    packets, IRQMOD_DIV_U64_U32(bytes, packets));
+	uint8_t next = latency_step(&state->thresholds, current_class, bytes,
+				    packets, 0, true);
 	/*
 	 * e1000_set_itr applies conservative mode to each stored class after
 	 * e1000_update_itr, also when that saw no packets: an idle direction
@@ -377,7 +393,7 @@ void irqmod_latency_class_update(struct irqmod_latency_class *state,
 		if (state->slow_link)
 			goto slow_link;
 		vector_class = latency_step(&state->thresholds, state->rx_class,
-					    bytes, packets, bytes_per_packet);
+					    bytes, packets, bytes_per_packet, false);
 		if (state->conservative == IRQMOD_LATENCY_CONSERVATIVE_STORED &&
 		    vector_class == IRQMOD_LATENCY_LOWEST)
 			vector_class = IRQMOD_LATENCY_LOW;
