@@ -125,6 +125,16 @@ static bool levels_ordered(uint32_t encoding, const uint32_t *level)
 	       level[IRQMOD_LATENCY_LOW] < level[IRQMOD_LATENCY_BULK];
 }
 
+_Static_assert(sizeof(struct irqmod_latency_class) <= 64, "latency-class state above 64 bytes");
+
+/*
+ * &struct irqmod_latency_class.path: two classes on a fast link, with STORED
+ * conservative mode (e1000e) or without (igb); anything else is general.
+ */
+#define LC_PATH_GENERAL 0u
+#define LC_PATH_TWO_CLASSES 1u
+#define LC_PATH_STORED 2u
+
 #define KIND "latency-class"
 
 int irqmod_latency_class_config_check(const struct irqmod_latency_class_config *config,
@@ -227,6 +237,10 @@ int irqmod_latency_class_init(struct irqmod_latency_class *state,
 	state->conservative = config->conservative;
 	state->smoothing = config->smoothing;
 	state->slow_link = config->link_speed_mbps < IRQMOD_GIGABIT_MBPS;
+	state->path = LC_PATH_GENERAL;
+	if (state->combine == IRQMOD_LATENCY_COMBINE_MAX_CLASS && !state->slow_link)
+		state->path = state->conservative == IRQMOD_LATENCY_CONSERVATIVE_STORED ?
+			      LC_PATH_STORED : LC_PATH_TWO_CLASSES;
 	irqmod_latency_class_reset(state);
 	return 0;
 }
@@ -368,6 +382,30 @@ static bool combine_inputs(const struct irqmod_sample *sample, uint64_t *bytes,
 	return seen;
 }
 
+/*
+ * Both classes of a two-class vector, TX first, then RX, with STORED
+ * conservative mode when @stored (a constant at each call): the class they
+ * make together.
+ */
+static IRQMOD_ALWAYS_INLINE uint8_t two_class_step(struct irqmod_latency_class *state,
+						   const struct irqmod_sample *sample,
+						   bool stored)
+{
+	uint8_t tx_class = latency_step(&state->thresholds, state->tx_class,
+					sample->tx_bytes, sample->tx_packets, 0, true);
+	uint8_t rx_class;
+
+	if (stored && tx_class == IRQMOD_LATENCY_LOWEST)
+		tx_class = IRQMOD_LATENCY_LOW;
+	state->tx_class = tx_class;
+	rx_class = latency_step(&state->thresholds, state->rx_class,
+				sample->rx_bytes, sample->rx_packets, 0, true);
+	if (stored && rx_class == IRQMOD_LATENCY_LOWEST)
+		rx_class = IRQMOD_LATENCY_LOW;
+	state->rx_class = rx_class;
+	return rx_class > tx_class ? rx_class : tx_class;
+}
+
 static void fill_decision(const struct irqmod_latency_class *state,
 			  uint32_t previous_register,
 			  struct irqmod_decision *decision)
@@ -384,7 +422,12 @@ void irqmod_latency_class_update(struct irqmod_latency_class *state,
 	uint32_t target, level;
 	uint8_t vector_class;
 
-	if (state->combine == IRQMOD_LATENCY_COMBINE_MAX_INPUTS) {
+	/* The igb and e1000e presets, each with nothing else to test. */
+	if (state->path == LC_PATH_TWO_CLASSES) {
+		vector_class = two_class_step(state, sample, false);
+	} else if (state->path == LC_PATH_STORED) {
+		vector_class = two_class_step(state, sample, true);
+	} else if (state->combine == IRQMOD_LATENCY_COMBINE_MAX_INPUTS) {
 		uint64_t bytes, bytes_per_packet;
 		uint32_t packets;
 
