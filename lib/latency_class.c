@@ -327,25 +327,6 @@ uint8_t irqmod_latency_class_step(const struct irqmod_latency_thresholds *thresh
 			    false);
 }
 
-/* One direction of the Linux drivers: its own bytes, packets and average. */
-static IRQMOD_ALWAYS_INLINE uint8_t
-step_direction(const struct irqmod_latency_class *state,
-	       uint8_t current_class, uint64_t bytes,
-	       uint32_t packets)
-{
-	uint8_t next = latency_step(&state->thresholds, current_class, bytes,
-				    packets, 0, true);
-	/*
-	 * e1000_set_itr applies conservative mode to each stored class after
-	 * e1000_update_itr, also when that saw no packets: an idle direction
-	 * still leaves lowest on the first update.
-	 */
-	if (state->conservative == IRQMOD_LATENCY_CONSERVATIVE_STORED &&
-	    next == IRQMOD_LATENCY_LOWEST)
-		next = IRQMOD_LATENCY_LOW;
-	return next;
-}
-
 /*
  * FreeBSD igc_neweitr/em_newitr: the larger bytes, average and packets of the
  * directions that carried both bytes and packets. Return: false when neither
@@ -385,7 +366,9 @@ static bool combine_inputs(const struct irqmod_sample *sample, uint64_t *bytes,
 /*
  * Both classes of a two-class vector, TX first, then RX, with STORED
  * conservative mode when @stored (a constant at each call): the class they
- * make together.
+ * make together. e1000_set_itr applies conservative mode to each stored
+ * class after e1000_update_itr, also when that saw no packets: an idle
+ * direction still leaves lowest on the first update.
  */
 static IRQMOD_ALWAYS_INLINE uint8_t two_class_step(struct irqmod_latency_class *state,
 						   const struct irqmod_sample *sample,
@@ -442,15 +425,8 @@ void irqmod_latency_class_update(struct irqmod_latency_class *state,
 			vector_class = IRQMOD_LATENCY_LOW;
 		state->rx_class = vector_class;
 	} else {
-		if (state->slow_link)
-			goto slow_link;
-		/* e1000_set_itr/igb_set_itr update TX first, then RX. */
-		state->tx_class = step_direction(state, state->tx_class,
-						 sample->tx_bytes, sample->tx_packets);
-		state->rx_class = step_direction(state, state->rx_class,
-						 sample->rx_bytes, sample->rx_packets);
-		vector_class = state->rx_class > state->tx_class ? state->rx_class :
-								   state->tx_class;
+		/* Two classes off the paths above: a slow link (init's path byte). */
+		goto slow_link;
 	}
 	/* Unreachable (bootstrap is stepped first); keeps the read in bounds. */
 	if (vector_class >= IRQMOD_LATENCY_CLASS_COUNT)
