@@ -5,6 +5,8 @@
 #include "deps.h"
 #include "itr_encoding_internal.h"
 
+_Static_assert(sizeof(struct irqmod_average_size) <= 36, "average-size state above 36 bytes");
+
 /* Mid-range and outer divisors of igb_update_ring_itr / ixgbe_perform_aim. */
 #define MID_RANGE_DIVISOR 3u
 #define OUTER_RANGE_DIVISOR 2u
@@ -171,6 +173,8 @@ int irqmod_average_size_init(struct irqmod_average_size *state,
 	state->encoding = config->encoding;
 	state->output = config->output;
 	state->use_tx = config->use_tx;
+	state->formula_both = !state->slow_link_level && state->use_tx &&
+			      state->output == IRQMOD_AVERAGE_SIZE_OUTPUT_REGISTER;
 	irqmod_average_size_reset(state);
 	return 0;
 }
@@ -200,17 +204,34 @@ void irqmod_average_size_update(struct irqmod_average_size *state,
 				const struct irqmod_sample *sample,
 				struct irqmod_decision *decision)
 {
-	uint32_t previous_register = state->register_value;
+	uint32_t previous_register;
 	uint64_t average;
 	uint32_t value, level;
 
-	if (state->slow_link_level) {
+	if (state->formula_both) {
+		/* The igb preset's path, with none of the other tests. */
+		average = 0;
+		if (sample->rx_packets)
+			average = IRQMOD_DIV_U64_U32(sample->rx_bytes, sample->rx_packets);
+		if (sample->tx_packets) {
+			uint64_t tx_average = IRQMOD_DIV_U64_U32(sample->tx_bytes,
+								 sample->tx_packets);
+
+			if (tx_average > average)
+				average = tx_average;
+		}
+		if (average == 0)
+			goto unchanged;
+		level = average_size_value(average);
+		if (level < state->min_value)
+			level = state->min_value;
+	} else if (state->slow_link_level) {
 		level = state->slow_link_level;
 	} else {
 		average = largest_average(state, sample);
 		/* "if avg_wire_size isn't set no work was done": keep the level. */
 		if (average == 0)
-			goto out;
+			goto unchanged;
 		value = average_size_value(average);
 		if (value < state->min_value)
 			value = state->min_value;
@@ -221,11 +242,16 @@ void irqmod_average_size_update(struct irqmod_average_size *state,
 				level = state->max_rate_per_s;
 		}
 	}
-	if (level != state->level)
-		program_level(state, level);
-out:
+	if (level == state->level)
+		goto unchanged;
+	/* Only a new level can change the register: compare it only then. */
+	previous_register = state->register_value;
+	program_level(state, level);
 	irqmod_decision_rearm(decision, state->interval_ns,
 			      state->register_value != previous_register);
+	return;
+unchanged:
+	irqmod_decision_rearm(decision, state->interval_ns, false);
 }
 
 void irqmod_average_size_current(const struct irqmod_average_size *state,

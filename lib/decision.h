@@ -3,21 +3,72 @@
 #ifndef IRQMOD_DECISION_H
 #define IRQMOD_DECISION_H
 
+#include <stddef.h>
+
 #include "irqmod/common.h"
 
+#include "deps.h"
+
 /*
- * Field by field, not by struct assignment: a compound-literal copy makes
- * clang -O0 call memcpy, which the freestanding core must not need.
+ * The layout irqmod_decision_rearm() writes with three stores: both
+ * intervals as one 8-byte word, the poll delay and rate limit as another,
+ * frames and action (REARM is 0) as a zero 4-byte word over the tail, and
+ * then the changed byte.
+ */
+_Static_assert(offsetof(struct irqmod_decision, tx_interval_ns) == 4 &&
+	       offsetof(struct irqmod_decision, poll_delay_ns) == 8 &&
+	       offsetof(struct irqmod_decision, rate_limit_ns) == 12 &&
+	       offsetof(struct irqmod_decision, frames) == 16 &&
+	       offsetof(struct irqmod_decision, action) == 18 &&
+	       offsetof(struct irqmod_decision, changed) == 19 &&
+	       sizeof(struct irqmod_decision) == 20,
+	       "irqmod_decision_rearm() assumes the 20-byte decision layout");
+_Static_assert(IRQMOD_ACTION_REARM == 0, "the zero tail word must mean REARM");
+
+/*
+ * Multiplying a 32-bit interval by this puts it in both halves of a 64-bit
+ * word, which therefore reads the same on either byte order.
+ */
+#define IRQMOD_DECISION_BOTH_HALVES 0x100000001ull
+
+/*
+ * irqmod_decision_rearm() - fill @decision: re-arm with @interval_ns on RX
+ * and TX, no poll delay, rate limit or frame count.
+ *
+ * Fixed-size IRQMOD_MEMCPYs (deps.h: one store each at -O2) rather than
+ * field by field: every controller fills one decision per update, and the
+ * five stores and the interval's copy were a fixed part of each update.
  */
 static inline void irqmod_decision_rearm(struct irqmod_decision *decision,
 					 uint32_t interval_ns, bool changed)
 {
-	decision->rx_interval_ns = interval_ns;
-	decision->tx_interval_ns = interval_ns;
-	decision->poll_delay_ns = 0;
-	decision->rate_limit_ns = 0;
-	decision->frames = 0;
-	decision->action = IRQMOD_ACTION_REARM;
+	uint64_t both = interval_ns * IRQMOD_DECISION_BOTH_HALVES;
+	uint64_t none = 0;
+	uint32_t tail = 0;
+
+	IRQMOD_MEMCPY(&decision->rx_interval_ns, &both, sizeof(both));
+	IRQMOD_MEMCPY(&decision->poll_delay_ns, &none, sizeof(none));
+	IRQMOD_MEMCPY(&decision->frames, &tail, sizeof(tail));
+	decision->changed = changed;
+}
+
+/*
+ * irqmod_decision_rearm_units() - irqmod_decision_rearm() with the interval
+ * given as @units of @unit_ns (a constant, so that the scaling and the
+ * spreading into both halves are one multiplication). @units * @unit_ns
+ * must fit 32 bits.
+ */
+static inline void irqmod_decision_rearm_units(struct irqmod_decision *decision,
+					       uint32_t units, uint32_t unit_ns,
+					       bool changed)
+{
+	uint64_t both = units * (unit_ns * IRQMOD_DECISION_BOTH_HALVES);
+	uint64_t none = 0;
+	uint32_t tail = 0;
+
+	IRQMOD_MEMCPY(&decision->rx_interval_ns, &both, sizeof(both));
+	IRQMOD_MEMCPY(&decision->poll_delay_ns, &none, sizeof(none));
+	IRQMOD_MEMCPY(&decision->frames, &tail, sizeof(tail));
 	decision->changed = changed;
 }
 

@@ -107,6 +107,13 @@ int irqmod_i40e_config_linux(struct irqmod_intel_itr_config *config,
 	return 0;
 }
 
+_Static_assert(sizeof(struct irqmod_i40e) <= 56, "i40e state above 56 bytes");
+
+/* &struct irqmod_i40e.rings: which containers the update steps. */
+#define I40E_RING_RX 1u
+#define I40E_RING_TX 2u
+#define I40E_RINGS_BOTH (I40E_RING_RX | I40E_RING_TX)
+
 int irqmod_i40e_init(struct irqmod_i40e *state,
 		     const struct irqmod_intel_itr_config *config)
 {
@@ -118,6 +125,8 @@ int irqmod_i40e_init(struct irqmod_i40e *state,
 	if (error)
 		return error;
 	irqmod_itr_config_copy(&state->config, config);
+	state->rings = (uint8_t)((config->rx_ring ? I40E_RING_RX : 0u) |
+				 (config->tx_ring ? I40E_RING_TX : 0u));
 	/* At most 8160 us and a 126 us step (the check above). */
 	state->min_usecs = (uint16_t)(config->min_interval_ns / IRQMOD_NS_PER_USEC);
 	state->max_usecs = (uint16_t)(config->max_interval_ns / IRQMOD_NS_PER_USEC);
@@ -253,13 +262,22 @@ void irqmod_i40e_update(struct irqmod_i40e *state,
 	bool stale = irqmod_itr_stale(sample->now_ns, state->config.tick_ns,
 				      &state->tick_start_ns, &state->updated);
 
-	/* i40e_update_enable_itr(): TX first, then RX. */
-	if (state->config.tx_ring)
+	/*
+	 * i40e_update_enable_itr(): TX first, then RX. The usual vector has
+	 * both rings: one test of the byte init derived instead of two flags.
+	 */
+	if (state->rings == I40E_RINGS_BOTH) {
 		i40e_update_container(state, false, sample->tx_packets,
 				      sample->tx_bytes, stale);
-	if (state->config.rx_ring)
 		i40e_update_container(state, true, sample->rx_packets,
 				      sample->rx_bytes, stale);
+	} else if (state->rings == I40E_RING_TX) {
+		i40e_update_container(state, false, sample->tx_packets,
+				      sample->tx_bytes, stale);
+	} else {
+		i40e_update_container(state, true, sample->rx_packets,
+				      sample->rx_bytes, stale);
+	}
 
 	/*
 	 * One register write per interrupt. The comparisons include the flag

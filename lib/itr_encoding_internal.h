@@ -13,6 +13,8 @@
 #include "irqmod/convert.h"
 #include "irqmod/itr_encoding.h"
 
+#include "deps.h"
+
 /*
  * 1e9 / 256 is exactly 3906250, so 1e9 / (256 * rate) == 3906250 / rate for
  * every rate: the e1000 formula needs no 64-bit product.
@@ -90,15 +92,48 @@ static inline uint32_t irqmod_encoding_interval_ns(uint32_t encoding,
 	}
 }
 
-/* irqmod_itr_encoding_program(). */
-static inline void irqmod_encoding_program(uint32_t encoding, uint32_t level,
-					   uint32_t *register_value,
-					   uint32_t *interval_ns)
+/* One encoding's register value and interval, folded for a constant @encoding. */
+static IRQMOD_ALWAYS_INLINE void
+irqmod_encoding_program_as(uint32_t encoding, uint32_t level,
+			   uint32_t *register_value, uint32_t *interval_ns)
 {
 	uint32_t value = irqmod_encoding_register(encoding, level);
 
 	*register_value = value;
 	*interval_ns = irqmod_encoding_interval_ns(encoding, value);
+}
+
+/*
+ * irqmod_itr_encoding_program(). One switch, each case with its encoding as
+ * a constant, instead of the two switches of the register and interval
+ * functions: the controllers program a level on most busy updates.
+ */
+static inline void irqmod_encoding_program(uint32_t encoding, uint32_t level,
+					   uint32_t *register_value,
+					   uint32_t *interval_ns)
+{
+	switch (encoding) {
+	case IRQMOD_ITR_ENCODING_IGB_EITR:
+		irqmod_encoding_program_as(IRQMOD_ITR_ENCODING_IGB_EITR, level,
+					   register_value, interval_ns);
+		return;
+	case IRQMOD_ITR_ENCODING_E1000_ITR_RATE:
+		irqmod_encoding_program_as(IRQMOD_ITR_ENCODING_E1000_ITR_RATE, level,
+					   register_value, interval_ns);
+		return;
+	case IRQMOD_ITR_ENCODING_EITR_RATE:
+		irqmod_encoding_program_as(IRQMOD_ITR_ENCODING_EITR_RATE, level,
+					   register_value, interval_ns);
+		return;
+	case IRQMOD_ITR_ENCODING_IXGBE_EITR:
+		irqmod_encoding_program_as(IRQMOD_ITR_ENCODING_IXGBE_EITR, level,
+					   register_value, interval_ns);
+		return;
+	default:
+		*register_value = 0;
+		*interval_ns = 0;
+		return;
+	}
 }
 
 #endif /* IRQMOD_ITR_ENCODING_INTERNAL_H */

@@ -51,6 +51,13 @@ static const struct irqmod_itr_bands ixgbe_bands = {
 #define IXGBE_SLOW_LINK_1000_MBPS 1000u
 #define IXGBE_SLOW_LINK_10_MBPS 10u
 
+_Static_assert(sizeof(struct irqmod_ixgbe) <= 48, "ixgbe state above 48 bytes");
+
+/* &struct irqmod_ixgbe.rings: which containers the update steps. */
+#define IXGBE_RING_RX 1u
+#define IXGBE_RING_TX 2u
+#define IXGBE_RINGS_BOTH (IXGBE_RING_RX | IXGBE_RING_TX)
+
 /* What irqmod_ixgbe_init() accepts: whole microseconds up to 126 us. */
 static const struct irqmod_itr_limits ixgbe_limits = {
 	.kind = "ixgbe",
@@ -133,6 +140,8 @@ int irqmod_ixgbe_init(struct irqmod_ixgbe *state,
 	if (error)
 		return error;
 	irqmod_itr_config_copy(&state->config, config);
+	state->rings = (uint8_t)((config->rx_ring ? IXGBE_RING_RX : 0u) |
+				 (config->tx_ring ? IXGBE_RING_TX : 0u));
 	/* Every value below is at most 126 (the check above): each fits a u8. */
 	state->min_usecs = (uint8_t)(config->min_interval_ns / IRQMOD_NS_PER_USEC);
 	state->max_usecs = (uint8_t)(config->max_interval_ns / IRQMOD_NS_PER_USEC);
@@ -179,15 +188,11 @@ void irqmod_ixgbe_reset(struct irqmod_ixgbe *state)
 static IRQMOD_ALWAYS_INLINE uint32_t
 ixgbe_update_container(const struct irqmod_ixgbe *state,
 		       struct irqmod_ixgbe_container *container, uint32_t packets,
-		       uint64_t bytes, bool stale, uint32_t current_usecs)
+		       uint64_t bytes, uint32_t current_usecs)
 {
 	uint32_t max_usecs = state->max_usecs;
 	uint32_t itr;
 
-	if (stale) {
-		itr = state->min_usecs | IRQMOD_IXGBE_LATENCY;
-		goto store;
-	}
 	switch (irqmod_itr_band_of(&ixgbe_bands, packets, bytes)) {
 	case IRQMOD_ITR_BAND_NONE:
 		/* Another queue of the vector is busy: creep up, keep the mode. */
@@ -223,7 +228,6 @@ ixgbe_update_container(const struct irqmod_ixgbe *state,
 					&state->scale, state->step_usecs));
 		break;
 	}
-store:
 	container->itr = (uint8_t)itr;
 	return itr;
 }
@@ -233,8 +237,7 @@ void irqmod_ixgbe_update(struct irqmod_ixgbe *state,
 			 struct irqmod_decision *decision)
 {
 	uint32_t current_usecs = state->interval_usecs;
-	/* Larger than any container's value: a missing ring never wins. */
-	uint32_t key = UINT32_MAX, ring_key, usecs;
+	uint32_t key, ring_key, usecs;
 	bool stale = irqmod_itr_stale(sample->now_ns, state->config.tick_ns,
 				      &state->tick_start_ns, &state->updated);
 
@@ -245,19 +248,33 @@ void irqmod_ixgbe_update(struct irqmod_ixgbe *state,
 	 * without a ring takes no part (Linux leaves it at MAX | LATENCY,
 	 * which never wins either).
 	 */
-	if (state->config.tx_ring)
+	if (stale) {
+		/* Every ring restarts at min | LATENCY: so does their min(). */
+		key = state->min_usecs | IRQMOD_IXGBE_LATENCY;
+		if (state->rings & IXGBE_RING_TX)
+			state->tx.itr = (uint8_t)key;
+		if (state->rings & IXGBE_RING_RX)
+			state->rx.itr = (uint8_t)key;
+	} else if (state->rings == IXGBE_RINGS_BOTH) {
+		/* The usual vector, with one test instead of two. */
 		key = ixgbe_update_container(state, &state->tx, sample->tx_packets,
-					     sample->tx_bytes, stale, current_usecs);
-	if (state->config.rx_ring) {
+					     sample->tx_bytes, current_usecs);
 		ring_key = ixgbe_update_container(state, &state->rx, sample->rx_packets,
-						  sample->rx_bytes, stale, current_usecs);
+						  sample->rx_bytes, current_usecs);
 		if (ring_key < key)
 			key = ring_key;
+	} else if (state->rings == IXGBE_RING_TX) {
+		key = ixgbe_update_container(state, &state->tx, sample->tx_packets,
+					     sample->tx_bytes, current_usecs);
+	} else {
+		key = ixgbe_update_container(state, &state->rx, sample->rx_packets,
+					     sample->rx_bytes, current_usecs);
 	}
-	/* Both containers were just clamped into [min, max]: so is their min(). */
+	/* Each container was just clamped into [min, max]: so is their min(). */
 	usecs = key & ~IRQMOD_IXGBE_LATENCY;
-	irqmod_decision_rearm(decision, usecs * IRQMOD_NS_PER_USEC,
-			      usecs != current_usecs);
+	/* At most 126 us: the interval fits 32 bits. */
+	irqmod_decision_rearm_units(decision, usecs, IRQMOD_NS_PER_USEC,
+				    usecs != current_usecs);
 	state->interval_usecs = (uint8_t)usecs;
 }
 

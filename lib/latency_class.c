@@ -125,6 +125,16 @@ static bool levels_ordered(uint32_t encoding, const uint32_t *level)
 	       level[IRQMOD_LATENCY_LOW] < level[IRQMOD_LATENCY_BULK];
 }
 
+_Static_assert(sizeof(struct irqmod_latency_class) <= 64, "latency-class state above 64 bytes");
+
+/*
+ * &struct irqmod_latency_class.path: two classes on a fast link, with STORED
+ * conservative mode (e1000e) or without (igb); anything else is general.
+ */
+#define LC_PATH_GENERAL 0u
+#define LC_PATH_TWO_CLASSES 1u
+#define LC_PATH_STORED 2u
+
 #define KIND "latency-class"
 
 int irqmod_latency_class_config_check(const struct irqmod_latency_class_config *config,
@@ -227,6 +237,10 @@ int irqmod_latency_class_init(struct irqmod_latency_class *state,
 	state->conservative = config->conservative;
 	state->smoothing = config->smoothing;
 	state->slow_link = config->link_speed_mbps < IRQMOD_GIGABIT_MBPS;
+	state->path = LC_PATH_GENERAL;
+	if (state->combine == IRQMOD_LATENCY_COMBINE_MAX_CLASS && !state->slow_link)
+		state->path = state->conservative == IRQMOD_LATENCY_CONSERVATIVE_STORED ?
+			      LC_PATH_STORED : LC_PATH_TWO_CLASSES;
 	irqmod_latency_class_reset(state);
 	return 0;
 }
@@ -238,10 +252,24 @@ void irqmod_latency_class_reset(struct irqmod_latency_class *state)
 	program_level(state, state->start_level);
 }
 
-/* irqmod_latency_class_step(), inline into the update's two directions. */
+/* The average latency_step() reads: divided there, or given. */
+static IRQMOD_ALWAYS_INLINE uint64_t step_average(uint64_t bytes, uint32_t packets,
+						 uint64_t given,
+						 bool divide)
+{
+	return divide ? IRQMOD_DIV_U64_U32(bytes, packets) : given;
+}
+
+/*
+ * irqmod_latency_class_step(), inline into the update's two directions.
+ * With @divide (a constant at each call) the average is computed here, in
+ * the branches that read it, as the drivers do: a bulk class never divides.
+ * Otherwise @given is the average.
+ */
 static IRQMOD_ALWAYS_INLINE uint8_t
 latency_step(const struct irqmod_latency_thresholds *thresholds, uint8_t current_class,
-	     uint64_t bytes, uint32_t packets, uint64_t bytes_per_packet)
+	     uint64_t bytes, uint32_t packets, uint64_t given,
+	     bool divide)
 {
 	const struct irqmod_latency_thresholds *t = thresholds;
 
@@ -249,7 +277,8 @@ latency_step(const struct irqmod_latency_thresholds *thresholds, uint8_t current
 		return current_class;
 	switch (current_class) {
 	case IRQMOD_LATENCY_LOWEST:
-		if (bytes_per_packet > t->jumbo_bytes_per_packet)
+		if (step_average(bytes, packets, given, divide) >
+		    t->jumbo_bytes_per_packet)
 			return IRQMOD_LATENCY_BULK;
 		if (packets < t->lowest_to_low_packets &&
 		    bytes > t->lowest_to_low_bytes)
@@ -257,16 +286,19 @@ latency_step(const struct irqmod_latency_thresholds *thresholds, uint8_t current
 		return IRQMOD_LATENCY_LOWEST;
 	case IRQMOD_LATENCY_LOW:
 		if (bytes > t->low_busy_bytes) {
-			if (bytes_per_packet > t->jumbo_bytes_per_packet)
+			if (step_average(bytes, packets, given, divide) >
+			    t->jumbo_bytes_per_packet)
 				return IRQMOD_LATENCY_BULK;
 			if (packets < t->low_busy_bulk_packets ||
-			    bytes_per_packet > t->low_busy_bulk_bytes_per_packet)
+			    step_average(bytes, packets, given, divide) >
+			    t->low_busy_bulk_bytes_per_packet)
 				return IRQMOD_LATENCY_BULK;
 			if (packets > t->low_busy_lowest_packets)
 				return IRQMOD_LATENCY_LOWEST;
 			return IRQMOD_LATENCY_LOW;
 		}
-		if (bytes_per_packet > t->low_quiet_bulk_bytes_per_packet)
+		if (step_average(bytes, packets, given, divide) >
+		    t->low_quiet_bulk_bytes_per_packet)
 			return IRQMOD_LATENCY_BULK;
 		if (packets <= t->low_quiet_lowest_packets &&
 		    bytes < t->low_quiet_lowest_bytes)
@@ -291,29 +323,8 @@ uint8_t irqmod_latency_class_step(const struct irqmod_latency_thresholds *thresh
 				  uint8_t current_class, uint64_t bytes,
 				  uint32_t packets, uint64_t bytes_per_packet)
 {
-	return latency_step(thresholds, current_class, bytes, packets, bytes_per_packet);
-}
-
-/* One direction of the Linux drivers: its own bytes, packets and average. */
-static IRQMOD_ALWAYS_INLINE uint8_t
-step_direction(const struct irqmod_latency_class *state,
-	       uint8_t current_class, uint64_t bytes,
-	       uint32_t packets)
-{
-	uint8_t next = current_class;
-
-	if (packets)
-		next = latency_step(&state->thresholds, current_class, bytes,
-				    packets, IRQMOD_DIV_U64_U32(bytes, packets));
-	/*
-	 * e1000_set_itr applies conservative mode to each stored class after
-	 * e1000_update_itr, also when that saw no packets: an idle direction
-	 * still leaves lowest on the first update.
-	 */
-	if (state->conservative == IRQMOD_LATENCY_CONSERVATIVE_STORED &&
-	    next == IRQMOD_LATENCY_LOWEST)
-		next = IRQMOD_LATENCY_LOW;
-	return next;
+	return latency_step(thresholds, current_class, bytes, packets, bytes_per_packet,
+			    false);
 }
 
 /*
@@ -352,6 +363,32 @@ static bool combine_inputs(const struct irqmod_sample *sample, uint64_t *bytes,
 	return seen;
 }
 
+/*
+ * Both classes of a two-class vector, TX first, then RX, with STORED
+ * conservative mode when @stored (a constant at each call): the class they
+ * make together. e1000_set_itr applies conservative mode to each stored
+ * class after e1000_update_itr, also when that saw no packets: an idle
+ * direction still leaves lowest on the first update.
+ */
+static IRQMOD_ALWAYS_INLINE uint8_t two_class_step(struct irqmod_latency_class *state,
+						   const struct irqmod_sample *sample,
+						   bool stored)
+{
+	uint8_t tx_class = latency_step(&state->thresholds, state->tx_class,
+					sample->tx_bytes, sample->tx_packets, 0, true);
+	uint8_t rx_class;
+
+	if (stored && tx_class == IRQMOD_LATENCY_LOWEST)
+		tx_class = IRQMOD_LATENCY_LOW;
+	state->tx_class = tx_class;
+	rx_class = latency_step(&state->thresholds, state->rx_class,
+				sample->rx_bytes, sample->rx_packets, 0, true);
+	if (stored && rx_class == IRQMOD_LATENCY_LOWEST)
+		rx_class = IRQMOD_LATENCY_LOW;
+	state->rx_class = rx_class;
+	return rx_class > tx_class ? rx_class : tx_class;
+}
+
 static void fill_decision(const struct irqmod_latency_class *state,
 			  uint32_t previous_register,
 			  struct irqmod_decision *decision)
@@ -364,36 +401,32 @@ void irqmod_latency_class_update(struct irqmod_latency_class *state,
 				 const struct irqmod_sample *sample,
 				 struct irqmod_decision *decision)
 {
-	uint32_t previous_register = state->register_value;
+	uint32_t previous_register;
 	uint32_t target, level;
 	uint8_t vector_class;
 
-	if (state->combine == IRQMOD_LATENCY_COMBINE_MAX_INPUTS) {
+	/* The igb and e1000e presets, each with nothing else to test. */
+	if (state->path == LC_PATH_TWO_CLASSES) {
+		vector_class = two_class_step(state, sample, false);
+	} else if (state->path == LC_PATH_STORED) {
+		vector_class = two_class_step(state, sample, true);
+	} else if (state->combine == IRQMOD_LATENCY_COMBINE_MAX_INPUTS) {
 		uint64_t bytes, bytes_per_packet;
 		uint32_t packets;
 
-		if (!combine_inputs(sample, &bytes, &packets, &bytes_per_packet)) {
-			fill_decision(state, previous_register, decision);
-			return;
-		}
+		if (!combine_inputs(sample, &bytes, &packets, &bytes_per_packet))
+			goto unchanged;
 		if (state->slow_link)
 			goto slow_link;
 		vector_class = latency_step(&state->thresholds, state->rx_class,
-					    bytes, packets, bytes_per_packet);
+					    bytes, packets, bytes_per_packet, false);
 		if (state->conservative == IRQMOD_LATENCY_CONSERVATIVE_STORED &&
 		    vector_class == IRQMOD_LATENCY_LOWEST)
 			vector_class = IRQMOD_LATENCY_LOW;
 		state->rx_class = vector_class;
 	} else {
-		if (state->slow_link)
-			goto slow_link;
-		/* e1000_set_itr/igb_set_itr update TX first, then RX. */
-		state->tx_class = step_direction(state, state->tx_class,
-						 sample->tx_bytes, sample->tx_packets);
-		state->rx_class = step_direction(state, state->rx_class,
-						 sample->rx_bytes, sample->rx_packets);
-		vector_class = state->rx_class > state->tx_class ? state->rx_class :
-								   state->tx_class;
+		/* Two classes off the paths above: a slow link (init's path byte). */
+		goto slow_link;
 	}
 	/* Unreachable (bootstrap is stepped first); keeps the read in bounds. */
 	if (vector_class >= IRQMOD_LATENCY_CLASS_COUNT)
@@ -413,9 +446,15 @@ apply:
 
 		level = raised < target ? raised : target;
 	}
-	if (level != state->level)
-		program_level(state, level);
+	if (level == state->level)
+		goto unchanged;
+	/* Only a new level can change the register: compare it only then. */
+	previous_register = state->register_value;
+	program_level(state, level);
 	fill_decision(state, previous_register, decision);
+	return;
+unchanged:
+	irqmod_decision_rearm(decision, state->interval_ns, false);
 }
 
 void irqmod_latency_class_current(const struct irqmod_latency_class *state,

@@ -365,6 +365,47 @@ static bool model_update(const struct irqmod_latency_class_config *config,
 	return m->register_value != previous;
 }
 
+/*
+ * irqmod_itr_encoding_program() (the one switch the controllers use to
+ * program a level) gives what the register and interval functions give, for
+ * every encoding, levels across each range, and an unknown encoding (0, 0).
+ */
+static void test_encoding_program_matches_register_and_interval(void **unused)
+{
+	static const uint32_t levels[] = { 0, 1, 4, 100, 3999, 20000, 70000,
+					   0x7FFC, 0xFFFF, 1000000, UINT32_MAX };
+	uint32_t encoding, i;
+
+	(void)unused;
+	for (encoding = 0; encoding <= IRQMOD_ITR_ENCODING_COUNT; encoding++)
+		for (i = 0; i < TEST_ARRAY_SIZE(levels); i++) {
+			uint32_t register_value = 12345, interval_ns = 12345;
+			uint32_t expected = irqmod_itr_encoding_register(encoding, levels[i]);
+
+			irqmod_itr_encoding_program(encoding, levels[i], &register_value,
+						    &interval_ns);
+			assert_int_equal(register_value, expected);
+			assert_int_equal(interval_ns,
+					 irqmod_itr_encoding_interval_ns(encoding, expected));
+			if (encoding == IRQMOD_ITR_ENCODING_COUNT) {
+				assert_int_equal(register_value, 0);
+				assert_int_equal(interval_ns, 0);
+			}
+		}
+	/* The igb encoding's own numbers: 0x7FFC -> 8191 us; 0 -> the 1 us floor. */
+	{
+		uint32_t register_value, interval_ns;
+
+		irqmod_itr_encoding_program(IRQMOD_ITR_ENCODING_IGB_EITR, 0x7FFC,
+					    &register_value, &interval_ns);
+		assert_int_equal(register_value, 0x7FFC);
+		assert_int_equal(interval_ns, 8191000);
+		irqmod_itr_encoding_program(IRQMOD_ITR_ENCODING_IGB_EITR, 0,
+					    &register_value, &interval_ns);
+		assert_int_equal(register_value, IRQMOD_IGB_EITR_MIN);
+	}
+}
+
 static void test_latency_class_every_preset_and_mode_matches_the_step_model(void **unused)
 {
 	static const uint32_t speeds[] = { 1000, 100 };
@@ -424,6 +465,7 @@ int main(void)
 		cmocka_unit_test(test_latency_class_reset_restores_start_level_and_classes),
 		cmocka_unit_test(test_latency_class_generic_dispatch_runs_igb_by_default),
 		cmocka_unit_test(test_latency_class_every_preset_and_mode_matches_the_step_model),
+		cmocka_unit_test(test_encoding_program_matches_register_and_interval),
 	};
 
 	return cmocka_run_group_tests_name("latency_class", tests, NULL, NULL);

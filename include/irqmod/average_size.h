@@ -93,6 +93,7 @@ struct irqmod_average_size_config {
 	uint8_t encoding;
 	uint8_t output;
 	bool use_tx;
+	bool formula_both;
 };
 
 /**
@@ -108,6 +109,10 @@ struct irqmod_average_size_config {
  * @encoding: copied from the config.
  * @output: copied from the config.
  * @use_tx: copied from the config.
+ * @formula_both: derived at init: the formula runs at this link speed on
+ *	both directions' averages in register units (the igb preset), so the
+ *	update tests this one flag instead of @slow_link_level, @use_tx and
+ *	@output.
  */
 struct irqmod_average_size {
 	uint32_t start_level;
@@ -121,6 +126,7 @@ struct irqmod_average_size {
 	uint8_t encoding;
 	uint8_t output;
 	bool use_tx;
+	bool formula_both;
 };
 
 /**

@@ -80,6 +80,8 @@ struct irqmod_i40e_container {
  * @countdown: calls left before targets may move again (itr_countdown).
  * @updated: false until the first update after init or reset.
  * @step_usecs: @config's step in us, derived at init.
+ * @rings: which of @config's rings exist (bit 0 RX, bit 1 TX), derived at
+ *         init so that the update tests one byte instead of two flags.
  * @scale: the size curve's link-speed scale (i40e_itr_divisor(): 1024 at
  *         40G, 512 at 25G and 20G, 32 at 1G and 100M, else 256) and step.
  *
@@ -96,6 +98,7 @@ struct irqmod_i40e {
 	uint8_t countdown;
 	bool updated;
 	uint8_t step_usecs;
+	uint8_t rings;
 	struct irqmod_intel_itr_scale scale;
 };
 

@@ -110,6 +110,8 @@ struct irqmod_ixgbe_container {
  * @max_usecs: @config's maximum in us, derived at init and by
  *             irqmod_ixgbe_set_max_interval().
  * @step_usecs: @config's step in us, derived at init.
+ * @rings: which of @config's rings exist (bit 0 RX, bit 1 TX), derived at
+ *         init so that the update tests one byte instead of two flags.
  * @tick_start_ns: start of the tick (jiffy) of the previous update, a
  *                 multiple of the tick (Linux: next_update - 1, in ns).
  * @rx: RX container.
@@ -127,6 +129,7 @@ struct irqmod_ixgbe {
 	uint8_t min_usecs;
 	uint8_t max_usecs;
 	uint8_t step_usecs;
+	uint8_t rings;
 	uint64_t tick_start_ns;
 	struct irqmod_ixgbe_container rx;
 	struct irqmod_ixgbe_container tx;

@@ -193,6 +193,10 @@ struct irqmod_latency_class_config {
 /**
  * struct irqmod_latency_class - controller state (caller-owned, <= 64 bytes).
  * @thresholds: copied from the config.
+ * @path: derived at init: 1 for two classes (COMBINE_MAX_CLASS) on a
+ *	gigabit or faster link (igb), 2 for the same with STORED conservative
+ *	mode (e1000e), 0 otherwise, so the update tests this one byte instead
+ *	of @combine, @slow_link and @conservative. In what was padding.
  * @class_level: the level each vector class programs: the config's, except
  *	that with IRQMOD_LATENCY_CONSERVATIVE_OUTPUT lowest programs low's.
  * @start_level: copied from the config, for irqmod_latency_class_reset().
@@ -211,6 +215,7 @@ struct irqmod_latency_class_config {
  */
 struct irqmod_latency_class {
 	struct irqmod_latency_thresholds thresholds;
+	uint8_t path;
 	uint32_t class_level[IRQMOD_LATENCY_CLASS_COUNT];
 	uint32_t start_level;
 	uint32_t level;
