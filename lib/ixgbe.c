@@ -101,9 +101,13 @@ int irqmod_ixgbe_config_preset(struct irqmod_intel_itr_config *config,
 
 		irqmod_floor_default_params(&params, link_speed_mbps);
 		params.min_interval_ns = IRQMOD_IXGBE_MIN_INTERVAL_NS;
-		/* Valid inputs by construction: only the status can vary. */
-		if (irqmod_floor_interval(&params, &result) < 0)
-			return -IRQMOD_ELINK;
+		/*
+		 * Valid inputs by construction (the link check above and the
+		 * assertion below): only the status can vary. Were it to fail,
+		 * the Linux ceiling would stay.
+		 */
+		result.interval_ns = max_interval_ns;
+		(void)irqmod_floor_interval(&params, &result);
 		if (result.interval_ns < max_interval_ns)
 			max_interval_ns = result.interval_ns;
 		if (initial_interval_ns > max_interval_ns)
@@ -119,6 +123,10 @@ int irqmod_ixgbe_config_preset(struct irqmod_intel_itr_config *config,
 	config->link_speed_mbps = link_speed_mbps;
 	return 0;
 }
+
+/* The IRQMOD preset's floor accepts every link irqmod_itr_link_check() lets through. */
+_Static_assert(IRQMOD_IXGBE_MAX_LINK_SPEED_MBPS <= IRQMOD_FLOOR_MAX_LINK_SPEED_MBPS,
+	       "ixgbe links above the floor's maximum");
 
 static uint8_t ixgbe_size_shift(uint32_t link_speed_mbps)
 {
@@ -163,11 +171,16 @@ static uint32_t ixgbe_clamp(const struct irqmod_ixgbe *state, uint32_t usecs)
 
 void irqmod_ixgbe_reset(struct irqmod_ixgbe *state)
 {
+	uint32_t initial_usecs;
+
 	/* Linux ixgbe_alloc_q_vector(): MAX_USECS | LATENCY per container. */
 	state->rx.itr = (uint8_t)(state->max_usecs | IRQMOD_IXGBE_LATENCY);
 	state->tx.itr = (uint8_t)(state->max_usecs | IRQMOD_IXGBE_LATENCY);
-	state->interval_usecs = (uint8_t)ixgbe_clamp(state,
-		state->config.initial_interval_ns / IRQMOD_NS_PER_USEC);
+	/* At least the minimum (the config check); at most a ceiling lowered since. */
+	initial_usecs = state->config.initial_interval_ns / IRQMOD_NS_PER_USEC;
+	if (initial_usecs > state->max_usecs)
+		initial_usecs = state->max_usecs;
+	state->interval_usecs = (uint8_t)initial_usecs;
 	state->tick_start_ns = IRQMOD_ITR_TICK_START_NONE;
 	state->updated = false;
 }

@@ -275,7 +275,7 @@ latency_step(const struct irqmod_latency_thresholds *thresholds, uint8_t current
 
 	if (packets == 0)
 		return current_class;
-	switch (current_class) {
+	switch (current_class) { /* GCOVR_EXCL_BR_LINE: two-class paths never bootstrap */
 	case IRQMOD_LATENCY_LOWEST:
 		if (step_average(bytes, packets, given, divide) >
 		    t->jumbo_bytes_per_packet)
@@ -418,7 +418,7 @@ void irqmod_latency_class_update(struct irqmod_latency_class *state,
 			goto unchanged;
 		if (state->slow_link)
 			goto slow_link;
-		vector_class = latency_step(&state->thresholds, state->rx_class,
+		vector_class = latency_step(&state->thresholds, state->rx_class, /* GCOVR_EXCL_BR_LINE: packets > 0 here */
 					    bytes, packets, bytes_per_packet, false);
 		if (state->conservative == IRQMOD_LATENCY_CONSERVATIVE_STORED &&
 		    vector_class == IRQMOD_LATENCY_LOWEST)
@@ -429,7 +429,7 @@ void irqmod_latency_class_update(struct irqmod_latency_class *state,
 		goto slow_link;
 	}
 	/* Unreachable (bootstrap is stepped first); keeps the read in bounds. */
-	if (vector_class >= IRQMOD_LATENCY_CLASS_COUNT)
+	if (vector_class >= IRQMOD_LATENCY_CLASS_COUNT) /* GCOVR_EXCL_BR_LINE: unreachable, see above */
 		vector_class = IRQMOD_LATENCY_LOW;
 	/* CONSERVATIVE_OUTPUT is folded into class_level at init. */
 	target = state->class_level[vector_class];
