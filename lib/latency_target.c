@@ -308,7 +308,7 @@ static inline uint32_t mean_interval_ns(const struct irqmod_latency_target *stat
  * at the estimated rate plus two deviations, clamped to [min, max].
  */
 static inline uint32_t target_interval_ns(const struct irqmod_latency_target *state,
-					  const struct estimate *e)
+					  const struct estimate *e, bool *ring_bound)
 {
 	uint32_t interval = state->p99_interval_ns;
 	uint64_t peak_q8, allowed;
@@ -326,9 +326,12 @@ static inline uint32_t target_interval_ns(const struct irqmod_latency_target *st
 		 * steady load below it; peak_q8 > 0 here and < 2^32.
 		 */
 		interval = (uint32_t)IRQMOD_DIV_U64_U32(allowed, (uint32_t)peak_q8);
+		*ring_bound = true;
 	}
-	if (interval < state->min_interval_ns)
+	if (interval < state->min_interval_ns) {
 		interval = state->min_interval_ns;
+		*ring_bound = false;
+	}
 	return interval;
 }
 
@@ -346,19 +349,20 @@ static inline bool frames_per_interval_at_least(const struct estimate *e, uint32
 
 /* The mode for this call, from the estimate and (for POLL) the sample. */
 static inline uint8_t next_mode(const struct irqmod_latency_target *state,
-				const struct estimate *e, uint32_t interval, bool empty)
+				const struct estimate *e, uint32_t interval, uint32_t added,
+				bool empty)
 {
 	uint8_t mode = state->mode;
 
 	if (mode == IRQMOD_LATENCY_TARGET_MODE_POLL) {
 		/* Re-arm at the first empty poll, or when the load falls or turns bursty. */
-		if (!empty && interval > state->poll_service_ns &&
+		if (!empty && interval > added &&
 		    e->deviation_q8 <= e->packets_q8 &&
 		    frames_per_interval_at_least(e, interval, state->poll_packets, 2u))
 			return IRQMOD_LATENCY_TARGET_MODE_POLL;
 		return IRQMOD_LATENCY_TARGET_MODE_TARGET;
 	}
-	if (state->poll_packets != 0 && !empty && interval > state->poll_service_ns &&
+	if (state->poll_packets != 0 && !empty && interval > added &&
 	    2u * (uint64_t)e->deviation_q8 <= e->packets_q8 &&
 	    frames_per_interval_at_least(e, interval, state->poll_packets, 1u))
 		return IRQMOD_LATENCY_TARGET_MODE_POLL;
@@ -428,6 +432,26 @@ static inline void answer_cached(const struct irqmod_latency_target *state,
 }
 
 /*
+ * What a deferred poll adds beyond its delay (docs/latency-target.md,
+ * "What a deferred poll adds"): the timer interrupt that starts it and,
+ * as the hrtimer starts when the previous poll ends, the previous poll's
+ * own run time. A window polled throughout (the mode is POLL only from a
+ * window's close to the next, at one delay) measures it: every call came
+ * the delay plus that addition after the last, so it is the window's gap
+ * less the delay. Otherwise the configured poll service (the timer
+ * interrupt alone) stands for it. Nothing is kept between windows: a
+ * clock that stalled in the window reads 0 (one window's delay is the
+ * whole interval), one that stepped forward more than the interval ends
+ * the polling for one window, and the next window starts afresh.
+ */
+static inline uint32_t poll_added_ns(const struct irqmod_latency_target *state, uint32_t gap_ns)
+{
+	if (state->mode != IRQMOD_LATENCY_TARGET_MODE_POLL)
+		return state->poll_service_ns;
+	return gap_ns > state->poll_delay_ns ? gap_ns - state->poll_delay_ns : 0u;
+}
+
+/*
  * The window closes (out of line, every IRQMOD_LATENCY_TARGET_WINDOW_CALLS
  * calls): its means are the estimate, from which the mode and interval are
  * decided and cached for the calls of the next window. The first call only
@@ -442,8 +466,9 @@ static LT_COLD_PATH void close_window(struct irqmod_latency_target *state, const
 	/* 0 when the clock stalled or stepped back. */
 	uint64_t span_ns = sample->now_ns > state->window_start_ns ?
 				   sample->now_ns - state->window_start_ns : 0u;
-	uint32_t interval;
+	uint32_t interval, added;
 	uint8_t mode;
+	bool ring_bound = false;
 
 	/* The per-call means: shifts (<= 2^24, <= 2^24 and <= 2^30). */
 	e.packets_q8 = state->window_packets << (Q8_SHIFT - WINDOW_SHIFT);
@@ -468,11 +493,19 @@ static LT_COLD_PATH void close_window(struct irqmod_latency_target *state, const
 	}
 	state->packets_avg_q8 = e.packets_q8;
 	state->primed = PRIMED_WARM;
-	interval = target_interval_ns(state, &e);
-	mode = next_mode(state, &e, interval, sample->rx_packets == 0);
+	interval = target_interval_ns(state, &e, &ring_bound);
+	/*
+	 * The target bounds the whole cycle a frame may wait for its poll:
+	 * the delay is the interval less all a deferred poll adds. The ring
+	 * and socket bound keeps half the ring for what arrives while a poll
+	 * runs (init): the delay is the interval less the timer interrupt
+	 * alone (docs, "What a deferred poll adds").
+	 */
+	added = ring_bound ? state->poll_service_ns : poll_added_ns(state, e.gap_ns);
+	mode = next_mode(state, &e, interval, added, sample->rx_packets == 0);
 	if (mode == IRQMOD_LATENCY_TARGET_MODE_POLL) {
 		state->mode = IRQMOD_LATENCY_TARGET_MODE_POLL;
-		state->poll_delay_ns = interval - state->poll_service_ns;
+		state->poll_delay_ns = interval - added;
 		answer_poll(decision, state->poll_delay_ns);
 		return;
 	}
@@ -500,8 +533,10 @@ void irqmod_latency_target_update(struct irqmod_latency_target *state,
 		return;
 	}
 	if (packets == 0) {
-		/* Re-arm at the first empty poll, at once, at the interval
-		 * the poll delay was derived from. */
+		/* Re-arm at the first empty poll, at once, at the delay plus
+		 * the configured service: the interval the delay was derived
+		 * from, less the poll's run time when a window measured it
+		 * (shorter, so within the target until the window closes). */
 		rearm(state, IRQMOD_LATENCY_TARGET_MODE_TARGET,
 		      state->poll_delay_ns + state->poll_service_ns, decision);
 		return;

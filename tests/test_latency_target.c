@@ -55,6 +55,30 @@ static uint32_t drive(struct irqmod_latency_target *state, uint64_t *now_ns, uin
 	return changes;
 }
 
+/*
+ * @calls calls of @packets RX packets each, timed as a deferred poll runs
+ * (lib/sim: the hrtimer starts when the poll ends, then a timer
+ * interrupt): after a POLL answer the next call comes its poll delay plus
+ * @added_ns later, after a REARM @gap_ns later.
+ */
+static void drive_deferred(struct irqmod_latency_target *state, uint64_t *now_ns, uint32_t calls,
+			   uint32_t packets, uint32_t added_ns, uint32_t gap_ns,
+			   struct irqmod_decision *decision)
+{
+	uint32_t i;
+
+	for (i = 0; i < calls; i++) {
+		struct irqmod_sample sample = { 0 };
+
+		*now_ns += decision->action == IRQMOD_ACTION_POLL ?
+				   (uint64_t)decision->poll_delay_ns + added_ns : gap_ns;
+		sample.now_ns = *now_ns;
+		sample.rx_packets = packets;
+		sample.rx_bytes = (uint64_t)packets * 1514u;
+		irqmod_latency_target_update(state, &sample, decision);
+	}
+}
+
 static void test_latency_target_vectors_match_hand_derivations(void **unused)
 {
 	size_t i;
@@ -392,6 +416,133 @@ static void test_latency_target_polls_under_load_and_rearms_when_it_falls(void *
 	assert_int_equal(state.mode, IRQMOD_LATENCY_TARGET_MODE_UNBATCHED);
 }
 
+/*
+ * A deferred poll adds the timer interrupt and the previous poll's run
+ * time (3 us here, the configured poll service is 2 us): a window polled
+ * throughout measures it, and the poll delay becomes the interval less it,
+ * so the cycle a frame may wait is the 20 us target. An empty poll re-arms
+ * at the delay plus the configured service (19 us, below the target) until
+ * the window closes.
+ */
+static void test_latency_target_poll_delay_leaves_what_a_deferred_poll_adds(void **unused)
+{
+	struct irqmod_latency_target_config config;
+	struct irqmod_latency_target state;
+	struct irqmod_decision decision;
+	uint64_t now_ns = 0;
+
+	(void)unused;
+	config_for(&config, 20000, 4);
+	init_or_fail(&state, &config);
+	drive(&state, &now_ns, 49, 8, 20000, &decision);
+	assert_int_equal(decision.action, IRQMOD_ACTION_POLL);
+	/* Unmeasured, then measured at 20 us - 18 us: the service, 2 us. */
+	assert_int_equal(decision.poll_delay_ns, 18000);
+	/* One window at 18 + 3 us per call measures 3 us. */
+	drive_deferred(&state, &now_ns, 16, 8, 3000, 20000, &decision);
+	assert_int_equal(decision.action, IRQMOD_ACTION_POLL);
+	assert_int_equal(decision.poll_delay_ns, 17000);
+	/* Settled: every later window measures 3 us again. */
+	drive_deferred(&state, &now_ns, 48, 8, 3000, 20000, &decision);
+	assert_int_equal(decision.action, IRQMOD_ACTION_POLL);
+	assert_int_equal(decision.poll_delay_ns, 17000);
+	drive_deferred(&state, &now_ns, 1, 0, 3000, 20000, &decision);
+	assert_int_equal(decision.action, IRQMOD_ACTION_REARM);
+	assert_int_equal(decision.rx_interval_ns, 19000);
+	assert_true(decision.changed);
+}
+
+/*
+ * The measurement is the window's own, nothing carries over: a clock that
+ * stalls in a polled window (calls 1 us apart against an 18 us delay)
+ * reads 0, so that window's delay is the whole interval; one that steps
+ * forward (calls 45 us apart) reads more than the interval and re-arms;
+ * the next steady window polls again with the configured service.
+ */
+static void test_latency_target_poll_measurement_survives_clock_faults(void **unused)
+{
+	struct irqmod_latency_target_config config;
+	struct irqmod_latency_target state;
+	struct irqmod_decision decision;
+	uint64_t now_ns = 0;
+
+	(void)unused;
+	config_for(&config, 20000, 4);
+	config.socket_ceiling_ns = 0; /* the ring alone: 256 frames per interval */
+	init_or_fail(&state, &config);
+	drive(&state, &now_ns, 49, 8, 20000, &decision);
+	assert_int_equal(decision.poll_delay_ns, 18000);
+	/* 8 frames per us: 160 per interval, within the ring, steady. */
+	drive(&state, &now_ns, 16, 8, 1000, &decision);
+	assert_int_equal(decision.action, IRQMOD_ACTION_POLL);
+	assert_int_equal(decision.poll_delay_ns, 20000);
+	/* 8 frames per 45 us: x = 3.6 >= 2 would keep polling. */
+	drive(&state, &now_ns, 16, 8, 45000, &decision);
+	assert_int_equal(decision.action, IRQMOD_ACTION_REARM);
+	assert_int_equal(decision.rx_interval_ns, 20000);
+	assert_int_equal(state.mode, IRQMOD_LATENCY_TARGET_MODE_TARGET);
+	drive(&state, &now_ns, 16, 8, 20000, &decision);
+	assert_int_equal(decision.action, IRQMOD_ACTION_POLL);
+	assert_int_equal(decision.poll_delay_ns, 18000);
+}
+
+/*
+ * A steady load that falls below poll_packets / 2 frames per interval
+ * (8, 6, 4, 3, 2 then 1 per 20 us call: each window's deviation within
+ * its mean, no empty poll) re-arms at the target interval.
+ */
+static void test_latency_target_steadily_falling_load_stops_polling(void **unused)
+{
+	static const uint32_t frames[] = { 6, 4, 3, 2 };
+	struct irqmod_latency_target_config config;
+	struct irqmod_latency_target state;
+	struct irqmod_decision decision;
+	uint64_t now_ns = 0;
+	uint32_t i;
+
+	(void)unused;
+	config_for(&config, 20000, 4);
+	init_or_fail(&state, &config);
+	drive(&state, &now_ns, 49, 8, 20000, &decision);
+	for (i = 0; i < sizeof(frames) / sizeof(frames[0]); i++) {
+		drive(&state, &now_ns, 16, frames[i], 20000, &decision);
+		assert_int_equal(decision.action, IRQMOD_ACTION_POLL);
+	}
+	drive(&state, &now_ns, 16, 1, 20000, &decision);
+	assert_int_equal(decision.action, IRQMOD_ACTION_REARM);
+	assert_int_equal(decision.rx_interval_ns, 20000);
+	assert_int_equal(state.mode, IRQMOD_LATENCY_TARGET_MODE_TARGET);
+}
+
+/*
+ * A ring-bound interval keeps half the ring for what arrives while a poll
+ * runs: its delay is the interval less the configured service alone,
+ * whatever the window measures. 100 us target, ring 64 (32 frames per
+ * interval), 16 frames per 10 us: T = 20 us, POLL after 18 us, kept
+ * though the calls come 10 us apart (the measurement would read 0).
+ */
+static void test_latency_target_ring_bound_poll_takes_the_service_alone(void **unused)
+{
+	struct irqmod_latency_target_config config;
+	struct irqmod_latency_target state;
+	struct irqmod_decision decision;
+	uint64_t now_ns = 0;
+
+	(void)unused;
+	config_for(&config, 100000, 4);
+	config.ring_size = 64;
+	init_or_fail(&state, &config);
+	drive(&state, &now_ns, 33, 16, 10000, &decision);
+	assert_int_equal(decision.action, IRQMOD_ACTION_POLL);
+	assert_int_equal(decision.poll_delay_ns, 18000);
+	drive(&state, &now_ns, 48, 16, 10000, &decision);
+	assert_int_equal(decision.action, IRQMOD_ACTION_POLL);
+	assert_int_equal(decision.poll_delay_ns, 18000);
+	drive(&state, &now_ns, 1, 0, 10000, &decision);
+	assert_int_equal(decision.action, IRQMOD_ACTION_REARM);
+	assert_int_equal(decision.rx_interval_ns, 20000);
+}
+
 /* Bursty load (polls of 1 and 40 frames in turn: MAD above half the
  * mean) does not start polling, though x = 20 >= 4. */
 static void test_latency_target_bursty_load_does_not_poll(void **unused)
@@ -704,6 +855,10 @@ int main(void)
 		cmocka_unit_test(test_latency_target_socket_buffer_bounds_the_interval),
 		cmocka_unit_test(test_latency_target_rate_cap_raises_the_minimum),
 		cmocka_unit_test(test_latency_target_polls_under_load_and_rearms_when_it_falls),
+		cmocka_unit_test(test_latency_target_poll_delay_leaves_what_a_deferred_poll_adds),
+		cmocka_unit_test(test_latency_target_poll_measurement_survives_clock_faults),
+		cmocka_unit_test(test_latency_target_steadily_falling_load_stops_polling),
+		cmocka_unit_test(test_latency_target_ring_bound_poll_takes_the_service_alone),
 		cmocka_unit_test(test_latency_target_bursty_load_does_not_poll),
 		cmocka_unit_test(test_latency_target_poll_needs_a_delay_beyond_its_service),
 		cmocka_unit_test(test_latency_target_closed_loop_stays_at_the_minimum),

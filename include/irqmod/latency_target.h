@@ -23,9 +23,11 @@
  *   shortest interval, because each frame has an interrupt of its own
  *   anyway and the interval would be its whole latency;
  * - at high, steady load (at least @poll_packets frames per interval) it
- *   answers IRQMOD_ACTION_POLL with the interval as the poll delay, as
- *   deferred hard IRQs and IRQ suspension do, and re-arms at the first
- *   empty poll (at once, not at the window's close).
+ *   answers IRQMOD_ACTION_POLL, as deferred hard IRQs and IRQ suspension
+ *   do, with the interval less what a deferred poll adds (the timer
+ *   interrupt and the previous poll's run time, measured by the window)
+ *   as the poll delay, and re-arms at the first empty poll (at once, not
+ *   at the window's close).
  *
  * The model, the estimator and the measurements are in
  * docs/latency-target.md.
@@ -111,10 +113,13 @@ enum irqmod_latency_target_mode {
  *	arrive per interval (and the load is steady); 0 never polls, else 2
  *	to IRQMOD_LATENCY_TARGET_MAX_POLL_PACKETS. Set 0 when a hybrid wraps
  *	the controller: the hybrid does the polling.
- * @poll_service_ns: what a deferred poll adds beyond its delay (the timer
- *	interrupt that starts it); the poll delay is the interval less this,
- *	and no poll is deferred by less. At most
- *	IRQMOD_LATENCY_TARGET_MAX_POLL_SERVICE_NS.
+ * @poll_service_ns: the timer interrupt that starts a deferred poll: what
+ *	it adds beyond its delay before a window has measured it. Once a
+ *	window was polled throughout, the target-bound delay is the interval
+ *	less what that window measured (the timer interrupt and the poll's
+ *	own run time, as the timer starts when a poll ends); a ring- or
+ *	socket-bound delay is always the interval less this. No poll is
+ *	deferred by less. At most IRQMOD_LATENCY_TARGET_MAX_POLL_SERVICE_NS.
  */
 struct irqmod_latency_target_config {
 	uint32_t target_p99_ns;

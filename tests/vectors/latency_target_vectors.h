@@ -68,6 +68,61 @@ static const struct irqmod_vector_step irqmod_latency_target_vector_poll[] = {
 };
 
 /*
+ * The poll delay leaves what a deferred poll adds (docs/latency-target.md,
+ * "What a deferred poll adds"): the config of the first case, four frames
+ * per call. Calls 1-16 come 10 us apart; from call 17 on, as a deferred
+ * poll runs, each comes its poll delay plus 3 us (timer interrupt and the
+ * poll's own run time) after the last.
+ */
+static const struct irqmod_vector_step irqmod_latency_target_vector_measured[] = {
+	/* Call 0 opens the first window; calls 1-15 copy the minimum. */
+	{ LT_SAMPLE(0, 4), LT_REARM(0, false) },
+	{ LT_SAMPLE(10000, 4), LT_REARM(0, false) },
+	{ LT_SAMPLE(20000, 4), LT_REARM(0, false) },
+	{ LT_SAMPLE(30000, 4), LT_REARM(0, false) },
+	{ LT_SAMPLE(40000, 4), LT_REARM(0, false) },
+	{ LT_SAMPLE(50000, 4), LT_REARM(0, false) },
+	{ LT_SAMPLE(60000, 4), LT_REARM(0, false) },
+	{ LT_SAMPLE(70000, 4), LT_REARM(0, false) },
+	{ LT_SAMPLE(80000, 4), LT_REARM(0, false) },
+	{ LT_SAMPLE(90000, 4), LT_REARM(0, false) },
+	{ LT_SAMPLE(100000, 4), LT_REARM(0, false) },
+	{ LT_SAMPLE(110000, 4), LT_REARM(0, false) },
+	{ LT_SAMPLE(120000, 4), LT_REARM(0, false) },
+	{ LT_SAMPLE(130000, 4), LT_REARM(0, false) },
+	{ LT_SAMPLE(140000, 4), LT_REARM(0, false) },
+	{ LT_SAMPLE(150000, 4), LT_REARM(0, false) },
+	/* Call 16: avg = 64 << 4 = 1024, dev 0, gap 10000: x = 1024 * 20000 /
+	 * (256 * 10000) = 8 >= 4. No polled window yet: the 2 us service
+	 * stands for the addition, POLL after 20 - 2 = 18 us. */
+	{ LT_SAMPLE(160000, 4), LT_POLL(18000) },
+	/* Calls 17-31 copy it, each 18 + 3 = 21 us after the last. */
+	{ LT_SAMPLE(181000, 4), LT_POLL(18000) },
+	{ LT_SAMPLE(202000, 4), LT_POLL(18000) },
+	{ LT_SAMPLE(223000, 4), LT_POLL(18000) },
+	{ LT_SAMPLE(244000, 4), LT_POLL(18000) },
+	{ LT_SAMPLE(265000, 4), LT_POLL(18000) },
+	{ LT_SAMPLE(286000, 4), LT_POLL(18000) },
+	{ LT_SAMPLE(307000, 4), LT_POLL(18000) },
+	{ LT_SAMPLE(328000, 4), LT_POLL(18000) },
+	{ LT_SAMPLE(349000, 4), LT_POLL(18000) },
+	{ LT_SAMPLE(370000, 4), LT_POLL(18000) },
+	{ LT_SAMPLE(391000, 4), LT_POLL(18000) },
+	{ LT_SAMPLE(412000, 4), LT_POLL(18000) },
+	{ LT_SAMPLE(433000, 4), LT_POLL(18000) },
+	{ LT_SAMPLE(454000, 4), LT_POLL(18000) },
+	{ LT_SAMPLE(475000, 4), LT_POLL(18000) },
+	/* Call 32 closes a window polled throughout: gap = 336000 / 16 =
+	 * 21000, x = 1024 * 20000 / (256 * 21000) = 3.8 >= 4 / 2, still
+	 * steady; added = 21000 - 18000 = 3000 < 20000: POLL after
+	 * 20 - 3 = 17 us, so the cycle is the 20 us target again. */
+	{ LT_SAMPLE(496000, 4), LT_POLL(17000) },
+	/* An empty poll 17 + 3 us later re-arms at once at the delay plus
+	 * the 2 us service, 19 us: the register held 0, so changed. */
+	{ LT_SAMPLE(516000, 0), LT_REARM(19000, true) },
+};
+
+/*
  * The ring bounds the interval: 100 us target, ring 64 (32 frames per
  * interval), no socket bound, no polling. 16 frames every 10 us.
  * Allowed = (32 << 8) * 10000 = 81920000 >= peak * T, peak = avg + 2 dev.
@@ -137,6 +192,13 @@ static const struct irqmod_vector_case irqmod_latency_target_vectors[] = {
 			    .config.latency_target = { 20000, 0, 0, 10000, 512, 84000, 0,
 						       1000000, 0, 4, 2000 } },
 		IRQMOD_VECTOR_STEPS(irqmod_latency_target_vector_poll),
+	},
+	{
+		.name = "poll_delay_leaves_what_the_polled_window_measured",
+		.config = { .kind = IRQMOD_KIND_LATENCY_TARGET,
+			    .config.latency_target = { 20000, 0, 0, 10000, 512, 84000, 0,
+						       1000000, 0, 4, 2000 } },
+		IRQMOD_VECTOR_STEPS(irqmod_latency_target_vector_measured),
 	},
 	{
 		.name = "ring_bounds_the_interval_at_the_estimated_peak_rate",
