@@ -3,8 +3,7 @@
 #ifndef IRQMOD_DECISION_H
 #define IRQMOD_DECISION_H
 
-#include <stddef.h>
-
+/* offsetof comes through common.h: <stddef.h>, or <linux/stddef.h> in a kernel. */
 #include "irqmod/common.h"
 
 #include "deps.h"
@@ -32,6 +31,26 @@ _Static_assert(IRQMOD_ACTION_REARM == 0, "the zero tail word must mean REARM");
 #define IRQMOD_DECISION_BOTH_HALVES 0x100000001ull
 
 /*
+ * The three stores and the changed byte. Each copy is addressed from the
+ * start of the struct, not from a field, since it spans two fields (a
+ * kernel's FORTIFY_SOURCE checks a copy against the field it starts at).
+ */
+static inline void irqmod_decision_store(struct irqmod_decision *decision,
+					 uint64_t both, bool changed)
+{
+	unsigned char *bytes = (unsigned char *)decision;
+	uint64_t none = 0;
+	uint32_t tail = 0;
+
+	IRQMOD_MEMCPY(bytes + offsetof(struct irqmod_decision, rx_interval_ns), &both,
+		      sizeof(both));
+	IRQMOD_MEMCPY(bytes + offsetof(struct irqmod_decision, poll_delay_ns), &none,
+		      sizeof(none));
+	IRQMOD_MEMCPY(bytes + offsetof(struct irqmod_decision, frames), &tail, sizeof(tail));
+	decision->changed = changed;
+}
+
+/*
  * irqmod_decision_rearm() - fill @decision: re-arm with @interval_ns on RX
  * and TX, no poll delay, rate limit or frame count.
  *
@@ -43,13 +62,8 @@ static inline void irqmod_decision_rearm(struct irqmod_decision *decision,
 					 uint32_t interval_ns, bool changed)
 {
 	uint64_t both = interval_ns * IRQMOD_DECISION_BOTH_HALVES;
-	uint64_t none = 0;
-	uint32_t tail = 0;
 
-	IRQMOD_MEMCPY(&decision->rx_interval_ns, &both, sizeof(both));
-	IRQMOD_MEMCPY(&decision->poll_delay_ns, &none, sizeof(none));
-	IRQMOD_MEMCPY(&decision->frames, &tail, sizeof(tail));
-	decision->changed = changed;
+	irqmod_decision_store(decision, both, changed);
 }
 
 /*
@@ -63,13 +77,8 @@ static inline void irqmod_decision_rearm_units(struct irqmod_decision *decision,
 					       bool changed)
 {
 	uint64_t both = units * (unit_ns * IRQMOD_DECISION_BOTH_HALVES);
-	uint64_t none = 0;
-	uint32_t tail = 0;
 
-	IRQMOD_MEMCPY(&decision->rx_interval_ns, &both, sizeof(both));
-	IRQMOD_MEMCPY(&decision->poll_delay_ns, &none, sizeof(none));
-	IRQMOD_MEMCPY(&decision->frames, &tail, sizeof(tail));
-	decision->changed = changed;
+	irqmod_decision_store(decision, both, changed);
 }
 
 #endif /* IRQMOD_DECISION_H */

@@ -690,13 +690,17 @@ static int resolve_inner(const struct irqmod_scenario *scenario, char *name,
 	if (strncmp(name, "static:", 7) == 0) {
 		uint64_t interval;
 
-		/* A bare number would silently be nanoseconds: ask for the unit. */
-		if (parse_number(name + 7, plain_units, &interval))
-			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
-				    "%sstatic:%s has no unit; write static:%sus (or ns, ms, s)",
-				    prefix, name + 7, name + 7);
-		if (!parse_number(name + 7, duration_units, &interval) ||
-		    interval > IRQMOD_STATIC_MAX_INTERVAL_NS)
+		/*
+		 * A bare number would silently be nanoseconds: ask for the unit,
+		 * except for 0 (rx-usecs 0), which is 0 in every unit.
+		 */
+		if (parse_number(name + 7, plain_units, &interval)) {
+			if (interval != 0)
+				return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
+					    "%sstatic:%s has no unit; write static:%sus (or ns, ms, s)",
+					    prefix, name + 7, name + 7);
+		} else if (!parse_number(name + 7, duration_units, &interval) ||
+			   interval > IRQMOD_STATIC_MAX_INTERVAL_NS)
 			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
 				    "%sstatic takes an interval up to 1s with a "
 				    "unit, e.g. static:84us", prefix);
