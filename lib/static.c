@@ -3,6 +3,10 @@
 #include "config_error.h"
 #include "decision.h"
 
+_Static_assert(offsetof(struct irqmod_static, tx_interval_ns) == 4 &&
+	       sizeof(struct irqmod_static) == 8,
+	       "irqmod_static_current() copies both intervals as one word");
+
 int irqmod_static_config_check(const struct irqmod_static_config *config,
 			       struct irqmod_config_error *error)
 {
@@ -48,13 +52,15 @@ void irqmod_static_update(struct irqmod_static *state,
 			  struct irqmod_decision *decision)
 {
 	(void)sample;
-	irqmod_decision_rearm(decision, state->rx_interval_ns, false);
-	decision->tx_interval_ns = state->tx_interval_ns;
+	irqmod_static_current(state, decision);
 }
 
 void irqmod_static_current(const struct irqmod_static *state,
 			   struct irqmod_decision *decision)
 {
-	irqmod_decision_rearm(decision, state->rx_interval_ns, false);
-	decision->tx_interval_ns = state->tx_interval_ns;
+	uint64_t both;
+
+	/* The state's two intervals are the decision's first word as they stand. */
+	IRQMOD_MEMCPY(&both, state, sizeof(both));
+	irqmod_decision_store(decision, both, false);
 }
