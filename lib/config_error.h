@@ -63,4 +63,17 @@ static inline int irqmod_enum_reject(struct irqmod_config_error *error,
 			     "the number of values", count, -IRQMOD_EINVAL);
 }
 
+/**
+ * irqmod_reject_null() - irqmod_reject() for a NULL config pointer.
+ * @error: the caller's error, or NULL.
+ * @kind: controller or hybrid name, static.
+ *
+ * Return: -IRQMOD_EINVAL.
+ */
+static inline int irqmod_reject_null(struct irqmod_config_error *error, const char *kind)
+{
+	return irqmod_reject(error, kind, "config", 0, "is a NULL pointer, must be above",
+			     NULL, 0, -IRQMOD_EINVAL);
+}
+
 #endif /* IRQMOD_CONFIG_ERROR_H */

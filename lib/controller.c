@@ -231,9 +231,7 @@ int irqmod_controller_config_check(const struct irqmod_controller_config *config
 				   struct irqmod_config_error *error)
 {
 	if (!config)
-		return irqmod_reject(error, "controller", "config", 0,
-				     "is a NULL pointer, must be above", NULL, 0,
-				     -IRQMOD_EINVAL);
+		return irqmod_reject_null(error, "controller");
 	if (config->kind >= IRQMOD_KIND_COUNT)
 		return controller_kind_reject(config->kind, error);
 	return irqmod_kinds[config->kind].config_check(&config->config, error);

@@ -24,9 +24,7 @@ int irqmod_defer_irq_config_check(const struct irqmod_defer_irq_config *config,
 	int code;
 
 	if (!config)
-		return irqmod_reject(error, "defer-irq", "config", 0,
-				     "is a NULL pointer, must be above", NULL, 0,
-				     -IRQMOD_EINVAL);
+		return irqmod_reject_null(error, "defer-irq");
 	code = defer_irq_max_reject(config->gro_flush_timeout_ns,
 				    "gro_flush_timeout_ns",
 				    IRQMOD_DEFER_IRQ_MAX_TIMEOUT_NS,

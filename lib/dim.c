@@ -466,9 +466,7 @@ int irqmod_dim_config_check(const struct irqmod_dim_config *config,
 	int code;
 
 	if (!config)
-		return irqmod_reject(error, "dim", "config", 0,
-				     "is a NULL pointer, must be above", NULL, 0,
-				     -IRQMOD_EINVAL);
+		return irqmod_reject_null(error, "dim");
 	code = irqmod_dim_check_table(config->profiles, config->levels,
 				      config->start_level, "dim", error);
 	if (code)

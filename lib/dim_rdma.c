@@ -164,9 +164,7 @@ int irqmod_dim_rdma_config_check(const struct irqmod_dim_rdma_config *config,
 				 struct irqmod_config_error *error)
 {
 	if (!config)
-		return irqmod_reject(error, "dim-rdma", "config", 0,
-				     "is a NULL pointer, must be above", NULL, 0,
-				     -IRQMOD_EINVAL);
+		return irqmod_reject_null(error, "dim-rdma");
 	return irqmod_dim_check_table(config->profiles, config->levels,
 				      config->start_level, "dim-rdma", error);
 }

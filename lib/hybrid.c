@@ -101,9 +101,7 @@ int irqmod_hybrid_config_check(const struct irqmod_hybrid_config *config,
 	int code;
 
 	if (!config)
-		return irqmod_reject(error, "hybrid", "config", 0,
-				     "is a NULL pointer, must be above", NULL, 0,
-				     -IRQMOD_EINVAL);
+		return irqmod_reject_null(error, "hybrid");
 	if (config->kind >= IRQMOD_HYBRID_COUNT)
 		return irqmod_reject(error, "hybrid", "kind", config->kind,
 				     "is not below", "the number of hybrid kinds",

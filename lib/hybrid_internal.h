@@ -98,14 +98,7 @@ static inline void irqmod_hybrid_answer_poll(struct irqmod_poll_sum *sum,
 					     struct irqmod_decision *decision)
 {
 	irqmod_poll_sum_add_sample(sum, sample);
-	/* No register value goes with a POLL answer: nothing to write. */
-	decision->rx_interval_ns = 0;
-	decision->tx_interval_ns = 0;
-	decision->poll_delay_ns = delay_ns;
-	decision->rate_limit_ns = 0;
-	decision->frames = 0;
-	decision->action = IRQMOD_ACTION_POLL;
-	decision->changed = false;
+	irqmod_hybrid_answer_poll_idle(delay_ns, decision);
 }
 
 /*

@@ -30,9 +30,7 @@ int irqmod_idle_poll_config_check(const struct irqmod_idle_poll_config *config,
 				  struct irqmod_config_error *error)
 {
 	if (!config)
-		return irqmod_reject(error, "idle-poll", "config", 0,
-				     "is a NULL pointer, must be above", NULL, 0,
-				     -IRQMOD_EINVAL);
+		return irqmod_reject_null(error, "idle-poll");
 	if (config->poll_spacing_ns > IRQMOD_IDLE_POLL_MAX_TIME_NS)
 		return irqmod_reject(error, KIND, "poll_spacing_ns",
 				     config->poll_spacing_ns, "is above",

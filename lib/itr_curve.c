@@ -52,9 +52,7 @@ int irqmod_itr_config_check(const struct irqmod_intel_itr_config *config,
 	int code;
 
 	if (!config)
-		return irqmod_reject(error, kind, "config", 0,
-				     "is a NULL pointer, must be above", NULL, 0,
-				     -IRQMOD_EINVAL);
+		return irqmod_reject_null(error, kind);
 	if (!config->rx_ring && !config->tx_ring)
 		return irqmod_reject(error, kind, "rx_ring", 0,
 				     "must be at least", "tx_ring", 1,

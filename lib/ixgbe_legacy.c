@@ -27,9 +27,7 @@ int irqmod_ixgbe_legacy_config_check(const struct irqmod_ixgbe_legacy_config *co
 				     struct irqmod_config_error *error)
 {
 	if (!config)
-		return irqmod_reject(error, "ixgbe-legacy", "config", 0,
-				     "is a NULL pointer, must be above", NULL, 0,
-				     -IRQMOD_EINVAL);
+		return irqmod_reject_null(error, "ixgbe-legacy");
 	if (config->bulk_bytes_per_usec < config->low_bytes_per_usec)
 		return irqmod_reject(error, "ixgbe-legacy", "bulk_bytes_per_usec",
 				     config->bulk_bytes_per_usec, "is below",

@@ -144,9 +144,7 @@ int irqmod_latency_class_config_check(const struct irqmod_latency_class_config *
 	int code;
 
 	if (!config)
-		return irqmod_reject(error, KIND, "config", 0,
-				     "is a NULL pointer, must be above", NULL, 0,
-				     -IRQMOD_EINVAL);
+		return irqmod_reject_null(error, KIND);
 	code = irqmod_enum_reject(error, KIND, "encoding", config->encoding,
 				  IRQMOD_ITR_ENCODING_COUNT);
 	if (!code)

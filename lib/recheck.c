@@ -8,9 +8,7 @@ int irqmod_recheck_config_check(const struct irqmod_recheck_config *config,
 				struct irqmod_config_error *error)
 {
 	if (!config)
-		return irqmod_reject(error, "recheck", "config", 0,
-				     "is a NULL pointer, must be above", NULL, 0,
-				     -IRQMOD_EINVAL);
+		return irqmod_reject_null(error, "recheck");
 	if (config->max_rounds > IRQMOD_RECHECK_MAX_ROUNDS)
 		return irqmod_reject(error, "recheck", "max_rounds",
 				     config->max_rounds, "is above",

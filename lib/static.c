@@ -11,9 +11,7 @@ int irqmod_static_config_check(const struct irqmod_static_config *config,
 			       struct irqmod_config_error *error)
 {
 	if (!config)
-		return irqmod_reject(error, "static", "config", 0,
-				     "is a NULL pointer, must be above", NULL, 0,
-				     -IRQMOD_EINVAL);
+		return irqmod_reject_null(error, "static");
 	if (config->rx_interval_ns > IRQMOD_STATIC_MAX_INTERVAL_NS)
 		return irqmod_reject(error, "static", "rx_interval_ns",
 				     config->rx_interval_ns, "is above",
