@@ -15,6 +15,13 @@
 #include "__fc_builtin.h"
 #include "irqmod/irqmod.h"
 
+/*
+ * After a successful init, the states scripts/eva kept apart (one per
+ * path through the checks, so that none of them met a failed init's
+ * untouched instance) are all set-up instances: each "slevel merge" after
+ * an init joins them, so the updates run once on their union instead of
+ * once per path.
+ */
 /* Updates per instance: enough to leave the start state for every kind. */
 #define EVA_UPDATES 3
 
@@ -88,6 +95,7 @@ static void eva_controller(uint32_t kind)
 	eva_controller_config(&config, kind);
 	if (irqmod_controller_init(&controller, &config) != 0)
 		return;
+	/*@ slevel merge; */
 	irqmod_controller_current(&controller, &decision);
 	/*@ loop unroll EVA_UPDATES; */
 	for (i = 0; i < EVA_UPDATES; i++) {
@@ -114,6 +122,7 @@ static void eva_hybrid(uint32_t hybrid_kind, uint32_t kind)
 	eva_controller_config(&config.inner, kind);
 	if (irqmod_hybrid_init(&hybrid, &config) != 0)
 		return;
+	/*@ slevel merge; */
 	irqmod_hybrid_counters_init(&counters);
 	/*@ loop unroll EVA_UPDATES; */
 	for (i = 0; i < EVA_UPDATES; i++) {
@@ -138,6 +147,7 @@ static void eva_defaults(uint32_t kind)
 		return;
 	if (irqmod_controller_init(&controller, &config) != 0)
 		return;
+	/*@ slevel merge; */
 	/*@ loop unroll EVA_UPDATES; */
 	for (i = 0; i < EVA_UPDATES; i++) {
 		eva_sample(&sample);
