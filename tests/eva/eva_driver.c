@@ -15,6 +15,13 @@
 #include "__fc_builtin.h"
 #include "irqmod/irqmod.h"
 
+/*
+ * After a successful init, the states scripts/eva kept apart (one per
+ * path through the checks, so that none of them met a failed init's
+ * untouched instance) are all set-up instances: each "slevel merge" after
+ * an init joins them, so the updates run once on their union instead of
+ * once per path.
+ */
 /* Updates per instance: enough to leave the start state for every kind. */
 #define EVA_UPDATES 3
 
@@ -22,6 +29,7 @@ static const uint32_t eva_kinds[] = {
 	IRQMOD_KIND_STATIC,	   IRQMOD_KIND_IXGBE,	      IRQMOD_KIND_I40E,
 	IRQMOD_KIND_DIM,	   IRQMOD_KIND_ICE,	      IRQMOD_KIND_DIM_RDMA,
 	IRQMOD_KIND_LATENCY_CLASS, IRQMOD_KIND_AVERAGE_SIZE, IRQMOD_KIND_IXGBE_LEGACY,
+	IRQMOD_KIND_LATENCY_TARGET,
 	IRQMOD_KIND_COUNT, /* an unknown kind: the dispatcher's error path */
 };
 
@@ -87,6 +95,7 @@ static void eva_controller(uint32_t kind)
 	eva_controller_config(&config, kind);
 	if (irqmod_controller_init(&controller, &config) != 0)
 		return;
+	/*@ slevel merge; */
 	irqmod_controller_current(&controller, &decision);
 	/*@ loop unroll EVA_UPDATES; */
 	for (i = 0; i < EVA_UPDATES; i++) {
@@ -113,6 +122,7 @@ static void eva_hybrid(uint32_t hybrid_kind, uint32_t kind)
 	eva_controller_config(&config.inner, kind);
 	if (irqmod_hybrid_init(&hybrid, &config) != 0)
 		return;
+	/*@ slevel merge; */
 	irqmod_hybrid_counters_init(&counters);
 	/*@ loop unroll EVA_UPDATES; */
 	for (i = 0; i < EVA_UPDATES; i++) {
@@ -137,6 +147,7 @@ static void eva_defaults(uint32_t kind)
 		return;
 	if (irqmod_controller_init(&controller, &config) != 0)
 		return;
+	/*@ slevel merge; */
 	/*@ loop unroll EVA_UPDATES; */
 	for (i = 0; i < EVA_UPDATES; i++) {
 		eva_sample(&sample);
