@@ -9,6 +9,7 @@
 #   sim-cli.sh TOOL jobs      -j 1 and -j 2 write the same CSV, JSON and table
 #   sim-cli.sh TOOL shard     two --shard runs through GNU parallel, joined by
 #                             --merge, equal the single run (skips without parallel)
+#   sim-cli.sh TOOL estimate  --estimate counts the runs and frames and runs nothing
 #   sim-cli.sh TOOL version   --version names irqmod's and the simulator's versions
 #   sim-cli.sh TOOL exits STATUS TEXT ARG...   TOOL ARG... (any tool, e.g.
 #                             irqmod-repro) exits STATUS with TEXT on stderr
@@ -101,6 +102,19 @@ shard)
 	"$tool" --merge "$dir/part-1.csv" "$dir/part-2.json" >"$out" 2>"$err"
 	[ $? = 2 ] || fail "--merge of a CSV and a JSON is not refused"
 	grep -qF -- "differ from" "$err" || fail "--merge CSV+JSON: no reason given"
+	;;
+estimate)
+	# 50k frames/s for 20 ms: 1000 frames a run; 3 points x 2 controllers x
+	# 3 seeds; the second shard of 3 has a third of the rows.
+	set -- -c 'ixgbe,idle-poll+ixgbe' --seeds 3 --sweep run.static_interval=20us:60us:20us \
+		--estimate --csv "$dir/never.csv"
+	run "$@" -j 2 || fail "exit status $?"
+	grep -qx 'irqmod-sim: 18 runs, about 1.8e+04 simulated frames: roughly 0.0 s at 30 M frames/s per process (-j 2)' \
+		"$out" || fail "wrong estimate"
+	[ ! -s "$dir/never.csv" ] || fail "--estimate ran the simulation"
+	run "$@" --shard 2/3 || fail "--shard 2/3: exit status $?"
+	grep -q '^irqmod-sim: 6 runs, about 6e+03 simulated frames' "$out" ||
+		fail "wrong estimate for a shard"
 	;;
 version)
 	"$tool" --version >"$out" 2>"$err" || fail "exit status $?"

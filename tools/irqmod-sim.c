@@ -424,6 +424,66 @@ static void seed_phases(struct irqmod_sim_config *run, const struct irqmod_sim_c
 	}
 }
 
+/*
+ * Simulated frames per second of CPU time one process makes, for the
+ * estimate before a long run: the delivered-frame figure of
+ * docs/simulator.md "Speed" (bench-sim 1514 B, 30.0-32.1 M; the ring drops
+ * of 60 B line rate go 5x faster, so this errs long).
+ */
+#define ESTIMATE_FRAMES_PER_S 30000000.0
+/* An estimate is printed for runs expected to take at least this long. */
+#define ESTIMATE_SHOWN_S 10.0
+
+/* Frames per second @s offers at most (its rate, or line rate). */
+static double source_frames_per_s(const struct irqmod_sim_config *config,
+				  const struct irqmod_sim_source *s)
+{
+	double line = (double)config->link_speed_mbps * 1e6 / 8.0 /
+		      (double)(s->frame_bytes + config->wire_overhead_bytes + 1u);
+	double rate = s->rate_pps ? (double)s->rate_pps : line;
+	uint64_t period;
+
+	switch (s->kind) {
+	case IRQMOD_SIM_SOURCE_OFF:
+		return 0.0;
+	case IRQMOD_SIM_SOURCE_ONOFF:
+		return s->on_mean_ns + s->off_mean_ns
+			       ? rate * (double)s->on_mean_ns /
+					 (double)(s->on_mean_ns + s->off_mean_ns)
+			       : rate;
+	case IRQMOD_SIM_SOURCE_PING:
+	case IRQMOD_SIM_SOURCE_RR:
+		period = source_period_ns(config, s);
+		return period ? 2.0 * s->outstanding * 1e9 / (double)period : 0.0;
+	case IRQMOD_SIM_SOURCE_UDP_STREAM: {
+		uint32_t per = (s->mtu_bytes - 20u) & ~(SEED_FRAGMENT_ALIGN - 1);
+		uint64_t payload = (uint64_t)s->message_bytes + SEED_UDP_HEADER_BYTES;
+		double frames = per ? (double)((payload + per - 1) / per) : 1.0;
+
+		period = source_period_ns(config, s);
+		return period ? frames * 1e9 / (double)period : 0.0;
+	}
+	case IRQMOD_SIM_SOURCE_TRACE:
+		if (!s->trace || s->trace->span_ns == 0)
+			return 0.0;
+		return (double)s->trace->count * 1e9 / (double)s->trace->span_ns *
+		       (double)s->trace_speed_milli / 1000.0;
+	default:
+		return rate < line ? rate : line;
+	}
+}
+
+/* Frames one run of @config simulates, about. */
+static double run_frames(const struct irqmod_sim_config *config, unsigned int sources)
+{
+	double per_s = 0.0;
+	unsigned int i;
+
+	for (i = 0; i < sources && i < IRQMOD_SIM_MAX_SOURCES; i++)
+		per_s += source_frames_per_s(config, &config->sources[i]);
+	return per_s * (double)config->duration_ns / 1e9;
+}
+
 static void usage(FILE *out)
 {
 	uint32_t kind;
@@ -466,7 +526,9 @@ static void usage(FILE *out)
 		"                          order) into the single run's, on standard output\n"
 		"  -q, --quiet             no progress on stderr\n"
 		"      --progress          progress on stderr even when it is not a terminal\n"
-		"      --version           print the irqmod and simulator versions and exit\n"
+		"      --estimate          print the runs' size and the time they would take\n"
+		"                          (runs that would take 10 s or more print it anyway)\n"
+		"                          and exit\n"		"      --version           print the irqmod and simulator versions and exit\n"
 		"      --list-controllers  print the controller names and exit\n"
 		"  -h, --help              this text, including every scenario key\n"
 		"\n"
@@ -1144,6 +1206,7 @@ int main(int argc, char **argv)
 		{ "shard", required_argument, NULL, 'K' },
 		{ "merge", no_argument, NULL, 'M' },
 		{ "version", no_argument, NULL, 'V' },
+		{ "estimate", no_argument, NULL, 'E' },
 		{ "list-controllers", no_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -1164,10 +1227,12 @@ int main(int argc, char **argv)
 	struct row *rows;
 	FILE *trace_file = NULL;
 	bool show_rtt = false, show_progress = false, progress_forced = false, merge = false;
+	bool estimate_only = false;
 	unsigned int jobs = 1, shard = 1, shard_count = 1, total_rows, row_begin, row_end, job_count, r;
 	struct worker workers[MAX_JOBS];
 	struct job_result *result;
 	struct plan plan;
+	double estimate_frames = 0.0, estimate_s;
 
 	irqmod_scenario_init(scenario);
 	while ((opt = getopt_long(argc, argv, "c:s:qj:h", long_options, NULL)) != -1) {
@@ -1210,6 +1275,7 @@ int main(int argc, char **argv)
 			}
 			break;
 		case 'M': merge = true; break;
+		case 'E': estimate_only = true; break;
 		case 'V': print_version(stdout); return 0;
 		case 'L':
 			irqmod_scenario_print_controllers(stdout);
@@ -1332,6 +1398,7 @@ int main(int argc, char **argv)
 				options.scenario_path ? ": " : "", message);
 			return EXIT_BAD_INPUT;
 		}
+		estimate_frames += run_frames(&probe.config, probe.sources);
 	}
 	if (jobs > 1 && options.trace_path) {
 		fprintf(stderr, "irqmod-sim: --trace writes one run after another: it needs -j 1\n");
@@ -1362,6 +1429,21 @@ int main(int argc, char **argv)
 	job_count = (row_end - row_begin) * options.seeds;
 	if (jobs > job_count)
 		jobs = job_count ? job_count : 1;
+	/* Points x controllers x seeds x simulated time, at the calibrated pace. */
+	estimate_frames *= (double)scenario->controller_count * options.seeds *
+			   (double)(row_end - row_begin) / (double)(total_rows ? total_rows : 1);
+	estimate_s = estimate_frames / ESTIMATE_FRAMES_PER_S / (double)jobs;
+	if (estimate_only || (!options.quiet && estimate_s >= ESTIMATE_SHOWN_S))
+		fprintf(estimate_only ? stdout : stderr,
+			"irqmod-sim: %u runs, about %.3g simulated frames: roughly %.1f s "
+			"at %.0f M frames/s per process (-j %u)\n",
+			job_count, estimate_frames, estimate_s, ESTIMATE_FRAMES_PER_S / 1e6, jobs);
+	if (estimate_only) {
+		if (trace_file)
+			fclose(trace_file);
+		irqmod_scenario_free_traces(scenario);
+		return fflush(stdout) != 0 || ferror(stdout) ? EXIT_RUN_FAILED : 0;
+	}
 	plan = (struct plan){ .scenario = scenario, .columns = columns,
 			      .column_count = column_count,
 			      .sweep_key = options.sweep ? sweep_key : NULL,
