@@ -10,6 +10,8 @@
 #   sim-cli.sh TOOL shard     two --shard runs through GNU parallel, joined by
 #                             --merge, equal the single run (skips without parallel)
 #   sim-cli.sh TOOL estimate  --estimate counts the runs and frames and runs nothing
+#   sim-cli.sh TOOL man PAGE  PAGE renders without a groff warning and documents
+#                             every long option of --help (skips without groff)
 #   sim-cli.sh TOOL version   --version names irqmod's and the simulator's versions
 #   sim-cli.sh TOOL exits STATUS TEXT ARG...   TOOL ARG... (any tool, e.g.
 #                             irqmod-repro) exits STATUS with TEXT on stderr
@@ -115,6 +117,20 @@ estimate)
 	run "$@" --shard 2/3 || fail "--shard 2/3: exit status $?"
 	grep -q '^irqmod-sim: 6 runs, about 6e+03 simulated frames' "$out" ||
 		fail "wrong estimate for a shard"
+	;;
+man)
+	page=$3
+	command -v groff >/dev/null 2>&1 || { echo "SKIP: groff not installed"; exit 77; }
+	groff -man -Tutf8 -ww -z "$page" >"$out" 2>"$err" || fail "groff: exit status $?"
+	[ ! -s "$err" ] || fail "groff warns"
+	groff -man -Tutf8 -P-c "$page" 2>/dev/null | sed 's/.\x08//g' >"$dir/page.txt"
+	"$tool" --help | grep -o -- '--[a-z][a-z-]*' | sort -u >"$dir/options"
+	[ -s "$dir/options" ] || fail "no options in --help"
+	while read -r option; do
+		grep -qF -- "$option" "$dir/page.txt" || fail "man page lacks $option"
+	done <"$dir/options"
+	version=$("$tool" --version | sed -n 's/^irqmod-sim (irqmod) //p')
+	grep -q "irqmod $version" "$dir/page.txt" || fail "man page is not for irqmod $version"
 	;;
 version)
 	"$tool" --version >"$out" 2>"$err" || fail "exit status $?"
