@@ -950,8 +950,11 @@ static int read_all(int fd, void *buffer, size_t bytes)
 	return 0;
 }
 
-/* Close the pipes and reap the workers. Return: 0, or -1 if one failed. */
-static int stop_workers(struct worker *workers, unsigned int count)
+/*
+ * Close the pipes and reap the workers; @early: stop those still running
+ * (the parent gave up early). Return: 0, or -1 if one failed.
+ */
+static int stop_workers(struct worker *workers, unsigned int count, bool early)
 {
 	unsigned int k;
 	int failed = 0;
@@ -965,7 +968,8 @@ static int stop_workers(struct worker *workers, unsigned int count)
 		if (workers[k].pid <= 0)
 			continue;
 		/* A worker still running has nobody to write to: stop it. */
-		kill(workers[k].pid, SIGTERM);
+		if (early)
+			kill(workers[k].pid, SIGTERM);
 		if (waitpid(workers[k].pid, &wstatus, 0) < 0 ||
 		    (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) != 0))
 			failed = -1;
@@ -992,7 +996,7 @@ static int start_workers(const struct plan *plan, unsigned int first_job, unsign
 
 		if (pipe(fds) != 0) {
 			fprintf(stderr, "irqmod-sim: -j: pipe: %s\n", strerror(errno));
-			stop_workers(workers, k);
+			stop_workers(workers, k, true);
 			return -1;
 		}
 		pid = fork();
@@ -1000,7 +1004,7 @@ static int start_workers(const struct plan *plan, unsigned int first_job, unsign
 			fprintf(stderr, "irqmod-sim: -j: fork: %s\n", strerror(errno));
 			close(fds[0]);
 			close(fds[1]);
-			stop_workers(workers, k);
+			stop_workers(workers, k, true);
 			return -1;
 		}
 		if (pid == 0) {
@@ -1016,9 +1020,12 @@ static int start_workers(const struct plan *plan, unsigned int first_job, unsign
 				unsigned int job = first_job + j;
 
 				run_job(plan, job / plan->seeds, job % plan->seeds, result);
-				if (write_all(fds[1], result, sizeof(*result)))
+				if (write_all(fds[1], result, sizeof(*result))) {
+					free(result);
 					_exit(EXIT_RUN_FAILED);
+				}
 			}
+			free(result);
 			_exit(0);
 		}
 		close(fds[1]);
@@ -1451,10 +1458,14 @@ int main(int argc, char **argv)
 			      .seeds = options.seeds, .progress = show_progress && jobs == 1,
 			      .trace = trace_file };
 	clock_gettime(CLOCK_MONOTONIC, &batch_start);
+	/* Workers first: they inherit nothing they would have to free. */
+	if (jobs > 1 && start_workers(&plan, row_begin * options.seeds, job_count, workers, jobs))
+		return EXIT_RUN_FAILED;
 	rows = calloc((size_t)(row_end - row_begin) + 1, sizeof(*rows));
 	result = malloc(sizeof(*result));
-	if (!rows || !result || (jobs > 1 && start_workers(&plan, row_begin * options.seeds,
-							     job_count, workers, jobs))) {
+	if (!rows || !result) {
+		if (jobs > 1)
+			stop_workers(workers, jobs, true);
 		free(rows);
 		free(result);
 		if (trace_file)
@@ -1481,7 +1492,7 @@ int main(int argc, char **argv)
 			} else if (read_all(workers[j % jobs].fd, result, sizeof(*result))) {
 				fprintf(stderr, "irqmod-sim: -j: a worker stopped before run %u\n",
 					j + 1);
-				stop_workers(workers, jobs);
+				stop_workers(workers, jobs, true);
 				free(rows);
 				free(result);
 				return EXIT_RUN_FAILED;
@@ -1491,7 +1502,7 @@ int main(int argc, char **argv)
 			if (result->fatal) {
 				fprintf(stderr, "irqmod-sim: %s\n", result->message);
 				if (jobs > 1)
-					stop_workers(workers, jobs);
+					stop_workers(workers, jobs, true);
 				status = result->fatal;
 				free(rows);
 				free(result);
@@ -1539,7 +1550,7 @@ int main(int argc, char **argv)
 		}
 	}
 	free(result);
-	if (jobs > 1 && stop_workers(workers, jobs)) {
+	if (jobs > 1 && stop_workers(workers, jobs, false)) {
 		fprintf(stderr, "irqmod-sim: -j: a worker failed\n");
 		status = EXIT_RUN_FAILED;
 	}
