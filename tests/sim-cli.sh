@@ -6,6 +6,13 @@
 #   sim-cli.sh TOOL sweep-knob   --sweep over a knob reaches every controller
 #   sim-cli.sh TOOL bad NAME TEXT [OPTION...]   -c NAME (after the OPTIONs)
 #                             exits 2 with TEXT on stderr
+#   sim-cli.sh TOOL jobs      -j 1 and -j 2 write the same CSV, JSON and table
+#   sim-cli.sh TOOL shard     two --shard runs through GNU parallel, joined by
+#                             --merge, equal the single run (skips without parallel)
+#   sim-cli.sh TOOL estimate  --estimate counts the runs and frames and runs nothing
+#   sim-cli.sh TOOL man PAGE  PAGE renders without a groff warning and documents
+#                             every long option of --help (skips without groff)
+#   sim-cli.sh TOOL version   --version names irqmod's and the simulator's versions
 #   sim-cli.sh TOOL exits STATUS TEXT ARG...   TOOL ARG... (any tool, e.g.
 #                             irqmod-repro) exits STATUS with TEXT on stderr
 set -u
@@ -13,7 +20,8 @@ tool=$1
 mode=$2
 out=$(mktemp)
 err=$(mktemp)
-trap 'rm -f "$out" "$err"' EXIT
+dir=$(mktemp -d)
+trap 'rm -f "$out" "$err"; rm -rf "$dir"' EXIT
 # Short constant-rate traffic: the shape of the run does not matter here.
 run() {
 	"$tool" -q --duration 20ms --set run.warmup=5ms --set source.kind=constant \
@@ -57,6 +65,77 @@ sweep-knob)
 		 END { if (rows != 6 || bad != "") { print rows " rows;" bad; exit 1 } }' \
 		"$out.csv" >"$err" || { rm -f "$out.csv"; fail "interrupt rates do not follow the sweep"; }
 	rm -f "$out.csv"
+	;;
+jobs)
+	# A sweep of 3 points x 2 controllers x 3 seeds: 18 runs, a hybrid row
+	# and a CI. -j 2 and -j 4 fold the runs in the order -j 1 makes them.
+	set -- -c 'ixgbe,idle-poll+ixgbe' --seeds 3 --sweep run.static_interval=20us:60us:20us
+	for j in 1 2 4; do
+		run "$@" -j $j --csv "$dir/$j.csv" --json "$dir/$j.json" || fail "-j $j: exit $?"
+		cp "$out" "$dir/$j.txt"
+	done
+	[ "$(wc -l <"$dir/1.csv")" = 7 ] || fail "-j 1 CSV has not 6 rows"
+	for j in 2 4; do
+		for ext in csv json txt; do
+			cmp "$dir/1.$ext" "$dir/$j.$ext" >"$err" || fail "-j $j: $ext differs"
+		done
+	done
+	run -j 2 --trace "$dir/trace.csv"
+	[ $? = 2 ] || fail "-j 2 --trace is not refused"
+	grep -qF -- "it needs -j 1" "$err" || fail "-j 2 --trace: no reason given"
+	;;
+shard)
+	command -v parallel >/dev/null 2>&1 || { echo "SKIP: GNU parallel not installed"; exit 77; }
+	set -- -c 'ixgbe,idle-poll+ixgbe,static:50us' --seeds 2 \
+		--sweep run.static_interval=20us:60us:20us
+	run "$@" --csv "$dir/all.csv" --json "$dir/all.json" || fail "single run: exit $?"
+	# The job array: shard {} of 2, each writing its own files.
+	parallel --halt now,fail=1 -j 2 "$tool" -q --duration 20ms --set run.warmup=5ms \
+		--set source.kind=constant --set source.rate=50k "$@" --shard {}/2 \
+		--csv "$dir/part-{}.csv" --json "$dir/part-{}.json" '>/dev/null' ::: 1 2 \
+		>"$out" 2>"$err" || fail "parallel: exit $?"
+	for ext in csv json; do
+		! cmp -s "$dir/part-1.$ext" "$dir/all.$ext" && [ -s "$dir/part-2.$ext" ] ||
+			fail "shard 1's $ext is not a strict share"
+		"$tool" --merge "$dir/part-1.$ext" "$dir/part-2.$ext" >"$dir/merged.$ext" 2>"$err" ||
+			fail "--merge $ext: exit $?"
+		cmp "$dir/merged.$ext" "$dir/all.$ext" >"$err" || fail "merged $ext differs"
+	done
+	"$tool" --merge "$dir/part-1.csv" "$dir/part-2.json" >"$out" 2>"$err"
+	[ $? = 2 ] || fail "--merge of a CSV and a JSON is not refused"
+	grep -qF -- "differ from" "$err" || fail "--merge CSV+JSON: no reason given"
+	;;
+estimate)
+	# 50k frames/s for 20 ms: 1000 frames a run; 3 points x 2 controllers x
+	# 3 seeds; the second shard of 3 has a third of the rows.
+	set -- -c 'ixgbe,idle-poll+ixgbe' --seeds 3 --sweep run.static_interval=20us:60us:20us \
+		--estimate --csv "$dir/never.csv"
+	run "$@" -j 2 || fail "exit status $?"
+	grep -qx 'irqmod-sim: 18 runs, about 1.8e+04 simulated frames: roughly 0.0 s at 30 M frames/s per process (-j 2)' \
+		"$out" || fail "wrong estimate"
+	[ ! -s "$dir/never.csv" ] || fail "--estimate ran the simulation"
+	run "$@" --shard 2/3 || fail "--shard 2/3: exit status $?"
+	grep -q '^irqmod-sim: 6 runs, about 6e+03 simulated frames' "$out" ||
+		fail "wrong estimate for a shard"
+	;;
+man)
+	page=$3
+	command -v groff >/dev/null 2>&1 || { echo "SKIP: groff not installed"; exit 77; }
+	groff -man -Tutf8 -ww -z "$page" >"$out" 2>"$err" || fail "groff: exit status $?"
+	[ ! -s "$err" ] || fail "groff warns"
+	groff -man -Tutf8 -P-c "$page" 2>/dev/null | sed 's/.\x08//g' >"$dir/page.txt"
+	"$tool" --help | grep -o -- '--[a-z][a-z-]*' | sort -u >"$dir/options"
+	[ -s "$dir/options" ] || fail "no options in --help"
+	while read -r option; do
+		grep -qF -- "$option" "$dir/page.txt" || fail "man page lacks $option"
+	done <"$dir/options"
+	version=$("$tool" --version | sed -n 's/^irqmod-sim (irqmod) //p')
+	grep -q "irqmod $version" "$dir/page.txt" || fail "man page is not for irqmod $version"
+	;;
+version)
+	"$tool" --version >"$out" 2>"$err" || fail "exit status $?"
+	grep -Eq '^irqmod-sim \(irqmod\) [0-9]+\.[0-9]+\.[0-9]+$' "$out" || fail "no irqmod version"
+	grep -Eq '^simulator model [0-9]+$' "$out" || fail "no simulator version"
 	;;
 bad)
 	name=$3

@@ -12,6 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "irqmod/sim.h"
 #include "irqmod/sim_hybrid.h"
@@ -421,6 +424,66 @@ static void seed_phases(struct irqmod_sim_config *run, const struct irqmod_sim_c
 	}
 }
 
+/*
+ * Simulated frames per second of CPU time one process makes, for the
+ * estimate before a long run: the delivered-frame figure of
+ * docs/simulator.md "Speed" (bench-sim 1514 B, 30.0-32.1 M; the ring drops
+ * of 60 B line rate go 5x faster, so this errs long).
+ */
+#define ESTIMATE_FRAMES_PER_S 30000000.0
+/* An estimate is printed for runs expected to take at least this long. */
+#define ESTIMATE_SHOWN_S 10.0
+
+/* Frames per second @s offers at most (its rate, or line rate). */
+static double source_frames_per_s(const struct irqmod_sim_config *config,
+				  const struct irqmod_sim_source *s)
+{
+	double line = (double)config->link_speed_mbps * 1e6 / 8.0 /
+		      (double)(s->frame_bytes + config->wire_overhead_bytes + 1u);
+	double rate = s->rate_pps ? (double)s->rate_pps : line;
+	uint64_t period;
+
+	switch (s->kind) {
+	case IRQMOD_SIM_SOURCE_OFF:
+		return 0.0;
+	case IRQMOD_SIM_SOURCE_ONOFF:
+		return s->on_mean_ns + s->off_mean_ns
+			       ? rate * (double)s->on_mean_ns /
+					 (double)(s->on_mean_ns + s->off_mean_ns)
+			       : rate;
+	case IRQMOD_SIM_SOURCE_PING:
+	case IRQMOD_SIM_SOURCE_RR:
+		period = source_period_ns(config, s);
+		return period ? 2.0 * s->outstanding * 1e9 / (double)period : 0.0;
+	case IRQMOD_SIM_SOURCE_UDP_STREAM: {
+		uint32_t per = (s->mtu_bytes - 20u) & ~(SEED_FRAGMENT_ALIGN - 1);
+		uint64_t payload = (uint64_t)s->message_bytes + SEED_UDP_HEADER_BYTES;
+		double frames = per ? (double)((payload + per - 1) / per) : 1.0;
+
+		period = source_period_ns(config, s);
+		return period ? frames * 1e9 / (double)period : 0.0;
+	}
+	case IRQMOD_SIM_SOURCE_TRACE:
+		if (!s->trace || s->trace->span_ns == 0)
+			return 0.0;
+		return (double)s->trace->count * 1e9 / (double)s->trace->span_ns *
+		       (double)s->trace_speed_milli / 1000.0;
+	default:
+		return rate < line ? rate : line;
+	}
+}
+
+/* Frames one run of @config simulates, about. */
+static double run_frames(const struct irqmod_sim_config *config, unsigned int sources)
+{
+	double per_s = 0.0;
+	unsigned int i;
+
+	for (i = 0; i < sources && i < IRQMOD_SIM_MAX_SOURCES; i++)
+		per_s += source_frames_per_s(config, &config->sources[i]);
+	return per_s * (double)config->duration_ns / 1e9;
+}
+
 static void usage(FILE *out)
 {
 	uint32_t kind;
@@ -455,7 +518,17 @@ static void usage(FILE *out)
 		"      --csv FILE          write every metric as CSV\n"
 		"      --json FILE         write every metric as JSON\n"
 		"      --trace FILE        write every controller call as CSV\n"
+		"  -j, --jobs N            make the runs (sweep points x controllers x seeds) on N\n"
+		"                          processes; the output is the same as with -j 1\n"
+		"      --shard K/N         run only the K-th of N equal shares of the rows (sweep\n"
+		"                          points x controllers), for a job array across machines\n"
+		"      --merge FILE...     join the shares' --csv or --json files (given in shard\n"
+		"                          order) into the single run's, on standard output\n"
 		"  -q, --quiet             no progress on stderr\n"
+		"      --progress          progress on stderr even when it is not a terminal\n"
+		"      --estimate          print the runs' size and the time they would take\n"
+		"                          (runs that would take 10 s or more print it anyway)\n"
+		"                          and exit\n"		"      --version           print the irqmod and simulator versions and exit\n"
 		"      --list-controllers  print the controller names and exit\n"
 		"  -h, --help              this text, including every scenario key\n"
 		"\n"
@@ -717,6 +790,251 @@ static int write_json(const char *path, const struct row *rows, unsigned int row
 	return close_output(f, "--json", path);
 }
 
+/*
+ * One run: a row (a controller at one sweep point) with one seed. With
+ * -j N the runs are made by forked workers and come back through a pipe
+ * as this plain struct (the same binary on both ends, no pointers), and
+ * the parent folds them into the rows in the order -j 1 runs them, so the
+ * sums, and every byte of the output, are the same.
+ */
+struct job_result {
+	/* 0; EXIT_RUN_FAILED for a run that failed (the row stops there);
+	 * fatal: the whole command stops with this status. */
+	int status;
+	int fatal;
+	char message[2048];
+	bool hybrid;
+	bool rtt;
+	double value[MAX_COLUMNS];
+	struct irqmod_sim_results results;
+};
+
+/* What every run of the command shares. */
+struct plan {
+	const struct irqmod_scenario *scenario;
+	const struct column *columns;
+	int column_count;
+	const char *sweep_key; /* NULL without --sweep */
+	uint64_t sweep_from;
+	uint64_t sweep_step;
+	unsigned int seeds;
+	bool progress; /* per-run progress on stderr (-j 1 only) */
+	FILE *trace;   /* -j 1 only */
+};
+
+/* The controller of global row @row_index (point-major order). */
+static const char *row_controller(const struct plan *plan, unsigned int row_index)
+{
+	return plan->scenario->controllers[row_index % plan->scenario->controller_count];
+}
+
+static uint64_t row_sweep_value(const struct plan *plan, unsigned int row_index)
+{
+	return plan->sweep_from +
+	       (uint64_t)(row_index / plan->scenario->controller_count) * plan->sweep_step;
+}
+
+static void run_job(const struct plan *plan, unsigned int row_index, unsigned int seed,
+		    struct job_result *out)
+{
+	const struct irqmod_scenario *scenario = plan->scenario;
+	const char *name = row_controller(plan, row_index);
+	uint64_t sweep_value = row_sweep_value(plan, row_index);
+	struct irqmod_scenario run = *scenario;
+	struct irqmod_sim_controller controller;
+	struct irqmod_hybrid_config hybrid;
+	struct hybrid_run *hybrid_run = NULL;
+	struct irqmod_hybrid_counters counters = { 0 };
+	char label[IRQMOD_SCENARIO_NAME_BYTES + 64], message[2048], assignment[4200];
+	struct progress progress = { .label = label, .quiet = !plan->progress,
+				     .trace = plan->trace };
+	struct irqmod_sim_hooks hooks = { plan->trace ? on_trace : NULL, on_progress, &progress };
+	int error, c;
+
+	memset(out, 0, sizeof(*out));
+	if (plan->sweep_key) {
+		snprintf(assignment, sizeof(assignment), "%s=%" PRIu64, plan->sweep_key,
+			 sweep_value);
+		irqmod_scenario_set(&run, assignment, message, sizeof(message));
+	}
+	/* The same resolution the list was checked with, now for this run's
+	 * link speed and static interval. */
+	if (irqmod_scenario_controller(&run, name, run.config.link_speed_mbps, &hybrid, message,
+				       sizeof(message))) {
+		snprintf(out->message, sizeof(out->message), "%s", message);
+		out->fatal = EXIT_BAD_INPUT;
+		return;
+	}
+	memset(&controller, 0, sizeof(controller));
+	controller.name = name;
+	controller.generic = hybrid.inner;
+	if (hybrid.kind != IRQMOD_HYBRID_NONE) {
+		/* Each seed starts every queue's hybrid afresh. */
+		hybrid_run = malloc(sizeof(*hybrid_run));
+		if (!hybrid_run ||
+		    irqmod_sim_hybrid_setup(&hybrid_run->adapter, &hybrid, name, &controller)) {
+			snprintf(out->message, sizeof(out->message), "%s: cannot set up the hybrid",
+				 name);
+			out->fatal = EXIT_RUN_FAILED;
+			free(hybrid_run);
+			return;
+		}
+		controller.update = hybrid_run_update;
+		controller.context = hybrid_run;
+		hybrid_run->warmup_ns = run.config.warmup_ns;
+		hybrid_run->queues = run.config.queues;
+		hybrid_run->measuring = false;
+		out->hybrid = true;
+	}
+	snprintf(label, sizeof(label), "%s/%" PRIu64 "/%u", name, sweep_value, seed);
+	clock_gettime(CLOCK_MONOTONIC, &progress.start);
+	run.config.seed = scenario->config.seed + seed;
+	seed_phases(&run.config, &scenario->config);
+	error = irqmod_sim_run(&run.config, &controller, &hooks, &out->results);
+	if (hybrid_run)
+		hybrid_run_window(hybrid_run, &counters);
+	if (progress.shown)
+		fprintf(stderr, "\r%60s\r", "");
+	if (error) {
+		snprintf(out->message, sizeof(out->message), "%s: run failed: %s", name,
+			 irqmod_strerror(error));
+		out->status = EXIT_RUN_FAILED;
+	} else {
+		out->rtt = out->results.rtt.count > 0 || out->results.requests_sent > 0;
+		for (c = 0; c < plan->column_count; c++)
+			out->value[c] = metric_value(&out->results, &counters, run.config.queues,
+						     &plan->columns[c]);
+	}
+	free(hybrid_run);
+}
+
+/* At most this many worker processes (-j). */
+#define MAX_JOBS 256u
+
+struct worker {
+	pid_t pid;
+	int fd;
+};
+
+static int write_all(int fd, const void *buffer, size_t bytes)
+{
+	const char *p = buffer;
+
+	while (bytes > 0) {
+		ssize_t n = write(fd, p, bytes);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		p += n;
+		bytes -= (size_t)n;
+	}
+	return 0;
+}
+
+static int read_all(int fd, void *buffer, size_t bytes)
+{
+	char *p = buffer;
+
+	while (bytes > 0) {
+		ssize_t n = read(fd, p, bytes);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		p += n;
+		bytes -= (size_t)n;
+	}
+	return 0;
+}
+
+/*
+ * Close the pipes and reap the workers; @early: stop those still running
+ * (the parent gave up early). Return: 0, or -1 if one failed.
+ */
+static int stop_workers(struct worker *workers, unsigned int count, bool early)
+{
+	unsigned int k;
+	int failed = 0;
+
+	for (k = 0; k < count; k++)
+		if (workers[k].fd >= 0)
+			close(workers[k].fd);
+	for (k = 0; k < count; k++) {
+		int wstatus;
+
+		if (workers[k].pid <= 0)
+			continue;
+		/* A worker still running has nobody to write to: stop it. */
+		if (early)
+			kill(workers[k].pid, SIGTERM);
+		if (waitpid(workers[k].pid, &wstatus, 0) < 0 ||
+		    (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) != 0))
+			failed = -1;
+	}
+	return failed;
+}
+
+/*
+ * Start @count workers; worker k makes the runs k, k + count, ... of the
+ * @job_count runs from @first_job (run j is row j / seeds, seed j % seeds)
+ * and writes each job_result, in that order, to its pipe.
+ */
+static int start_workers(const struct plan *plan, unsigned int first_job, unsigned int job_count,
+			 struct worker *workers, unsigned int count)
+{
+	unsigned int k, m;
+
+	for (k = 0; k < count; k++)
+		workers[k] = (struct worker){ .pid = -1, .fd = -1 };
+	fflush(NULL);
+	for (k = 0; k < count; k++) {
+		int fds[2];
+		pid_t pid;
+
+		if (pipe(fds) != 0) {
+			fprintf(stderr, "irqmod-sim: -j: pipe: %s\n", strerror(errno));
+			stop_workers(workers, k, true);
+			return -1;
+		}
+		pid = fork();
+		if (pid < 0) {
+			fprintf(stderr, "irqmod-sim: -j: fork: %s\n", strerror(errno));
+			close(fds[0]);
+			close(fds[1]);
+			stop_workers(workers, k, true);
+			return -1;
+		}
+		if (pid == 0) {
+			struct job_result *result = malloc(sizeof(*result));
+			unsigned int j;
+
+			close(fds[0]);
+			for (m = 0; m < k; m++)
+				close(workers[m].fd);
+			if (!result)
+				_exit(EXIT_RUN_FAILED);
+			for (j = k; j < job_count; j += count) {
+				unsigned int job = first_job + j;
+
+				run_job(plan, job / plan->seeds, job % plan->seeds, result);
+				if (write_all(fds[1], result, sizeof(*result))) {
+					free(result);
+					_exit(EXIT_RUN_FAILED);
+				}
+			}
+			free(result);
+			_exit(0);
+		}
+		close(fds[1]);
+		workers[k].pid = pid;
+		workers[k].fd = fds[0];
+	}
+	return 0;
+}
+
 static int parse_unsigned(const char *text, unsigned int max, unsigned int *value)
 {
 	char *end;
@@ -729,6 +1047,152 @@ static int parse_unsigned(const char *text, unsigned int max, unsigned int *valu
 		return -1;
 	*value = (unsigned int)v;
 	return 0;
+}
+
+/* K/N of --shard. Return: 0, or -1 for anything but 1 <= K <= N <= MAX_POINTS. */
+static int parse_shard(const char *text, unsigned int *shard, unsigned int *count)
+{
+	char copy[32], *slash;
+
+	if (strlen(text) >= sizeof(copy))
+		return -1;
+	strcpy(copy, text);
+	slash = strchr(copy, '/');
+	if (!slash)
+		return -1;
+	*slash = '\0';
+	if (parse_unsigned(copy, MAX_POINTS, shard) || parse_unsigned(slash + 1, MAX_POINTS, count) ||
+	    *shard > *count)
+		return -1;
+	return 0;
+}
+
+/*
+ * Version of the simulated model as its outputs see it: raised whenever a
+ * change to lib/sim or this tool changes a figure for the same scenario,
+ * so two outputs with the same irqmod and simulator versions compare.
+ */
+#define IRQMOD_SIM_MODEL_VERSION "1"
+
+static void print_version(FILE *out)
+{
+	uint32_t v = irqmod_version();
+
+	fprintf(out, "irqmod-sim (irqmod) %u.%u.%u\nsimulator model %s\n", v >> 16,
+		(v >> 8) & 0xffu, v & 0xffu, IRQMOD_SIM_MODEL_VERSION);
+}
+
+/* Longest line --merge takes (a CSV row of every column fits). */
+#define MERGE_LINE_BYTES (1u << 20)
+
+/*
+ * --merge FILE...: join the CSV or JSON outputs of the shards of one
+ * command (--shard 1/N ... N/N, given in that order) into what the
+ * single run writes, on standard output. The shares must agree on the
+ * CSV header, or on the JSON's "seeds".
+ */
+static int merge_outputs(int count, char **paths)
+{
+	char *line = malloc(MERGE_LINE_BYTES), *head = malloc(MERGE_LINE_BYTES);
+	char *pending = malloc(MERGE_LINE_BYTES);
+	bool json = false, have_pending = false;
+	int i, status = 0;
+
+	if (!line || !head || !pending) {
+		free(line);
+		free(head);
+		free(pending);
+		return EXIT_RUN_FAILED;
+	}
+	if (count < 1) {
+		fprintf(stderr, "irqmod-sim: --merge needs the shards' CSV or JSON files\n");
+		status = EXIT_BAD_INPUT;
+	}
+	for (i = 0; i < count && status == 0; i++) {
+		FILE *f = fopen(paths[i], "r");
+		unsigned int number = 0;
+
+		if (!f) {
+			fprintf(stderr, "irqmod-sim: --merge %s: %s\n", paths[i], strerror(errno));
+			status = EXIT_BAD_INPUT;
+			break;
+		}
+		while (status == 0 && fgets(line, (int)MERGE_LINE_BYTES, f)) {
+			size_t n = strlen(line);
+
+			number++;
+			if (n == 0 || line[n - 1] != '\n') {
+				fprintf(stderr, "irqmod-sim: --merge %s:%u: line too long or not "
+						"ended\n", paths[i], number);
+				status = EXIT_BAD_INPUT;
+				break;
+			}
+			if (number == 1) {
+				if (i == 0) {
+					json = strcmp(line, "{\n") == 0;
+					if (!json)
+						fputs(line, stdout);
+				} else if (json != (strcmp(line, "{\n") == 0) ||
+					   (!json && strcmp(line, head) != 0)) {
+					fprintf(stderr, "irqmod-sim: --merge %s: its columns differ "
+							"from %s's\n", paths[i], paths[0]);
+					status = EXIT_BAD_INPUT;
+					break;
+				}
+				if (i == 0)
+					strcpy(head, line);
+				continue;
+			}
+			if (!json) {
+				fputs(line, stdout);
+				continue;
+			}
+			if (number == 2) {
+				/* "seeds" line: every shard ran the same seeds. */
+				if (i == 0) {
+					fputs("{\n", stdout);
+					fputs(line, stdout);
+					strcpy(head, line);
+				} else if (strcmp(line, head) != 0) {
+					fprintf(stderr, "irqmod-sim: --merge %s:2: seeds differ from "
+							"%s's\n", paths[i], paths[0]);
+					status = EXIT_BAD_INPUT;
+				}
+				continue;
+			}
+			if (strncmp(line, "    {", 5) != 0) {
+				if (number == 3 && i == 0)
+					fputs(line, stdout);
+				continue; /* the "runs" line, and the closing lines */
+			}
+			/* A run: the commas go between runs of all the files. */
+			if (have_pending)
+				printf("%s,\n", pending);
+			line[n - 1] = '\0';
+			if (n >= 2 && line[n - 2] == ',')
+				line[n - 2] = '\0';
+			strcpy(pending, line);
+			have_pending = true;
+		}
+		if (status == 0 && ferror(f)) {
+			fprintf(stderr, "irqmod-sim: --merge %s: read error\n", paths[i]);
+			status = EXIT_BAD_INPUT;
+		}
+		fclose(f);
+	}
+	if (status == 0 && json) {
+		if (have_pending)
+			printf("%s\n", pending);
+		printf("  ]\n}\n");
+	}
+	free(line);
+	free(head);
+	free(pending);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "irqmod-sim: standard output: write error: %s\n", strerror(errno));
+		status = EXIT_RUN_FAILED;
+	}
+	return status;
 }
 
 int main(int argc, char **argv)
@@ -744,6 +1208,12 @@ int main(int argc, char **argv)
 		{ "json", required_argument, NULL, 'J' },
 		{ "trace", required_argument, NULL, 'T' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "progress", no_argument, NULL, 'P' },
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "shard", required_argument, NULL, 'K' },
+		{ "merge", no_argument, NULL, 'M' },
+		{ "version", no_argument, NULL, 'V' },
+		{ "estimate", no_argument, NULL, 'E' },
 		{ "list-controllers", no_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -763,10 +1233,16 @@ int main(int argc, char **argv)
 	int column_count, opt, status = 0;
 	struct row *rows;
 	FILE *trace_file = NULL;
-	bool show_rtt = false;
+	bool show_rtt = false, show_progress = false, progress_forced = false, merge = false;
+	bool estimate_only = false;
+	unsigned int jobs = 1, shard = 1, shard_count = 1, total_rows, row_begin, row_end, job_count, r;
+	struct worker workers[MAX_JOBS];
+	struct job_result *result;
+	struct plan plan;
+	double estimate_frames = 0.0, estimate_s;
 
 	irqmod_scenario_init(scenario);
-	while ((opt = getopt_long(argc, argv, "c:s:qh", long_options, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "c:s:qj:h", long_options, NULL)) != -1) {
 		switch (opt) {
 		case 'c': controller_list = optarg; break;
 		case 's':
@@ -790,6 +1266,24 @@ int main(int argc, char **argv)
 		case 'J': options.json_path = optarg; break;
 		case 'T': options.trace_path = optarg; break;
 		case 'q': options.quiet = true; break;
+		case 'P': progress_forced = true; break;
+		case 'j':
+			if (parse_unsigned(optarg, MAX_JOBS, &jobs)) {
+				fprintf(stderr, "irqmod-sim: -j takes 1..%u processes, got '%s'\n",
+					MAX_JOBS, optarg);
+				return EXIT_BAD_INPUT;
+			}
+			break;
+		case 'K':
+			if (parse_shard(optarg, &shard, &shard_count)) {
+				fprintf(stderr, "irqmod-sim: --shard takes K/N with 1 <= K <= N <= %u, "
+						"got '%s'\n", MAX_POINTS, optarg);
+				return EXIT_BAD_INPUT;
+			}
+			break;
+		case 'M': merge = true; break;
+		case 'E': estimate_only = true; break;
+		case 'V': print_version(stdout); return 0;
 		case 'L':
 			irqmod_scenario_print_controllers(stdout);
 			return 0;
@@ -799,6 +1293,8 @@ int main(int argc, char **argv)
 			return EXIT_BAD_INPUT;
 		}
 	}
+	if (merge)
+		return merge_outputs(argc - optind, argv + optind);
 	if (optind < argc)
 		options.scenario_path = argv[optind++];
 	if (optind < argc) {
@@ -909,7 +1405,14 @@ int main(int argc, char **argv)
 				options.scenario_path ? ": " : "", message);
 			return EXIT_BAD_INPUT;
 		}
+		estimate_frames += run_frames(&probe.config, probe.sources);
 	}
+	if (jobs > 1 && options.trace_path) {
+		fprintf(stderr, "irqmod-sim: --trace writes one run after another: it needs -j 1\n");
+		return EXIT_BAD_INPUT;
+	}
+	/* Progress only for a person watching, or when asked for. */
+	show_progress = !options.quiet && (progress_forced || isatty(STDERR_FILENO));
 	/* Output files are checked before a run that may take long. */
 	if (check_output("--csv", options.csv_path) || check_output("--json", options.json_path))
 		return EXIT_BAD_INPUT;
@@ -925,137 +1428,131 @@ int main(int argc, char **argv)
 	}
 
 	column_count = build_columns(columns, scenario->config.cores, scenario->sources);
+	total_rows = point_count * scenario->controller_count;
+	/* --shard K/N: the K-th of N contiguous shares of the rows, so the
+	 * shares' outputs joined in order (--merge) are the single run's. */
+	row_begin = (unsigned int)((uint64_t)total_rows * (shard - 1) / shard_count);
+	row_end = (unsigned int)((uint64_t)total_rows * shard / shard_count);
+	job_count = (row_end - row_begin) * options.seeds;
+	if (jobs > job_count)
+		jobs = job_count ? job_count : 1;
+	/* Points x controllers x seeds x simulated time, at the calibrated pace. */
+	estimate_frames *= (double)scenario->controller_count * options.seeds *
+			   (double)(row_end - row_begin) / (double)(total_rows ? total_rows : 1);
+	estimate_s = estimate_frames / ESTIMATE_FRAMES_PER_S / (double)jobs;
+	if (estimate_only || (!options.quiet && estimate_s >= ESTIMATE_SHOWN_S))
+		fprintf(estimate_only ? stdout : stderr,
+			"irqmod-sim: %u runs, about %.3g simulated frames: roughly %.1f s "
+			"at %.0f M frames/s per process (-j %u)\n",
+			job_count, estimate_frames, estimate_s, ESTIMATE_FRAMES_PER_S / 1e6, jobs);
+	if (estimate_only) {
+		if (trace_file)
+			fclose(trace_file);
+		irqmod_scenario_free_traces(scenario);
+		return fflush(stdout) != 0 || ferror(stdout) ? EXIT_RUN_FAILED : 0;
+	}
+	plan = (struct plan){ .scenario = scenario, .columns = columns,
+			      .column_count = column_count,
+			      .sweep_key = options.sweep ? sweep_key : NULL,
+			      .sweep_from = sweep_from, .sweep_step = sweep_step,
+			      .seeds = options.seeds, .progress = show_progress && jobs == 1,
+			      .trace = trace_file };
 	clock_gettime(CLOCK_MONOTONIC, &batch_start);
-	rows = calloc((size_t)point_count * scenario->controller_count, sizeof(*rows));
-	if (!rows) {
+	/* Workers first: they inherit nothing they would have to free. */
+	if (jobs > 1 && start_workers(&plan, row_begin * options.seeds, job_count, workers, jobs))
+		return EXIT_RUN_FAILED;
+	rows = calloc((size_t)(row_end - row_begin) + 1, sizeof(*rows));
+	result = malloc(sizeof(*result));
+	if (!rows || !result) {
+		if (jobs > 1)
+			stop_workers(workers, jobs, true);
+		free(rows);
+		free(result);
 		if (trace_file)
 			fclose(trace_file);
 		return EXIT_RUN_FAILED;
 	}
-	for (p = 0; p < point_count; p++) {
-		for (i = 0; i < scenario->controller_count; i++) {
-			struct row *row = &rows[row_count++];
-			double sum[MAX_COLUMNS] = { 0 };
-			double squares[MAX_COLUMNS] = { 0 };
-			struct irqmod_scenario run = *scenario;
-			struct irqmod_sim_controller controller;
-			struct irqmod_hybrid_config hybrid;
-			struct hybrid_run *hybrid_run = NULL;
-			int c;
+	for (r = row_begin; r < row_end; r++) {
+		struct row *row = &rows[row_count++];
+		double sum[MAX_COLUMNS] = { 0 };
+		double squares[MAX_COLUMNS] = { 0 };
+		bool failed = false;
+		int c;
 
-			snprintf(row->controller, sizeof(row->controller), "%s",
-				 scenario->controllers[i]);
-			row->sweep_value = sweep_from + p * sweep_step;
-			if (options.sweep) {
-				snprintf(assignment, sizeof(assignment), "%s=%" PRIu64, sweep_key,
-					 row->sweep_value);
-				irqmod_scenario_set(&run, assignment, message, sizeof(message));
-			}
-			/* The same resolution the list was checked with, now
-			 * for this run's link speed and static interval. */
-			if (irqmod_scenario_controller(&run, row->controller,
-						       run.config.link_speed_mbps, &hybrid, message,
-						       sizeof(message))) {
-				fprintf(stderr, "irqmod-sim: %s\n", message);
+		snprintf(row->controller, sizeof(row->controller), "%s", row_controller(&plan, r));
+		row->sweep_value = row_sweep_value(&plan, r);
+		for (s = 0; s < options.seeds; s++) {
+			unsigned int j = (r - row_begin) * options.seeds + s;
+
+			if (jobs == 1) {
+				/* The row stops at its first failed run. */
+				if (failed)
+					continue;
+				run_job(&plan, r, s, result);
+			} else if (read_all(workers[j % jobs].fd, result, sizeof(*result))) {
+				fprintf(stderr, "irqmod-sim: -j: a worker stopped before run %u\n",
+					j + 1);
+				stop_workers(workers, jobs, true);
 				free(rows);
+				free(result);
+				return EXIT_RUN_FAILED;
+			}
+			if (failed)
+				continue;
+			if (result->fatal) {
+				fprintf(stderr, "irqmod-sim: %s\n", result->message);
+				if (jobs > 1)
+					stop_workers(workers, jobs, true);
+				status = result->fatal;
+				free(rows);
+				free(result);
 				if (trace_file)
 					fclose(trace_file);
-				return EXIT_BAD_INPUT;
+				return status;
 			}
-			memset(&controller, 0, sizeof(controller));
-			controller.name = row->controller;
-			controller.generic = hybrid.inner;
-			if (hybrid.kind != IRQMOD_HYBRID_NONE) {
-				hybrid_run = malloc(sizeof(*hybrid_run));
-				if (!hybrid_run || irqmod_sim_hybrid_setup(&hybrid_run->adapter, &hybrid,
-									   row->controller, &controller)) {
-					fprintf(stderr, "irqmod-sim: %s: cannot set up the hybrid\n",
-						row->controller);
-					free(hybrid_run);
-					free(rows);
-					if (trace_file)
-						fclose(trace_file);
-					return EXIT_RUN_FAILED;
-				}
-				controller.update = hybrid_run_update;
-				controller.context = hybrid_run;
-				hybrid_run->warmup_ns = run.config.warmup_ns;
-				hybrid_run->queues = run.config.queues;
-				row->hybrid = true;
+			row->hybrid = result->hybrid;
+			/* Batches of short runs report progress per run, with
+			 * the time left at the pace so far. */
+			runs_done++;
+			if (show_progress && elapsed_s(&batch_start) >= 1.0) {
+				double spent = elapsed_s(&batch_start);
+
+				batch_shown = true;
+				fprintf(stderr, "\rrun %u of %u, about %.0f s left  ", runs_done,
+					job_count,
+					spent / runs_done * (double)(job_count - runs_done));
+				fflush(stderr);
 			}
-			for (s = 0; s < options.seeds; s++) {
-				struct irqmod_sim_results results;
-				char label[IRQMOD_SCENARIO_NAME_BYTES + 64];
-				struct progress progress = { .label = label,
-							     .quiet = options.quiet,
-							     .trace = trace_file };
-				struct irqmod_sim_hooks hooks = { trace_file ? on_trace : NULL,
-								  on_progress, &progress };
-				int error;
-
-				snprintf(label, sizeof(label), "%s/%" PRIu64 "/%u", row->controller,
-					 row->sweep_value, s);
-				struct irqmod_hybrid_counters counters = { 0 };
-
-				clock_gettime(CLOCK_MONOTONIC, &progress.start);
-				run.config.seed = scenario->config.seed + s;
-				seed_phases(&run.config, &scenario->config);
-				/* Each seed starts every queue's hybrid afresh. */
-				if (hybrid_run) {
-					irqmod_sim_hybrid_setup(&hybrid_run->adapter, &hybrid,
-								row->controller, &controller);
-					controller.update = hybrid_run_update;
-					controller.context = hybrid_run;
-					hybrid_run->measuring = false;
-				}
-				error = irqmod_sim_run(&run.config, &controller, &hooks, &results);
-				if (hybrid_run)
-					hybrid_run_window(hybrid_run, &counters);
-				if (progress.shown)
-					fprintf(stderr, "\r%60s\r", "");
-				/* Batches of short runs report progress per run. */
-				runs_done++;
-				if (!options.quiet && elapsed_s(&batch_start) >= 1.0) {
-					batch_shown = true;
-					fprintf(stderr, "\rrun %u of %u", runs_done,
-						point_count * scenario->controller_count *
-							options.seeds);
-					fflush(stderr);
-				}
-				if (error) {
-					fprintf(stderr, "irqmod-sim: %s: run failed: %s\n",
-						row->controller, irqmod_strerror(error));
-					status = EXIT_RUN_FAILED;
-					break;
-				}
-				if (s == 0)
-					row->first = results;
-				if (results.rtt.count > 0 || results.requests_sent > 0)
-					show_rtt = true;
-				for (c = 0; c < column_count; c++) {
-					double v = metric_value(&results, &counters,
-								run.config.queues, &columns[c]);
-
-					sum[c] += v;
-					squares[c] += v * v;
-				}
+			if (result->status) {
+				fprintf(stderr, "irqmod-sim: %s\n", result->message);
+				status = EXIT_RUN_FAILED;
+				failed = true;
+				continue;
 			}
+			if (s == 0)
+				row->first = result->results;
+			if (result->rtt)
+				show_rtt = true;
 			for (c = 0; c < column_count; c++) {
-				double n = (double)options.seeds;
-				double mean = sum[c] / n;
-				double variance = options.seeds > 1
-							  ? (squares[c] - n * mean * mean) / (n - 1)
-							  : 0.0;
-				double t = options.seeds - 1 <= 30 ? student_t975[options.seeds - 1]
-								   : 1.96;
-
-				row->mean[c] = mean;
-				row->ci[c] = options.seeds > 1 && variance > 0
-						     ? t * sqrt(variance / n)
-						     : 0.0;
+				sum[c] += result->value[c];
+				squares[c] += result->value[c] * result->value[c];
 			}
-			free(hybrid_run);
 		}
+		for (c = 0; c < column_count; c++) {
+			double n = (double)options.seeds;
+			double mean = sum[c] / n;
+			double variance = options.seeds > 1 ? (squares[c] - n * mean * mean) / (n - 1)
+							    : 0.0;
+			double t = options.seeds - 1 <= 30 ? student_t975[options.seeds - 1] : 1.96;
+
+			row->mean[c] = mean;
+			row->ci[c] = options.seeds > 1 && variance > 0 ? t * sqrt(variance / n) : 0.0;
+		}
+	}
+	free(result);
+	if (jobs > 1 && stop_workers(workers, jobs, false)) {
+		fprintf(stderr, "irqmod-sim: -j: a worker failed\n");
+		status = EXIT_RUN_FAILED;
 	}
 	if (trace_file && close_output(trace_file, "--trace", options.trace_path))
 		status = EXIT_RUN_FAILED;

@@ -11,9 +11,11 @@ IRQMOD_BUILD_PACKAGES=(gcc libc6-dev meson ninja-build pkg-config libcmocka-dev)
 # the -m32 division check and the 32-bit build of the unit tests (with
 # CMocka for i386, a foreign architecture added on the way).
 # libpcap-dev lets the simulator replay the pcap captures of scenarios/traces
-# (the meson feature 'pcap' is on when it is found).
+# (the meson feature 'pcap' is on when it is found). GNU parallel runs a
+# sweep as shards (test sim_cli_shard_merge); groff renders the irqmod-sim(1)
+# man page (test man_irqmod_sim).
 IRQMOD_TEST_PACKAGES=("${IRQMOD_BUILD_PACKAGES[@]}" g++ clang libclang-rt-14-dev binutils python3
-	libpcap-dev)
+	libpcap-dev parallel groff-base)
 if [ "$(uname -m)" = x86_64 ]; then
 	IRQMOD_TEST_PACKAGES+=(gcc-multilib libcmocka-dev:i386)
 fi
