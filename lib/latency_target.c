@@ -459,8 +459,8 @@ static inline uint32_t poll_added_ns(const struct irqmod_latency_target *state, 
  * dropped and the clock re-based, the answer kept. @empty: this call's
  * poll found nothing.
  */
-static LT_COLD_PATH void close_window(struct irqmod_latency_target *state, const struct irqmod_sample *sample,
-			 uint32_t packets_q8, struct irqmod_decision *decision)
+static inline void close_window(struct irqmod_latency_target *state, const struct irqmod_sample *sample,
+				uint32_t packets_q8, struct irqmod_decision *decision)
 {
 	struct estimate e;
 	/* 0 when the clock stalled or stepped back. */
