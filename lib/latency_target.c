@@ -46,10 +46,10 @@ _Static_assert(sizeof(struct irqmod_latency_target) <= 48, "latency-target state
 	((IRQMOD_FLOOR_DEFAULT_FRAME_BYTES + IRQMOD_WIRE_OVERHEAD_BYTES) * 8u * 1000u)
 
 /* Per-call caps that keep every product below 2^64 (see the bounds below). */
-#define MAX_PACKETS_PER_CALL 65536u	/* 2^16: no RX ring is larger */
+#define MAX_PACKETS_PER_CALL IRQMOD_LATENCY_TARGET_MAX_PACKETS_PER_CALL	/* 2^16 */
 #define MAX_GAP_NS (1u << 30)		/* ~1.07 s: longer is "idle" all the same */
 /* Fixed point of the packet averages: 8 fraction bits. */
-#define Q8_SHIFT 8u
+#define Q8_SHIFT IRQMOD_LATENCY_TARGET_Q8_SHIFT
 /* Mean-target solve: 16 fraction bits for the ratio in [1, 2]. */
 #define RATIO_SHIFT 16u
 /* Above this the mean solve scales its operands down by 2^16. */
@@ -461,8 +461,8 @@ static inline uint32_t poll_added_ns(const struct irqmod_latency_target *state, 
  * dropped and the clock re-based, the answer kept. @empty: this call's
  * poll found nothing.
  */
-static LT_COLD_PATH void close_window(struct irqmod_latency_target *state, const struct irqmod_sample *sample,
-			 uint32_t packets_q8, struct irqmod_decision *decision)
+static inline void close_window(struct irqmod_latency_target *state, const struct irqmod_sample *sample,
+				uint32_t packets_q8, struct irqmod_decision *decision)
 {
 	struct estimate e;
 	/* 0 when the clock stalled or stepped back. */
@@ -514,36 +514,27 @@ static LT_COLD_PATH void close_window(struct irqmod_latency_target *state, const
 	rearm(state, mode, interval, decision);
 }
 
-void irqmod_latency_target_update(struct irqmod_latency_target *state,
-				  const struct irqmod_sample *sample,
-				  struct irqmod_decision *decision)
+/*
+ * The counting path is irqmod_latency_target_update(), inline in the
+ * header; it has added the call's packets and deviation and counted down.
+ */
+void irqmod_latency_target_update_window(struct irqmod_latency_target *state,
+					 const struct irqmod_sample *sample,
+					 struct irqmod_decision *decision)
 {
-	uint32_t packets = min_u32(sample->rx_packets, MAX_PACKETS_PER_CALL);
-	uint32_t packets_q8 = packets << Q8_SHIFT;
-
-	/* Sums only (docs, "The estimator"): <= 2^20 and <= 2^28 per window. */
-	state->window_packets += packets;
-	state->window_deviation_q8 += packets_q8 > state->packets_avg_q8 ?
-					      packets_q8 - state->packets_avg_q8 :
-					      state->packets_avg_q8 - packets_q8;
-	if (--state->countdown == 0) {
-		close_window(state, sample, packets_q8, decision);
+	if (state->countdown == 0) {
+		close_window(state, sample,
+			     min_u32(sample->rx_packets, MAX_PACKETS_PER_CALL) << Q8_SHIFT,
+			     decision);
 		return;
 	}
-	if (state->poll_delay_ns == 0) {
-		irqmod_decision_rearm(decision, state->interval_ns, false);
-		return;
-	}
-	if (packets == 0) {
-		/* Re-arm at the first empty poll, at once, at the delay plus
-		 * the configured service: the interval the delay was derived
-		 * from, less the poll's run time when a window measured it
-		 * (shorter, so within the target until the window closes). */
-		rearm(state, IRQMOD_LATENCY_TARGET_MODE_TARGET,
-		      state->poll_delay_ns + state->poll_service_ns, decision);
-		return;
-	}
-	answer_poll(decision, state->poll_delay_ns);
+	/* An empty poll while polling (the inline path calls for nothing
+	 * else): re-arm at once, at the delay plus the configured service:
+	 * the interval the delay was derived from, less the poll's run time
+	 * when a window measured it (shorter, so within the target until the
+	 * window closes). */
+	rearm(state, IRQMOD_LATENCY_TARGET_MODE_TARGET,
+	      state->poll_delay_ns + state->poll_service_ns, decision);
 }
 
 void irqmod_latency_target_current(const struct irqmod_latency_target *state,

@@ -139,10 +139,12 @@ struct irqmod_latency_target_config {
  * struct irqmod_latency_target - state (caller-owned, 48 bytes).
  * @window_start_ns: time of the call that opened the current window.
  * @window_packets: RX packets of the window's calls (each capped at 2^16).
- * @window_deviation_q8: sum over the window's calls of |packets -
- *	@packets_avg_q8|, 24.8 fixed point.
  * @packets_avg_q8: RX packets per call of the last window, 24.8 fixed point
  *	(the first call's before the first window closes).
+ * @window_deviation_q8: sum over the window's calls of |packets -
+ *	@packets_avg_q8|, 24.8 fixed point. Not next to @window_packets, so
+ *	compilers add the two with plain scalar instructions instead of
+ *	packing them into a vector register.
  * @interval_ns: the interval last returned with IRQMOD_ACTION_REARM (the
  *	register value); @min_interval_ns after init.
  * @poll_delay_ns: the poll delay of the cached POLL answer while polling
@@ -165,8 +167,8 @@ struct irqmod_latency_target_config {
 struct irqmod_latency_target {
 	uint64_t window_start_ns;
 	uint32_t window_packets;
-	uint32_t window_deviation_q8;
 	uint32_t packets_avg_q8;
+	uint32_t window_deviation_q8;
 	uint32_t interval_ns;
 	uint32_t poll_delay_ns;
 	uint32_t p99_interval_ns;
@@ -229,6 +231,32 @@ IRQMOD_API int irqmod_latency_target_init(struct irqmod_latency_target *state,
 IRQMOD_API void irqmod_latency_target_reset(struct irqmod_latency_target *state);
 
 /**
+ * IRQMOD_LATENCY_TARGET_MAX_PACKETS_PER_CALL - RX packets one call counts
+ * at most: 2^16 (no RX ring is larger). Keeps the window's sums and every
+ * product of the estimate below their widths.
+ */
+#define IRQMOD_LATENCY_TARGET_MAX_PACKETS_PER_CALL 65536u
+/** IRQMOD_LATENCY_TARGET_Q8_SHIFT - fraction bits of the packet averages (24.8). */
+#define IRQMOD_LATENCY_TARGET_Q8_SHIFT 8u
+
+/**
+ * irqmod_latency_target_update_window() - the out-of-line part of
+ * irqmod_latency_target_update().
+ * @state: state set up by irqmod_latency_target_init(), with the call's
+ *	packets and deviation added and @countdown counted down.
+ * @sample: the call's sample.
+ * @decision: filled in as by irqmod_latency_target_update().
+ *
+ * With @countdown at 0 the window closes: its means are the estimate, and
+ * the mode and interval are decided and cached. Otherwise the call is an
+ * empty poll while polling, which re-arms at once. Called by
+ * irqmod_latency_target_update() only; a driver calls that.
+ */
+IRQMOD_API void irqmod_latency_target_update_window(struct irqmod_latency_target *state,
+						    const struct irqmod_sample *sample,
+						    struct irqmod_decision *decision);
+
+/**
  * irqmod_latency_target_update() - one call after a poll completed.
  * @state: state set up by irqmod_latency_target_init().
  * @sample: what the poll completed (RX packets and the time are used). A
@@ -236,10 +264,62 @@ IRQMOD_API void irqmod_latency_target_reset(struct irqmod_latency_target *state)
  * @decision: REARM with the interval (changed when it differs from the
  *	last one returned), or POLL with zero intervals and the interval as
  *	@poll_delay_ns. Never fails.
+ *
+ * Inline: most calls only add their packets (capped at
+ * IRQMOD_LATENCY_TARGET_MAX_PACKETS_PER_CALL) and their deviation
+ * |packets - @packets_avg_q8| to the window's sums, count down and copy the
+ * cached answer; the window's last call and an empty poll while polling
+ * continue in irqmod_latency_target_update_window().
  */
-IRQMOD_API void irqmod_latency_target_update(struct irqmod_latency_target *state,
-					     const struct irqmod_sample *sample,
-					     struct irqmod_decision *decision);
+static inline void irqmod_latency_target_update(struct irqmod_latency_target *state,
+						const struct irqmod_sample *sample,
+						struct irqmod_decision *decision)
+{
+	uint32_t packets = sample->rx_packets;
+	uint32_t difference, delay_ns, interval_ns;
+
+	if (packets > IRQMOD_LATENCY_TARGET_MAX_PACKETS_PER_CALL)
+		packets = IRQMOD_LATENCY_TARGET_MAX_PACKETS_PER_CALL;
+	state->window_packets += packets;
+	/*
+	 * |packets_q8 - avg| from one subtraction: both are at most 2^24, so
+	 * the difference mod 2^32 has its sign in bit 31 (a negation and a
+	 * conditional move, no branch).
+	 */
+	difference = (packets << IRQMOD_LATENCY_TARGET_Q8_SHIFT) - state->packets_avg_q8;
+	if (difference >> 31)
+		difference = 0u - difference;
+	state->window_deviation_q8 += difference;
+	if (--state->countdown == 0) {
+		irqmod_latency_target_update_window(state, sample, decision);
+		return;
+	}
+	delay_ns = state->poll_delay_ns;
+	if (delay_ns == 0) {
+		/* The cached REARM: the register, unchanged. */
+		interval_ns = state->interval_ns;
+		decision->rx_interval_ns = interval_ns;
+		decision->tx_interval_ns = interval_ns;
+		decision->poll_delay_ns = 0;
+		decision->rate_limit_ns = 0;
+		decision->frames = 0;
+		decision->action = IRQMOD_ACTION_REARM;
+		decision->changed = false;
+		return;
+	}
+	if (packets == 0) {
+		irqmod_latency_target_update_window(state, sample, decision);
+		return;
+	}
+	/* The cached POLL: zero intervals, the delay. */
+	decision->rx_interval_ns = 0;
+	decision->tx_interval_ns = 0;
+	decision->poll_delay_ns = delay_ns;
+	decision->rate_limit_ns = 0;
+	decision->frames = 0;
+	decision->action = IRQMOD_ACTION_POLL;
+	decision->changed = false;
+}
 
 /**
  * irqmod_latency_target_current() - repeat the last decision without a sample.
