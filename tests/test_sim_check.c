@@ -46,6 +46,7 @@ CASE(queues_low, c->queues = 0)
 CASE(queues_high, c->queues = UINT32_MAX)
 CASE(queue_core, c->queue_core[0] = c->cores)
 CASE(irq, c->irq_ns = UINT64_MAX)
+CASE(timer_irq, c->timer_irq_ns = UINT64_MAX)
 CASE(poll, c->poll_ns = UINT64_MAX)
 CASE(packet, c->packet_ns = UINT64_MAX)
 CASE(tx_clean, c->tx_clean_ns = UINT64_MAX)
@@ -126,6 +127,7 @@ static const struct check_case cases[] = {
 	{ "queues", C, break_queues_high },
 	{ "queue_core", C, break_queue_core },
 	{ "irq_ns", C, break_irq },
+	{ "timer_irq_ns", C, break_timer_irq },
 	{ "poll_ns", C, break_poll },
 	{ "packet_ns", C, break_packet },
 	{ "tx_clean_ns", C, break_tx_clean },
@@ -249,6 +251,7 @@ static void expect_trace_rejection(const struct irqmod_sim_config *config, const
 
 	assert_true(irqmod_sim_check(config, &field) < 0);
 	assert_string_equal(field, name);
+	assert_true(irqmod_sim_check(config, NULL) < 0);
 }
 
 static void test_sim_check_trace_sources(void **unused)
