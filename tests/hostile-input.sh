@@ -7,7 +7,12 @@
 #   hostile-input.sh SIM CASE            irqmod-sim cases
 #   hostile-input.sh REPRO repro-CASE SCENARIOS   irqmod-repro cases, on the
 #                                        shipped scenarios folder
+# $IRQMOD_TEST_WRAPPER, when set (meson test --setup valgrind), comes
+# before every start of the tool, which then has 600 s instead of 60.
 set -u
+wrap=${IRQMOD_TEST_WRAPPER:-}
+limit=60
+[ -z "$wrap" ] || limit=600
 tool=$1
 case_name=$2
 dir=$(mktemp -d)
@@ -23,7 +28,7 @@ expect() {
 	want_status=$1
 	want_text=$2
 	shift 2
-	timeout 60 "$tool" "$@" >"$out" 2>"$err"
+	timeout $limit $wrap "$tool" "$@" >"$out" 2>"$err"
 	status=$?
 	if [ "$status" -ne "$want_status" ]; then
 		echo "FAIL $case_name: exit status $status, expected $want_status"
@@ -97,7 +102,7 @@ trace-full)
 	expect 1 "--trace /dev/full: write error" $short $traffic --trace /dev/full
 	;;
 stdout-full)
-	timeout 60 "$tool" $short $traffic >/dev/full 2>"$err"
+	timeout $limit $wrap "$tool" $short $traffic >/dev/full 2>"$err"
 	status=$?
 	[ "$status" -eq 1 ] || { echo "FAIL $case_name: exit status $status, expected 1"; cat "$err"; exit 1; }
 	grep -qF "standard output: write error" "$err" || { echo "FAIL $case_name: no message"; cat "$err"; exit 1; }

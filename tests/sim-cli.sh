@@ -15,7 +15,10 @@
 #   sim-cli.sh TOOL version   --version names irqmod's and the simulator's versions
 #   sim-cli.sh TOOL exits STATUS TEXT ARG...   TOOL ARG... (any tool, e.g.
 #                             irqmod-repro) exits STATUS with TEXT on stderr
+# $IRQMOD_TEST_WRAPPER, when set (meson test --setup valgrind), comes
+# before every start of TOOL.
 set -u
+wrap=${IRQMOD_TEST_WRAPPER:-}
 tool=$1
 mode=$2
 out=$(mktemp)
@@ -24,7 +27,7 @@ dir=$(mktemp -d)
 trap 'rm -f "$out" "$err"; rm -rf "$dir"' EXIT
 # Short constant-rate traffic: the shape of the run does not matter here.
 run() {
-	"$tool" -q --duration 20ms --set run.warmup=5ms --set source.kind=constant \
+	$wrap "$tool" -q --duration 20ms --set run.warmup=5ms --set source.kind=constant \
 		--set source.rate=50k "$@" >"$out" 2>"$err"
 }
 fail() {
@@ -45,7 +48,7 @@ row)
 	grep '^ixgbe ' "$out" | grep -q ' - ' || fail "ixgbe row has hybrid figures"
 	;;
 list)
-	"$tool" --list-controllers >"$out" 2>"$err" || fail "exit status $?"
+	$wrap "$tool" --list-controllers >"$out" 2>"$err" || fail "exit status $?"
 	for hybrid in idle-poll defer-irq recheck; do
 		grep -q "^$hybrid+<controller>\$" "$out" || fail "$hybrid missing"
 	done
@@ -150,7 +153,7 @@ exits)
 	want=$3
 	text=$4
 	shift 4
-	"$tool" "$@" >"$out" 2>"$err"
+	$wrap "$tool" "$@" >"$out" 2>"$err"
 	status=$?
 	[ "$status" = "$want" ] || fail "exit status $status, expected $want"
 	grep -qF -- "$text" "$err" || fail "stderr lacks: $text"

@@ -46,6 +46,7 @@ CASE(queues_low, c->queues = 0)
 CASE(queues_high, c->queues = UINT32_MAX)
 CASE(queue_core, c->queue_core[0] = c->cores)
 CASE(irq, c->irq_ns = UINT64_MAX)
+CASE(timer_irq, c->timer_irq_ns = UINT64_MAX)
 CASE(poll, c->poll_ns = UINT64_MAX)
 CASE(packet, c->packet_ns = UINT64_MAX)
 CASE(tx_clean, c->tx_clean_ns = UINT64_MAX)
@@ -96,6 +97,15 @@ CASE(mtu_high, S0.mtu_bytes = UINT32_MAX)
 CASE(response_low, S0.response_bytes = 0)
 CASE(response_high, S0.response_bytes = UINT32_MAX)
 CASE(second_source, c->sources[1] = c->sources[0]; c->sources[1].flows = 0)
+CASE(gap_shape, S0.gap_shape_micro = UINT32_MAX)
+CASE(size_law, S0.size_law = IRQMOD_SIM_SIZE_COUNT)
+CASE(size_scale_low, S0.size_law = IRQMOD_SIM_SIZE_GPARETO; S0.size_scale_milli = 0)
+CASE(size_scale_high, S0.size_law = IRQMOD_SIM_SIZE_GEV; S0.size_scale_milli = UINT64_MAX)
+CASE(size_location, S0.size_law = IRQMOD_SIM_SIZE_GEV; S0.size_scale_milli = 1000;
+     S0.size_location_milli = UINT64_MAX)
+CASE(size_offset, S0.size_law = IRQMOD_SIM_SIZE_GPARETO; S0.size_scale_milli = 1000;
+     S0.size_offset_bytes = UINT32_MAX)
+CASE(size_shape, S0.size_shape_micro = UINT32_MAX)
 
 #define C IRQMOD_SIM_SOURCE_CONSTANT
 static const struct check_case cases[] = {
@@ -117,6 +127,7 @@ static const struct check_case cases[] = {
 	{ "queues", C, break_queues_high },
 	{ "queue_core", C, break_queue_core },
 	{ "irq_ns", C, break_irq },
+	{ "timer_irq_ns", C, break_timer_irq },
 	{ "poll_ns", C, break_poll },
 	{ "packet_ns", C, break_packet },
 	{ "tx_clean_ns", C, break_tx_clean },
@@ -170,6 +181,13 @@ static const struct check_case cases[] = {
 	{ "sources[0].response_bytes", C, break_response_low },
 	{ "sources[0].response_bytes", C, break_response_high },
 	{ "sources[1].flows", C, break_second_source },
+	{ "sources[0].gap_shape_micro", C, break_gap_shape },
+	{ "sources[0].size_law", C, break_size_law },
+	{ "sources[0].size_scale_milli", C, break_size_scale_low },
+	{ "sources[0].size_scale_milli", C, break_size_scale_high },
+	{ "sources[0].size_scale_milli", C, break_size_location },
+	{ "sources[0].size_scale_milli", C, break_size_offset },
+	{ "sources[0].size_shape_micro", C, break_size_shape },
 };
 #undef C
 
@@ -210,11 +228,79 @@ static void test_sim_check_null_config_and_field(void **unused)
 	assert_int_equal(irqmod_sim_check(&config, NULL), 0);
 }
 
+/* Two records 1 us apart: a valid trace to break one field of at a time. */
+static struct irqmod_sim_trace_record trace_records[2] = {
+	{ .time_ns = 0, .bytes = 60, .flow_hash = 1 },
+	{ .time_ns = 1000, .bytes = 1514, .flow_hash = 2 },
+};
+
+static void trace_scenario(struct irqmod_sim_config *config, struct irqmod_sim_trace_file *trace)
+{
+	memset(trace, 0, sizeof(*trace));
+	trace->records = trace_records;
+	trace->count = 2;
+	trace->span_ns = 1000;
+	irqmod_sim_default_config(config);
+	irqmod_sim_default_source(&config->sources[0], IRQMOD_SIM_SOURCE_TRACE);
+	config->sources[0].trace = trace;
+}
+
+static void expect_trace_rejection(const struct irqmod_sim_config *config, const char *name)
+{
+	const char *field = NULL;
+
+	assert_true(irqmod_sim_check(config, &field) < 0);
+	assert_string_equal(field, name);
+	assert_true(irqmod_sim_check(config, NULL) < 0);
+}
+
+static void test_sim_check_trace_sources(void **unused)
+{
+	struct irqmod_sim_config config;
+	struct irqmod_sim_trace_file trace;
+	const char *field = NULL;
+
+	(void)unused;
+	trace_scenario(&config, &trace);
+	assert_int_equal(irqmod_sim_check(&config, &field), 0);
+	/* No trace, no records, no record, a span past the limit. */
+	config.sources[0].trace = NULL;
+	expect_trace_rejection(&config, "sources[0].trace");
+	trace_scenario(&config, &trace);
+	trace.records = NULL;
+	expect_trace_rejection(&config, "sources[0].trace");
+	trace_scenario(&config, &trace);
+	trace.count = 0;
+	expect_trace_rejection(&config, "sources[0].trace");
+	trace_scenario(&config, &trace);
+	trace.span_ns = UINT64_MAX;
+	expect_trace_rejection(&config, "sources[0].trace");
+	/* A loop needs two records; with two it is valid. */
+	trace_scenario(&config, &trace);
+	config.sources[0].trace_loop = true;
+	assert_int_equal(irqmod_sim_check(&config, NULL), 0);
+	trace.count = 1;
+	expect_trace_rejection(&config, "sources[0].trace");
+	/* Speed: zero and past the fastest. */
+	trace_scenario(&config, &trace);
+	config.sources[0].trace_speed_milli = 0;
+	expect_trace_rejection(&config, "sources[0].trace_speed_milli");
+	config.sources[0].trace_speed_milli = IRQMOD_SIM_TRACE_MAX_SPEED_MILLI + 1;
+	expect_trace_rejection(&config, "sources[0].trace_speed_milli");
+	/* A start past the span, unless the offset is drawn at random. */
+	trace_scenario(&config, &trace);
+	config.sources[0].trace_start_offset_ns = trace.span_ns + 1;
+	expect_trace_rejection(&config, "sources[0].trace_start_offset_ns");
+	config.sources[0].trace_random_offset = true;
+	assert_int_equal(irqmod_sim_check(&config, NULL), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sim_check_every_broken_field_is_rejected_by_name),
 		cmocka_unit_test(test_sim_check_null_config_and_field),
+		cmocka_unit_test(test_sim_check_trace_sources),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

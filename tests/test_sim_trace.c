@@ -164,6 +164,36 @@ static void test_trace_csv_header_comments_and_flows_load(void **unused)
 	assert_int_equal(trace.count, 0);
 }
 
+/* Spaces, tabs and carriage returns around every field are blanks. */
+static void test_trace_csv_blanks_around_every_field(void **unused)
+{
+	(void)unused;
+	write_text(" \t\r100 \t\r, \t\r60 \t\r, \t\r7 \t\r\n"
+		   "\t300\t,\t1514\t,\t7\t\r\n"
+		   "\r400\r,\r98\r\n");
+	assert_int_equal(irqmod_sim_trace_load(&trace, path, IRQMOD_SIM_TRACE_CSV, &error), 0);
+	assert_int_equal(trace.count, 3);
+	assert_int_equal(trace.span_ns, 300);
+	assert_int_equal(trace.records[1].time_ns, 200);
+	assert_int_equal(trace.records[0].bytes, 60);
+	assert_int_equal(trace.records[1].bytes, 1514);
+	assert_int_equal(trace.records[2].bytes, 98);
+	assert_int_equal(trace.records[0].flow_hash, trace.records[1].flow_hash);
+	assert_int_not_equal(trace.records[0].flow_hash, 0);
+	assert_int_equal(trace.records[2].flow_hash, 0);
+	irqmod_sim_trace_free(&trace);
+	/* A blank between the time and a missing comma is still an error. */
+	write_text("100 \t60\n");
+	assert_int_equal(irqmod_sim_trace_load(&trace, path, IRQMOD_SIM_TRACE_CSV, &error),
+			 -IRQMOD_EINVAL);
+	assert_int_equal(error.record, 1);
+	assert_non_null(strstr(error.message, "expected time_ns,bytes"));
+	write_text("100,\t\n");
+	assert_int_equal(irqmod_sim_trace_load(&trace, path, IRQMOD_SIM_TRACE_CSV, &error),
+			 -IRQMOD_EINVAL);
+	assert_non_null(strstr(error.message, "expected time_ns,bytes"));
+}
+
 struct bad_csv {
 	const char *text;
 	int code;
@@ -735,6 +765,8 @@ int main(void)
 		cmocka_unit_test(test_replay_random_offset_varies_with_seed),
 		cmocka_unit_test(test_replay_rss_spreads_flows_over_queues),
 		cmocka_unit_test(test_replay_bad_configs_name_the_field),
+		cmocka_unit_test_setup_teardown(test_trace_csv_blanks_around_every_field, make_path,
+						remove_path),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
