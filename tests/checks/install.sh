@@ -6,7 +6,10 @@
 # include/irqmod/, static and versioned shared library, irqmod.pc, only
 # irqmod_ symbols exported and every IRQMOD_API function among them), and
 # build tests/install/consumer.c against the installed copy through
-# pkg-config, linked shared and static, and run both.
+# pkg-config, linked shared and static, and run both. Then the simulator:
+# examples/custom_controller.c built with `pkg-config --libs irqmod-sim`
+# alone (irqmod-sim.pc brings the core through Requires), shared and
+# --static, and run.
 #
 # Usage: install.sh BUILD_ROOT SOURCE_ROOT VERSION HEADER...
 #   CC (environment) is the C compiler for the consumer; default cc.
@@ -32,7 +35,7 @@ fail() {
 }
 finish() {
 	[ "$failures" -eq 0 ] || exit 1
-	echo "PASS install: headers, libirqmod.a, libirqmod.so.$version, irqmod.pc; consumer built shared and static"
+	echo "PASS install: headers, libirqmod.a, libirqmod.so.$version, irqmod.pc, irqmod-sim.pc; consumer and custom_controller built shared and static"
 	exit 0
 }
 
@@ -132,6 +135,53 @@ if ! $compiler -std=c11 -Wall -Wextra -Werror "${cflags[@]}" "$consumer" "$stati
 	fail "consumer.c does not build against the installed libirqmod.a"
 elif ! "$workdir/consumer-static" >/dev/null; then
 	fail "the static consumer failed"
+fi
+
+# The simulator through irqmod-sim.pc alone: its Libs and Requires must
+# bring the core (custom_controller.c calls irqmod_strerror()).
+sim_pc=$(find_one irqmod-sim.pc)
+sim_shared=$(find_one "libirqmod-sim.so.$version")
+[ -n "$sim_pc" ] || fail "irqmod-sim.pc was not installed"
+[ -n "$sim_shared" ] || fail "libirqmod-sim.so.$version was not installed"
+[ "$failures" -eq 0 ] || finish
+if ! readelf -d "$sim_shared" | grep -q 'NEEDED.*libirqmod\.so\.0'; then
+	fail "libirqmod-sim.so does not need libirqmod.so.0 (it must link the shared core)"
+fi
+if nm -D --defined-only "$sim_shared" | awk '{ print $3 }' | grep -qx irqmod_strerror; then
+	fail "libirqmod-sim.so exports irqmod_strerror: it carries its own copy of the core"
+fi
+custom="$root/examples/custom_controller.c"
+read -r -a sim_cflags <<<"$(pkg-config --cflags irqmod-sim)"
+read -r -a sim_libs <<<"$(pkg-config --libs irqmod-sim)"
+if ! $compiler -std=c11 -Wall -Wextra -Werror "${sim_cflags[@]}" "$custom" "${sim_libs[@]}" \
+	-o "$workdir/custom-shared" 2>"$workdir/log"; then
+	cat "$workdir/log"
+	fail "custom_controller.c does not build with pkg-config --cflags --libs irqmod-sim (alone)"
+elif ! LD_LIBRARY_PATH="$libdir" "$workdir/custom-shared" >/dev/null; then
+	fail "custom_controller built against irqmod-sim.pc failed"
+fi
+# Static: the two irqmod archives taken first (-Bstatic), then what
+# irqmod-sim.pc declares they need: its own Libs.private (libm) and its
+# Requires.private (libpcap) linked shared. `pkg-config --static` would
+# also pull libpcap's own private list (libsystemd, ...), which is
+# libpcap's business and not installed everywhere.
+private_libs=$(sed -n 's/^Libs\.private: *//p' "$sim_pc")
+grep -qw -- -lm <<<"$private_libs" || fail "irqmod-sim.pc's Libs.private lacks -lm (libirqmod-sim.a needs libm)"
+sim_static_libs=()
+read -r -a sim_static_libs <<<"$private_libs"
+for module in $(pkg-config --print-requires-private irqmod-sim | awk '{ print $1 }'); do
+	read -r -a module_libs <<<"$(pkg-config --libs "$module")"
+	sim_static_libs+=("${module_libs[@]}")
+done
+if ! $compiler -std=c11 -Wall -Wextra -Werror "${sim_cflags[@]}" "$custom" \
+	-L"$libdir" -Wl,-Bstatic -lirqmod-sim -lirqmod -Wl,-Bdynamic "${sim_static_libs[@]}" \
+	-o "$workdir/custom-static" 2>"$workdir/log"; then
+	cat "$workdir/log"
+	fail "custom_controller.c does not build against the installed static libraries with irqmod-sim.pc's private libraries"
+elif readelf -d "$workdir/custom-static" | grep -q 'NEEDED.*libirqmod'; then
+	fail "the static custom_controller still needs a shared irqmod library"
+elif ! "$workdir/custom-static" >/dev/null; then
+	fail "the static custom_controller failed"
 fi
 
 finish
