@@ -12,8 +12,9 @@ IRQMOD_BUILD_PACKAGES=(gcc libc6-dev meson ninja-build pkg-config libcmocka-dev)
 # CMocka for i386, a foreign architecture added on the way).
 # libpcap-dev lets the simulator replay the pcap captures of scenarios/traces
 # (the meson feature 'pcap' is on when it is found).
+# cmake builds the find_package(irqmod) consumer of the install check.
 IRQMOD_TEST_PACKAGES=("${IRQMOD_BUILD_PACKAGES[@]}" g++ clang libclang-rt-14-dev binutils python3
-	libpcap-dev)
+	libpcap-dev cmake)
 if [ "$(uname -m)" = x86_64 ]; then
 	IRQMOD_TEST_PACKAGES+=(gcc-multilib libcmocka-dev:i386)
 fi

@@ -9,7 +9,8 @@
 # pkg-config, linked shared and static, and run both. Then the simulator:
 # examples/custom_controller.c built with `pkg-config --libs irqmod-sim`
 # alone (irqmod-sim.pc brings the core through Requires), shared and
-# --static, and run.
+# --static, and run. Last, CMake: tests/install/cmake/ configured with
+# find_package(irqmod) against the staged prefix, built and run.
 #
 # Usage: install.sh BUILD_ROOT SOURCE_ROOT VERSION HEADER...
 #   CC (environment) is the C compiler for the consumer; default cc.
@@ -24,7 +25,7 @@ headers=("$@")
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/common.sh"
 
-for tool in meson pkg-config nm readelf "${CC:-cc}"; do
+for tool in meson pkg-config nm readelf cmake "${CC:-cc}"; do
 	command -v "$tool" >/dev/null 2>&1 || irqmod_skip_or_fail install "$tool is not installed"
 done
 
@@ -35,7 +36,7 @@ fail() {
 }
 finish() {
 	[ "$failures" -eq 0 ] || exit 1
-	echo "PASS install: headers, libirqmod.a, libirqmod.so.$version, irqmod.pc, irqmod-sim.pc; consumer and custom_controller built shared and static"
+	echo "PASS install: headers, libirqmod.a, libirqmod.so.$version, irqmod.pc, irqmod-sim.pc, irqmodConfig.cmake; consumer and custom_controller built shared and static through pkg-config and CMake"
 	exit 0
 }
 
@@ -182,6 +183,36 @@ elif readelf -d "$workdir/custom-static" | grep -q 'NEEDED.*libirqmod'; then
 	fail "the static custom_controller still needs a shared irqmod library"
 elif ! "$workdir/custom-static" >/dev/null; then
 	fail "the static custom_controller failed"
+fi
+
+# CMake: find_package(irqmod) from the staged tree (the config finds its
+# prefix from its own location), every target used, each program run.
+cmake_config=$(find_one irqmodConfig.cmake)
+[ -n "$cmake_config" ] || fail "irqmodConfig.cmake was not installed"
+[ -n "$(find_one irqmodConfigVersion.cmake)" ] || fail "irqmodConfigVersion.cmake was not installed"
+[ "$failures" -eq 0 ] || finish
+# The staged prefix: the folder holding include/irqmod/irqmod.h's include/.
+staged_prefix=$(dirname "$(dirname "$(find "$destdir" -path '*/include/irqmod/irqmod.h' | head -n 1)")")
+staged_prefix=$(dirname "$staged_prefix")
+cmake_build="$workdir/cmake-build"
+if ! CC="${CC:-cc}" cmake -S "$root/tests/install/cmake" -B "$cmake_build" \
+	-DCMAKE_PREFIX_PATH="$staged_prefix" -DIRQMOD_SOURCE_ROOT="$root" \
+	>"$workdir/log" 2>&1; then
+	cat "$workdir/log"
+	fail "the CMake consumer (tests/install/cmake) does not configure with find_package(irqmod)"
+elif ! cmake --build "$cmake_build" >"$workdir/log" 2>&1; then
+	cat "$workdir/log"
+	fail "the CMake consumer (tests/install/cmake) does not build"
+else
+	for program in consumer_shared consumer_static custom_shared custom_static; do
+		LD_LIBRARY_PATH="$libdir" "$cmake_build/$program" >/dev/null ||
+			fail "the CMake consumer's $program failed"
+	done
+	readelf -d "$cmake_build/custom_shared" | grep -q 'NEEDED.*libirqmod-sim\.so\.0' ||
+		fail "CMake's custom_shared does not need libirqmod-sim.so.0 (irqmod::sim is not the shared library)"
+	if readelf -d "$cmake_build/custom_static" | grep -q 'NEEDED.*libirqmod'; then
+		fail "CMake's custom_static needs a shared irqmod library (irqmod::sim_static is not static)"
+	fi
 fi
 
 finish
