@@ -95,7 +95,8 @@ done | paste -sd.)
 	fail "IRQMOD_VERSION_* in the headers say '$header_version', meson.build says $version"
 
 # Hidden visibility: the shared library exports the API and nothing else.
-exported=$(nm -D --defined-only "$shared_library" | awk '$2 ~ /^[TDRBVW]$/ { print $3 }' | sort -u)
+# (Names without their version, NAME@@IRQMOD_0.1: abi.sh checks those.)
+exported=$(nm -D --defined-only "$shared_library" | awk '$2 ~ /^[TDRBVW]$/ { sub(/@.*/, "", $3); print $3 }' | sort -u)
 while read -r symbol; do
 	[ -n "$symbol" ] || continue
 	case $symbol in
@@ -148,7 +149,7 @@ sim_shared=$(find_one "libirqmod-sim.so.$version")
 if ! readelf -d "$sim_shared" | grep -q 'NEEDED.*libirqmod\.so\.0'; then
 	fail "libirqmod-sim.so does not need libirqmod.so.0 (it must link the shared core)"
 fi
-if nm -D --defined-only "$sim_shared" | awk '{ print $3 }' | grep -qx irqmod_strerror; then
+if nm -D --defined-only "$sim_shared" | awk '{ sub(/@.*/, "", $3); print $3 }' | grep -qx irqmod_strerror; then
 	fail "libirqmod-sim.so exports irqmod_strerror: it carries its own copy of the core"
 fi
 custom="$root/examples/custom_controller.c"
