@@ -52,6 +52,10 @@ irqmod_try_packages() {
 # (Frama-C's Eva plug-in). scripts/test runs both.
 IRQMOD_ANALYSIS_PACKAGES=(gcovr frama-c-base)
 
+# What scripts/apidoc (the API reference) needs: Doxygen, and python3 for
+# its kernel-doc input filter.
+IRQMOD_APIDOC_PACKAGES=(doxygen python3)
+
 # irqmod_install_packages PACKAGE...: install those not yet installed. As
 # root: `apt-get update` once, then `apt-get install`. Otherwise print the
 # command to run and exit 1. Quick when everything is there.
