@@ -6,7 +6,8 @@
 #    (no API function left out of the script, no stale name in it);
 #  - nm -D --defined-only of the built library lists those names and no
 #    other (the script is what the linker used);
-#  - every exported name carries the script's version node (NAME@@NODE).
+#  - every exported name carries the version node the script puts it in
+#    (NAME@@NODE).
 #
 # Usage: abi.sh MAP SHARED_LIBRARY HEADER...
 set -euo pipefail
@@ -29,15 +30,19 @@ fail() {
 	failures=$((failures + 1))
 }
 
-# The map: comments stripped, the one node's name and its global names.
+# The map: comments stripped; each global name with its version node
+# (NAME@@NODE), one node per release (a later one inherits the earlier).
 stripped=$(sed -e 's|/\*.*\*/||' -e '/\/\*/,/\*\//d' "$map")
-nodes=$(sed -n 's/^\([A-Za-z_][A-Za-z0-9_.]*\)[[:space:]]*{.*/\1/p' <<<"$stripped")
-[ "$(wc -l <<<"$nodes")" -eq 1 ] && [ -n "$nodes" ] ||
-	fail "$map must hold one version node, found: '$(paste -sd' ' <<<"$nodes")'"
-node=$(head -n 1 <<<"$nodes")
-listed=$(sed -n '/^global:/,/^local:/p' <<<"$stripped" |
-	sed -n 's/^[[:space:]]*\([A-Za-z_][A-Za-z0-9_]*\);[[:space:]]*$/\1/p' | sort)
-[ -n "$listed" ] || fail "$map lists no global symbol"
+pairs=$(awk '
+	/^[A-Za-z_][A-Za-z0-9_.]*[[:space:]]*\{/ { node = $1; sub(/\{.*/, "", node); scope = ""; next }
+	/^[[:space:]]*global:/ { scope = "global"; next }
+	/^[[:space:]]*local:/ { scope = "local"; next }
+	/^[[:space:]]*\}/ { node = ""; next }
+	scope == "global" && node != "" && /^[[:space:]]*[A-Za-z_][A-Za-z0-9_]*;[[:space:]]*$/ {
+		name = $1; sub(/;$/, "", name); print name "@@" node
+	}' <<<"$stripped" | sort)
+[ -n "$pairs" ] || fail "$map lists no global symbol"
+listed=$(sed 's/@@.*//' <<<"$pairs" | sort)
 [ -z "$(uniq -d <<<"$listed")" ] || fail "$map lists twice: $(uniq -d <<<"$listed" | paste -sd' ')"
 listed=$(sort -u <<<"$listed")
 
@@ -60,13 +65,8 @@ versioned=$(nm -D --defined-only --with-symbol-versions "$library" |
 exported=$(sed 's/@.*//' <<<"$versioned" | sort -u)
 each_missing "$exported" "$listed" "is exported but $script does not list it"
 each_missing "$listed" "$exported" "is listed in $script but not exported"
-while read -r entry; do
-	[ -n "$entry" ] || continue
-	case $entry in
-	*"@@$node") ;;
-	*) fail "$entry is not in version node $node (was the version script passed to the linker?)" ;;
-	esac
-done <<<"$versioned"
+# Each name in the node the map puts it in (the script reached the linker).
+each_missing "$versioned" "$pairs" "is exported, but not in that version node of $script"
 
 [ "$failures" -eq 0 ] || exit 1
-echo "PASS abi ($name): exports exactly the $(wc -l <<<"$listed") symbols of $script, all @@$node, the IRQMOD_API functions of its headers"
+echo "PASS abi ($name): exports exactly the $(wc -l <<<"$listed") symbols of $script, each in its version node ($(sed 's/.*@@//' <<<"$pairs" | sort -u | paste -sd' ')), the IRQMOD_API functions of its headers"
