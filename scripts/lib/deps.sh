@@ -13,9 +13,10 @@ IRQMOD_BUILD_PACKAGES=(gcc libc6-dev meson ninja-build pkg-config libcmocka-dev)
 # libpcap-dev lets the simulator replay the pcap captures of scenarios/traces
 # (the meson feature 'pcap' is on when it is found). GNU parallel runs a
 # sweep as shards (test sim_cli_shard_merge); groff renders the irqmod-sim(1)
-# man page (test man_irqmod_sim).
+# man page (test man_irqmod_sim); cmake builds the find_package(irqmod)
+# consumer of the install check.
 IRQMOD_TEST_PACKAGES=("${IRQMOD_BUILD_PACKAGES[@]}" g++ clang libclang-rt-14-dev binutils python3
-	libpcap-dev parallel groff-base)
+	libpcap-dev parallel groff-base cmake)
 if [ "$(uname -m)" = x86_64 ]; then
 	IRQMOD_TEST_PACKAGES+=(gcc-multilib libcmocka-dev:i386)
 fi
@@ -52,6 +53,10 @@ irqmod_try_packages() {
 # What the analysis scripts need: scripts/coverage (gcovr) and scripts/eva
 # (Frama-C's Eva plug-in). scripts/test runs both.
 IRQMOD_ANALYSIS_PACKAGES=(gcovr frama-c-base)
+
+# What scripts/apidoc (the API reference) needs: Doxygen, and python3 for
+# its kernel-doc input filter.
+IRQMOD_APIDOC_PACKAGES=(doxygen python3)
 
 # irqmod_install_packages PACKAGE...: install those not yet installed. As
 # root: `apt-get update` once, then `apt-get install`. Otherwise print the

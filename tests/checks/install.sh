@@ -6,7 +6,11 @@
 # include/irqmod/, static and versioned shared library, irqmod.pc, only
 # irqmod_ symbols exported and every IRQMOD_API function among them), and
 # build tests/install/consumer.c against the installed copy through
-# pkg-config, linked shared and static, and run both.
+# pkg-config, linked shared and static, and run both. Then the simulator:
+# examples/custom_controller.c built with `pkg-config --libs irqmod-sim`
+# alone (irqmod-sim.pc brings the core through Requires), shared and
+# --static, and run. Last, CMake: tests/install/cmake/ configured with
+# find_package(irqmod) against the staged prefix, built and run.
 #
 # Usage: install.sh BUILD_ROOT SOURCE_ROOT VERSION HEADER...
 #   CC (environment) is the C compiler for the consumer; default cc.
@@ -21,7 +25,7 @@ headers=("$@")
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/common.sh"
 
-for tool in meson pkg-config nm readelf "${CC:-cc}"; do
+for tool in meson pkg-config nm readelf cmake "${CC:-cc}"; do
 	command -v "$tool" >/dev/null 2>&1 || irqmod_skip_or_fail install "$tool is not installed"
 done
 
@@ -32,7 +36,7 @@ fail() {
 }
 finish() {
 	[ "$failures" -eq 0 ] || exit 1
-	echo "PASS install: headers, libirqmod.a, libirqmod.so.$version, irqmod.pc; consumer built shared and static"
+	echo "PASS install: headers, libirqmod.a, libirqmod.so.$version, irqmod.pc, irqmod-sim.pc, irqmodConfig.cmake; consumer and custom_controller built shared and static through pkg-config and CMake"
 	exit 0
 }
 
@@ -91,7 +95,8 @@ done | paste -sd.)
 	fail "IRQMOD_VERSION_* in the headers say '$header_version', meson.build says $version"
 
 # Hidden visibility: the shared library exports the API and nothing else.
-exported=$(nm -D --defined-only "$shared_library" | awk '$2 ~ /^[TDRBVW]$/ { print $3 }' | sort -u)
+# (Names without their version, NAME@@IRQMOD_0.1: abi.sh checks those.)
+exported=$(nm -D --defined-only "$shared_library" | awk '$2 ~ /^[TDRBVW]$/ { sub(/@.*/, "", $3); print $3 }' | sort -u)
 while read -r symbol; do
 	[ -n "$symbol" ] || continue
 	case $symbol in
@@ -132,6 +137,83 @@ if ! $compiler -std=c11 -Wall -Wextra -Werror "${cflags[@]}" "$consumer" "$stati
 	fail "consumer.c does not build against the installed libirqmod.a"
 elif ! "$workdir/consumer-static" >/dev/null; then
 	fail "the static consumer failed"
+fi
+
+# The simulator through irqmod-sim.pc alone: its Libs and Requires must
+# bring the core (custom_controller.c calls irqmod_strerror()).
+sim_pc=$(find_one irqmod-sim.pc)
+sim_shared=$(find_one "libirqmod-sim.so.$version")
+[ -n "$sim_pc" ] || fail "irqmod-sim.pc was not installed"
+[ -n "$sim_shared" ] || fail "libirqmod-sim.so.$version was not installed"
+[ "$failures" -eq 0 ] || finish
+if ! readelf -d "$sim_shared" | grep -q 'NEEDED.*libirqmod\.so\.0'; then
+	fail "libirqmod-sim.so does not need libirqmod.so.0 (it must link the shared core)"
+fi
+if nm -D --defined-only "$sim_shared" | awk '{ sub(/@.*/, "", $3); print $3 }' | grep -qx irqmod_strerror; then
+	fail "libirqmod-sim.so exports irqmod_strerror: it carries its own copy of the core"
+fi
+custom="$root/examples/custom_controller.c"
+read -r -a sim_cflags <<<"$(pkg-config --cflags irqmod-sim)"
+read -r -a sim_libs <<<"$(pkg-config --libs irqmod-sim)"
+if ! $compiler -std=c11 -Wall -Wextra -Werror "${sim_cflags[@]}" "$custom" "${sim_libs[@]}" \
+	-o "$workdir/custom-shared" 2>"$workdir/log"; then
+	cat "$workdir/log"
+	fail "custom_controller.c does not build with pkg-config --cflags --libs irqmod-sim (alone)"
+elif ! LD_LIBRARY_PATH="$libdir" "$workdir/custom-shared" >/dev/null; then
+	fail "custom_controller built against irqmod-sim.pc failed"
+fi
+# Static: the two irqmod archives taken first (-Bstatic), then what
+# irqmod-sim.pc declares they need: its own Libs.private (libm) and its
+# Requires.private (libpcap) linked shared. `pkg-config --static` would
+# also pull libpcap's own private list (libsystemd, ...), which is
+# libpcap's business and not installed everywhere.
+private_libs=$(sed -n 's/^Libs\.private: *//p' "$sim_pc")
+grep -qw -- -lm <<<"$private_libs" || fail "irqmod-sim.pc's Libs.private lacks -lm (libirqmod-sim.a needs libm)"
+sim_static_libs=()
+read -r -a sim_static_libs <<<"$private_libs"
+for module in $(pkg-config --print-requires-private irqmod-sim | awk '{ print $1 }'); do
+	read -r -a module_libs <<<"$(pkg-config --libs "$module")"
+	sim_static_libs+=("${module_libs[@]}")
+done
+if ! $compiler -std=c11 -Wall -Wextra -Werror "${sim_cflags[@]}" "$custom" \
+	-L"$libdir" -Wl,-Bstatic -lirqmod-sim -lirqmod -Wl,-Bdynamic "${sim_static_libs[@]}" \
+	-o "$workdir/custom-static" 2>"$workdir/log"; then
+	cat "$workdir/log"
+	fail "custom_controller.c does not build against the installed static libraries with irqmod-sim.pc's private libraries"
+elif readelf -d "$workdir/custom-static" | grep -q 'NEEDED.*libirqmod'; then
+	fail "the static custom_controller still needs a shared irqmod library"
+elif ! "$workdir/custom-static" >/dev/null; then
+	fail "the static custom_controller failed"
+fi
+
+# CMake: find_package(irqmod) from the staged tree (the config finds its
+# prefix from its own location), every target used, each program run.
+cmake_config=$(find_one irqmodConfig.cmake)
+[ -n "$cmake_config" ] || fail "irqmodConfig.cmake was not installed"
+[ -n "$(find_one irqmodConfigVersion.cmake)" ] || fail "irqmodConfigVersion.cmake was not installed"
+[ "$failures" -eq 0 ] || finish
+# The staged prefix: the folder holding include/irqmod/irqmod.h's include/.
+staged_prefix=$(dirname "$(dirname "$(find "$destdir" -path '*/include/irqmod/irqmod.h' | head -n 1)")")
+staged_prefix=$(dirname "$staged_prefix")
+cmake_build="$workdir/cmake-build"
+if ! CC="${CC:-cc}" cmake -S "$root/tests/install/cmake" -B "$cmake_build" \
+	-DCMAKE_PREFIX_PATH="$staged_prefix" -DIRQMOD_SOURCE_ROOT="$root" \
+	>"$workdir/log" 2>&1; then
+	cat "$workdir/log"
+	fail "the CMake consumer (tests/install/cmake) does not configure with find_package(irqmod)"
+elif ! cmake --build "$cmake_build" >"$workdir/log" 2>&1; then
+	cat "$workdir/log"
+	fail "the CMake consumer (tests/install/cmake) does not build"
+else
+	for program in consumer_shared consumer_static custom_shared custom_static; do
+		LD_LIBRARY_PATH="$libdir" "$cmake_build/$program" >/dev/null ||
+			fail "the CMake consumer's $program failed"
+	done
+	readelf -d "$cmake_build/custom_shared" | grep -q 'NEEDED.*libirqmod-sim\.so\.0' ||
+		fail "CMake's custom_shared does not need libirqmod-sim.so.0 (irqmod::sim is not the shared library)"
+	if readelf -d "$cmake_build/custom_static" | grep -q 'NEEDED.*libirqmod'; then
+		fail "CMake's custom_static needs a shared irqmod library (irqmod::sim_static is not static)"
+	fi
 fi
 
 finish

@@ -4,6 +4,10 @@
 # Proves that another Meson project can use irqmod as a subproject through
 # dependency('irqmod'): builds tests/subproject/ in a scratch folder with
 # subprojects/irqmod linked to this repository, then runs its consumer.
+# As a subproject irqmod installs nothing (`meson install` of the parent
+# leaves the staging folder empty) unless the parent configures
+# -Dirqmod:install_subproject=true, which installs the libraries, headers,
+# .pc and CMake files as a top-level build does.
 #
 # Usage: subproject.sh SOURCE_ROOT
 #   CC (environment) is the C compiler; default cc.
@@ -40,4 +44,24 @@ if [ -e "$project/build/meson-private/irqmod.pc" ]; then
 	exit 1
 fi
 run "$project/build/consumer"
-echo "PASS subproject: dependency('irqmod') from a subproject builds and runs"
+
+# Installs nothing by default. The parent's own consumer is not installed
+# either, so the stage must stay empty.
+run meson install -C "$project/build" --destdir "$workdir/stage-default"
+if [ -d "$workdir/stage-default" ] && [ -n "$(find "$workdir/stage-default" \( -type f -o -type l \))" ]; then
+	echo "FAIL subproject: irqmod installed files as a subproject without install_subproject=true:"
+	find "$workdir/stage-default" \( -type f -o -type l \) | sed "s|^$workdir/stage-default||"
+	exit 1
+fi
+
+# The parent asks: everything a top-level build installs.
+run meson configure "$project/build" -Dirqmod:install_subproject=true
+run meson install -C "$project/build" --destdir "$workdir/stage-asked"
+for name in libirqmod.a libirqmod.so.0 libirqmod-sim.so.0 irqmod.h sim.h irqmod.pc \
+	irqmod-sim.pc irqmodConfig.cmake; do
+	if [ -z "$(find "$workdir/stage-asked" -name "$name" \( -type f -o -type l \) | head -n 1)" ]; then
+		echo "FAIL subproject: -Dirqmod:install_subproject=true did not install $name"
+		exit 1
+	fi
+done
+echo "PASS subproject: dependency('irqmod') from a subproject builds and runs; installs nothing unless -Dirqmod:install_subproject=true, then everything"
