@@ -172,7 +172,8 @@ int irqmod_average_size_init(struct irqmod_average_size *state,
 	state->output = config->output;
 	state->use_tx = config->use_tx;
 	state->formula_both = !state->slow_link_level && state->use_tx &&
-			      state->output == IRQMOD_AVERAGE_SIZE_OUTPUT_REGISTER;
+			      state->output == IRQMOD_AVERAGE_SIZE_OUTPUT_REGISTER &&
+			      state->encoding == IRQMOD_ITR_ENCODING_IGB_EITR;
 	irqmod_average_size_reset(state);
 	return 0;
 }
@@ -223,6 +224,16 @@ void irqmod_average_size_update(struct irqmod_average_size *state,
 		level = average_size_value(average);
 		if (level < state->min_value)
 			level = state->min_value;
+		if (level == state->level)
+			goto unchanged;
+		/* program_level() with the encoding a constant: no switch. */
+		previous_register = state->register_value;
+		state->level = level;
+		irqmod_encoding_program_as(IRQMOD_ITR_ENCODING_IGB_EITR, level,
+					   &state->register_value, &state->interval_ns);
+		irqmod_decision_rearm(decision, state->interval_ns,
+				      state->register_value != previous_register);
+		return;
 	} else if (state->slow_link_level) {
 		level = state->slow_link_level;
 	} else {

@@ -110,9 +110,9 @@ struct irqmod_average_size_config {
  * @output: copied from the config.
  * @use_tx: copied from the config.
  * @formula_both: derived at init: the formula runs at this link speed on
- *	both directions' averages in register units (the igb preset), so the
- *	update tests this one flag instead of @slow_link_level, @use_tx and
- *	@output.
+ *	both directions' averages in register units of the igb EITR encoding
+ *	(the igb preset), so the update tests this one flag instead of
+ *	@slow_link_level, @use_tx, @output and @encoding.
  */
 struct irqmod_average_size {
 	uint32_t start_level;
