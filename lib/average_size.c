@@ -144,12 +144,29 @@ int irqmod_average_size_config_check(const struct irqmod_average_size_config *co
 						"max_rate_per_s", error);
 }
 
+_Static_assert(sizeof(((struct irqmod_average_size *)0)->both_interval_ns) ==
+	       2 * sizeof(uint32_t) &&
+	       offsetof(struct irqmod_average_size, both_interval_ns) ==
+	       offsetof(struct irqmod_average_size, rate_dividend),
+	       "both_interval_ns overlays exactly the two rate fields");
+
+/* @both_interval_ns from @interval_ns (the igb path's cache). */
+static IRQMOD_ALWAYS_INLINE uint64_t cache_both(struct irqmod_average_size *state)
+{
+	uint64_t both = state->interval_ns * IRQMOD_DECISION_BOTH_HALVES;
+
+	IRQMOD_MEMCPY(state->both_interval_ns, &both, sizeof(both));
+	return both;
+}
+
 /* The one place the level changes: its register value and interval follow. */
 static void program_level(struct irqmod_average_size *state, uint32_t level)
 {
 	state->level = level;
 	irqmod_encoding_program(state->encoding, level, &state->register_value,
 				&state->interval_ns);
+	if (state->formula_both)
+		cache_both(state);
 }
 
 int irqmod_average_size_init(struct irqmod_average_size *state,
@@ -204,7 +221,7 @@ void irqmod_average_size_update(struct irqmod_average_size *state,
 				struct irqmod_decision *decision)
 {
 	uint32_t previous_register;
-	uint64_t average;
+	uint64_t average, both;
 	uint32_t value, level;
 
 	if (state->formula_both) {
@@ -220,19 +237,24 @@ void irqmod_average_size_update(struct irqmod_average_size *state,
 				average = tx_average;
 		}
 		if (average == 0)
-			goto unchanged;
+			goto unchanged_both;
 		level = average_size_value(average);
 		if (level < state->min_value)
 			level = state->min_value;
 		if (level == state->level)
-			goto unchanged;
+			goto unchanged_both;
 		/* program_level() with the encoding a constant: no switch. */
 		previous_register = state->register_value;
 		state->level = level;
 		irqmod_encoding_program_as(IRQMOD_ITR_ENCODING_IGB_EITR, level,
 					   &state->register_value, &state->interval_ns);
-		irqmod_decision_rearm(decision, state->interval_ns,
+		irqmod_decision_store(decision, cache_both(state),
 				      state->register_value != previous_register);
+		return;
+unchanged_both:
+		/* The cached word: no spreading of interval_ns. */
+		IRQMOD_MEMCPY(&both, state->both_interval_ns, sizeof(both));
+		irqmod_decision_store(decision, both, false);
 		return;
 	} else if (state->slow_link_level) {
 		level = state->slow_link_level;
