@@ -150,6 +150,17 @@ _Static_assert(sizeof(((struct irqmod_average_size *)0)->both_interval_ns) ==
 	       offsetof(struct irqmod_average_size, rate_dividend),
 	       "both_interval_ns overlays exactly the two rate fields");
 
+/*
+ * The igb path's levels, IRQMOD_AVERAGE_SIZE_VALUE_MIN..MAX, all keep a bit
+ * of the igb EITR field: none is the all-zero field igb_write_itr() raises
+ * to IRQMOD_IGB_EITR_MIN, so that path masks without testing.
+ */
+_Static_assert(IRQMOD_AVERAGE_SIZE_VALUE_MIN >= IRQMOD_IGB_EITR_MIN &&
+	       (IRQMOD_IGB_EITR_MIN & IRQMOD_IGB_EITR_MASK) == IRQMOD_IGB_EITR_MIN &&
+	       (IRQMOD_IGB_EITR_MIN - 1u) == (~IRQMOD_IGB_EITR_MASK & (IRQMOD_IGB_EITR_MIN - 1u)) &&
+	       IRQMOD_AVERAGE_SIZE_VALUE_MAX <= IRQMOD_IGB_EITR_MASK,
+	       "IGB_FIELD_NEVER_ZERO: every formula value has a bit in the igb EITR field");
+
 /* @both_interval_ns from @interval_ns (the igb path's cache). */
 static IRQMOD_ALWAYS_INLINE uint64_t cache_both(struct irqmod_average_size *state)
 {
@@ -243,11 +254,15 @@ void irqmod_average_size_update(struct irqmod_average_size *state,
 			level = state->min_value;
 		if (level == state->level)
 			goto unchanged_both;
-		/* program_level() with the encoding a constant: no switch. */
+		/*
+		 * program_level() for the igb encoding, without its switch or
+		 * the raise of an all-zero field: level is at least the
+		 * formula's smallest value here (see IGB_FIELD_NEVER_ZERO).
+		 */
 		previous_register = state->register_value;
 		state->level = level;
-		irqmod_encoding_program_as(IRQMOD_ITR_ENCODING_IGB_EITR, level,
-					   &state->register_value, &state->interval_ns);
+		state->register_value = level & IRQMOD_IGB_EITR_MASK;
+		state->interval_ns = irqmod_igb_eitr_ns(state->register_value);
 		irqmod_decision_store(decision, cache_both(state),
 				      state->register_value != previous_register);
 		return;
