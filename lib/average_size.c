@@ -161,6 +161,10 @@ _Static_assert(IRQMOD_AVERAGE_SIZE_VALUE_MIN >= IRQMOD_IGB_EITR_MIN &&
 	       IRQMOD_AVERAGE_SIZE_VALUE_MAX <= IRQMOD_IGB_EITR_MASK,
 	       "IGB_FIELD_NEVER_ZERO: every formula value has a bit in the igb EITR field");
 
+_Static_assert((uint64_t)(IRQMOD_IGB_EITR_MASK >> IRQMOD_EITR_USECS_SHIFT) *
+	       IRQMOD_NS_PER_USEC <= UINT32_MAX,
+	       "the igb path's interval fits one half of the decision word");
+
 /* @both_interval_ns from @interval_ns (the igb path's cache). */
 static IRQMOD_ALWAYS_INLINE uint64_t cache_both(struct irqmod_average_size *state)
 {
@@ -262,8 +266,16 @@ void irqmod_average_size_update(struct irqmod_average_size *state,
 		previous_register = state->register_value;
 		state->level = level;
 		state->register_value = level & IRQMOD_IGB_EITR_MASK;
-		state->interval_ns = irqmod_igb_eitr_ns(state->register_value);
-		irqmod_decision_store(decision, cache_both(state),
+		/*
+		 * irqmod_igb_eitr_ns() in both halves with one multiplication
+		 * (the field is in 1 us units from bit 2, and at most 8191 us,
+		 * so each half fits); the low half is interval_ns.
+		 */
+		both = (uint64_t)(state->register_value >> IRQMOD_EITR_USECS_SHIFT) *
+		       (IRQMOD_NS_PER_USEC * IRQMOD_DECISION_BOTH_HALVES);
+		state->interval_ns = (uint32_t)both;
+		IRQMOD_MEMCPY(state->both_interval_ns, &both, sizeof(both));
+		irqmod_decision_store(decision, both,
 				      state->register_value != previous_register);
 		return;
 unchanged_both:
