@@ -144,11 +144,15 @@ int irqmod_average_size_config_check(const struct irqmod_average_size_config *co
 						"max_rate_per_s", error);
 }
 
-_Static_assert(sizeof(((struct irqmod_average_size *)0)->both_interval_ns) ==
-	       2 * sizeof(uint32_t) &&
-	       offsetof(struct irqmod_average_size, both_interval_ns) ==
-	       offsetof(struct irqmod_average_size, rate_dividend),
-	       "both_interval_ns overlays exactly the two rate fields");
+/*
+ * The igb path's cached decision word: the two rate fields, adjacent,
+ * copied as one 8-byte word addressed from the start of the struct (it
+ * spans two fields; see lib/decision.h on FORTIFY_SOURCE).
+ */
+_Static_assert(offsetof(struct irqmod_average_size, max_rate_per_s) ==
+	       offsetof(struct irqmod_average_size, rate_dividend) + sizeof(uint32_t),
+	       "the cached interval word spans rate_dividend and max_rate_per_s");
+#define BOTH_OFFSET offsetof(struct irqmod_average_size, rate_dividend)
 
 /*
  * The igb path's levels, IRQMOD_AVERAGE_SIZE_VALUE_MIN..MAX, all keep a bit
@@ -165,12 +169,12 @@ _Static_assert((uint64_t)(IRQMOD_IGB_EITR_MASK >> IRQMOD_EITR_USECS_SHIFT) *
 	       IRQMOD_NS_PER_USEC <= UINT32_MAX,
 	       "the igb path's interval fits one half of the decision word");
 
-/* @both_interval_ns from @interval_ns (the igb path's cache). */
+/* The igb path's cached word from @interval_ns. */
 static IRQMOD_ALWAYS_INLINE uint64_t cache_both(struct irqmod_average_size *state)
 {
 	uint64_t both = state->interval_ns * IRQMOD_DECISION_BOTH_HALVES;
 
-	IRQMOD_MEMCPY(state->both_interval_ns, &both, sizeof(both));
+	IRQMOD_MEMCPY((unsigned char *)state + BOTH_OFFSET, &both, sizeof(both));
 	return both;
 }
 
@@ -274,13 +278,13 @@ void irqmod_average_size_update(struct irqmod_average_size *state,
 		both = (uint64_t)(state->register_value >> IRQMOD_EITR_USECS_SHIFT) *
 		       (IRQMOD_NS_PER_USEC * IRQMOD_DECISION_BOTH_HALVES);
 		state->interval_ns = (uint32_t)both;
-		IRQMOD_MEMCPY(state->both_interval_ns, &both, sizeof(both));
+		IRQMOD_MEMCPY((unsigned char *)state + BOTH_OFFSET, &both, sizeof(both));
 		irqmod_decision_store(decision, both,
 				      state->register_value != previous_register);
 		return;
 unchanged_both:
 		/* The cached word: no spreading of interval_ns. */
-		IRQMOD_MEMCPY(&both, state->both_interval_ns, sizeof(both));
+		IRQMOD_MEMCPY(&both, (const unsigned char *)state + BOTH_OFFSET, sizeof(both));
 		irqmod_decision_store(decision, both, false);
 		return;
 	} else if (state->slow_link_level) {

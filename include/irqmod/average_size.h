@@ -100,13 +100,13 @@ struct irqmod_average_size_config {
  * struct irqmod_average_size - controller state (caller-owned, <= 64 bytes).
  * @start_level: copied from the config.
  * @min_value: copied from the config.
- * @rate_dividend: copied from the config (rate output only; see
- *	@both_interval_ns).
- * @max_rate_per_s: copied from the config (rate output only).
- * @both_interval_ns: with @formula_both (register output, so the two rate
- *	fields it overlays are unused): @interval_ns twice, the decision's
- *	RX and TX words as they are stored, so that an update whose level
- *	does not move copies them instead of spreading @interval_ns.
+ * @rate_dividend: copied from the config for rate output. With
+ *	@formula_both (register output, where the rate fields are unused)
+ *	this and @max_rate_per_s hold @interval_ns each: the decision's RX
+ *	and TX words as stored, which an update whose level does not move
+ *	copies as one 8-byte word instead of spreading @interval_ns.
+ * @max_rate_per_s: copied from the config for rate output; see
+ *	@rate_dividend.
  * @slow_link_level: copied from the config; 0 when the link is 1 Gb/s or more.
  * @level: current level (register units or ints/s).
  * @register_value: register field for @level (no flag bits).
@@ -122,13 +122,8 @@ struct irqmod_average_size_config {
 struct irqmod_average_size {
 	uint32_t start_level;
 	uint32_t min_value;
-	union {
-		struct {
-			uint32_t rate_dividend;
-			uint32_t max_rate_per_s;
-		};
-		uint32_t both_interval_ns[2];
-	};
+	uint32_t rate_dividend;
+	uint32_t max_rate_per_s;
 	uint32_t slow_link_level;
 	uint32_t level;
 	uint32_t register_value;
