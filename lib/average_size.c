@@ -144,12 +144,48 @@ int irqmod_average_size_config_check(const struct irqmod_average_size_config *co
 						"max_rate_per_s", error);
 }
 
+/*
+ * The igb path's cached decision word: the two rate fields, adjacent,
+ * copied as one 8-byte word addressed from the start of the struct (it
+ * spans two fields; see lib/decision.h on FORTIFY_SOURCE).
+ */
+_Static_assert(offsetof(struct irqmod_average_size, max_rate_per_s) ==
+	       offsetof(struct irqmod_average_size, rate_dividend) + sizeof(uint32_t),
+	       "the cached interval word spans rate_dividend and max_rate_per_s");
+#define BOTH_OFFSET offsetof(struct irqmod_average_size, rate_dividend)
+
+/*
+ * The igb path's levels, IRQMOD_AVERAGE_SIZE_VALUE_MIN..MAX, all keep a bit
+ * of the igb EITR field: none is the all-zero field igb_write_itr() raises
+ * to IRQMOD_IGB_EITR_MIN, so that path masks without testing.
+ */
+_Static_assert(IRQMOD_AVERAGE_SIZE_VALUE_MIN >= IRQMOD_IGB_EITR_MIN &&
+	       (IRQMOD_IGB_EITR_MIN & IRQMOD_IGB_EITR_MASK) == IRQMOD_IGB_EITR_MIN &&
+	       (IRQMOD_IGB_EITR_MIN - 1u) == (~IRQMOD_IGB_EITR_MASK & (IRQMOD_IGB_EITR_MIN - 1u)) &&
+	       IRQMOD_AVERAGE_SIZE_VALUE_MAX <= IRQMOD_IGB_EITR_MASK,
+	       "IGB_FIELD_NEVER_ZERO: every formula value has a bit in the igb EITR field");
+
+_Static_assert((uint64_t)(IRQMOD_IGB_EITR_MASK >> IRQMOD_EITR_USECS_SHIFT) *
+	       IRQMOD_NS_PER_USEC <= UINT32_MAX,
+	       "the igb path's interval fits one half of the decision word");
+
+/* The igb path's cached word from @interval_ns. */
+static IRQMOD_ALWAYS_INLINE uint64_t cache_both(struct irqmod_average_size *state)
+{
+	uint64_t both = state->interval_ns * IRQMOD_DECISION_BOTH_HALVES;
+
+	IRQMOD_MEMCPY((unsigned char *)state + BOTH_OFFSET, &both, sizeof(both));
+	return both;
+}
+
 /* The one place the level changes: its register value and interval follow. */
 static void program_level(struct irqmod_average_size *state, uint32_t level)
 {
 	state->level = level;
 	irqmod_encoding_program(state->encoding, level, &state->register_value,
 				&state->interval_ns);
+	if (state->formula_both)
+		cache_both(state);
 }
 
 int irqmod_average_size_init(struct irqmod_average_size *state,
@@ -172,7 +208,8 @@ int irqmod_average_size_init(struct irqmod_average_size *state,
 	state->output = config->output;
 	state->use_tx = config->use_tx;
 	state->formula_both = !state->slow_link_level && state->use_tx &&
-			      state->output == IRQMOD_AVERAGE_SIZE_OUTPUT_REGISTER;
+			      state->output == IRQMOD_AVERAGE_SIZE_OUTPUT_REGISTER &&
+			      state->encoding == IRQMOD_ITR_ENCODING_IGB_EITR;
 	irqmod_average_size_reset(state);
 	return 0;
 }
@@ -203,7 +240,7 @@ void irqmod_average_size_update(struct irqmod_average_size *state,
 				struct irqmod_decision *decision)
 {
 	uint32_t previous_register;
-	uint64_t average;
+	uint64_t average, both;
 	uint32_t value, level;
 
 	if (state->formula_both) {
@@ -219,10 +256,37 @@ void irqmod_average_size_update(struct irqmod_average_size *state,
 				average = tx_average;
 		}
 		if (average == 0)
-			goto unchanged;
+			goto unchanged_both;
 		level = average_size_value(average);
 		if (level < state->min_value)
 			level = state->min_value;
+		if (level == state->level)
+			goto unchanged_both;
+		/*
+		 * program_level() for the igb encoding, without its switch or
+		 * the raise of an all-zero field: level is at least the
+		 * formula's smallest value here (see IGB_FIELD_NEVER_ZERO).
+		 */
+		previous_register = state->register_value;
+		state->level = level;
+		state->register_value = level & IRQMOD_IGB_EITR_MASK;
+		/*
+		 * irqmod_igb_eitr_ns() in both halves with one multiplication
+		 * (the field is in 1 us units from bit 2, and at most 8191 us,
+		 * so each half fits); the low half is interval_ns.
+		 */
+		both = (uint64_t)(state->register_value >> IRQMOD_EITR_USECS_SHIFT) *
+		       (IRQMOD_NS_PER_USEC * IRQMOD_DECISION_BOTH_HALVES);
+		state->interval_ns = (uint32_t)both;
+		IRQMOD_MEMCPY((unsigned char *)state + BOTH_OFFSET, &both, sizeof(both));
+		irqmod_decision_store(decision, both,
+				      state->register_value != previous_register);
+		return;
+unchanged_both:
+		/* The cached word: no spreading of interval_ns. */
+		IRQMOD_MEMCPY(&both, (const unsigned char *)state + BOTH_OFFSET, sizeof(both));
+		irqmod_decision_store(decision, both, false);
+		return;
 	} else if (state->slow_link_level) {
 		level = state->slow_link_level;
 	} else {

@@ -182,6 +182,45 @@ static void test_average_size_reset_restores_start_level(void **unused)
 	assert_int_equal(state.interval_ns, 162000);
 }
 
+/*
+ * igb's preset with ixgbe's EITR encoding takes the general path (the igb
+ * path is for the igb encoding only) and still counts TX: RX 64-byte
+ * frames (88 -> value 44), TX 1500-byte frames (1524 -> 762, floor 196
+ * not reached): level 762, register 762 & 0xFF8 = 760, 760 >> 2 = 190 us.
+ * A second sample whose level moves (1000 B TX: 1024 / 3 = 341, register
+ * 336, 84 us) reports the register change; one that keeps it does not.
+ */
+static void test_average_size_register_path_with_another_encoding_counts_tx(void **unused)
+{
+	struct irqmod_average_size_config config;
+	struct irqmod_average_size state;
+	struct irqmod_sample sample = { .rx_bytes = 640, .rx_packets = 10,
+					.tx_bytes = 15000, .tx_packets = 10 };
+	struct irqmod_decision decision;
+
+	(void)unused;
+	preset_or_fail(&config, IRQMOD_AVERAGE_SIZE_PRESET_IGB, 1000);
+	config.encoding = IRQMOD_ITR_ENCODING_IXGBE_EITR;
+	config.start_level = 128;
+	assert_int_equal(irqmod_average_size_init(&state, &config), 0);
+	assert_false(state.formula_both);
+	irqmod_average_size_update(&state, &sample, &decision);
+	assert_int_equal(state.level, 762);
+	assert_int_equal(state.register_value, 760);
+	assert_int_equal(decision.rx_interval_ns, 190000);
+	assert_int_equal(decision.tx_interval_ns, 190000);
+	assert_true(decision.changed);
+	sample.tx_bytes = 10000;
+	irqmod_average_size_update(&state, &sample, &decision);
+	assert_int_equal(state.level, 341);
+	assert_int_equal(state.register_value, 336);
+	assert_int_equal(decision.rx_interval_ns, 84000);
+	assert_true(decision.changed);
+	irqmod_average_size_update(&state, &sample, &decision);
+	assert_int_equal(decision.rx_interval_ns, 84000);
+	assert_false(decision.changed);
+}
+
 static void test_average_size_generic_dispatch_runs_igb_by_default(void **unused)
 {
 	struct irqmod_controller_config config;
@@ -207,6 +246,7 @@ int main(void)
 		cmocka_unit_test(test_average_size_init_bad_configs_return_their_codes),
 		cmocka_unit_test(test_average_size_odd_inputs_stay_within_bounds),
 		cmocka_unit_test(test_average_size_reset_restores_start_level),
+		cmocka_unit_test(test_average_size_register_path_with_another_encoding_counts_tx),
 		cmocka_unit_test(test_average_size_generic_dispatch_runs_igb_by_default),
 	};
 

@@ -100,8 +100,13 @@ struct irqmod_average_size_config {
  * struct irqmod_average_size - controller state (caller-owned, <= 64 bytes).
  * @start_level: copied from the config.
  * @min_value: copied from the config.
- * @rate_dividend: copied from the config.
- * @max_rate_per_s: copied from the config.
+ * @rate_dividend: copied from the config for rate output. With
+ *	@formula_both (register output, where the rate fields are unused)
+ *	this and @max_rate_per_s hold @interval_ns each: the decision's RX
+ *	and TX words as stored, which an update whose level does not move
+ *	copies as one 8-byte word instead of spreading @interval_ns.
+ * @max_rate_per_s: copied from the config for rate output; see
+ *	@rate_dividend.
  * @slow_link_level: copied from the config; 0 when the link is 1 Gb/s or more.
  * @level: current level (register units or ints/s).
  * @register_value: register field for @level (no flag bits).
@@ -110,9 +115,9 @@ struct irqmod_average_size_config {
  * @output: copied from the config.
  * @use_tx: copied from the config.
  * @formula_both: derived at init: the formula runs at this link speed on
- *	both directions' averages in register units (the igb preset), so the
- *	update tests this one flag instead of @slow_link_level, @use_tx and
- *	@output.
+ *	both directions' averages in register units of the igb EITR encoding
+ *	(the igb preset), so the update tests this one flag instead of
+ *	@slow_link_level, @use_tx, @output and @encoding.
  */
 struct irqmod_average_size {
 	uint32_t start_level;
