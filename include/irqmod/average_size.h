@@ -93,7 +93,6 @@ struct irqmod_average_size_config {
 	uint8_t encoding;
 	uint8_t output;
 	bool use_tx;
-	bool formula_both;
 };
 
 /**
