@@ -102,6 +102,25 @@ static inline void irqmod_hybrid_answer_poll(struct irqmod_poll_sum *sum,
 }
 
 /*
+ * The cycle's sample from the sum and the last poll's time, completions and
+ * flags. Field by field (no struct copy): the cycle began with one
+ * interrupt, hence one event.
+ */
+static inline void irqmod_hybrid_cycle_fill(const struct irqmod_poll_sum *sum,
+					    const struct irqmod_sample *sample,
+					    struct irqmod_sample *cycle)
+{
+	cycle->now_ns = sample->now_ns;
+	cycle->rx_bytes = sum->rx_bytes;
+	cycle->tx_bytes = sum->tx_bytes;
+	cycle->rx_packets = sum->rx_packets;
+	cycle->tx_packets = sum->tx_packets;
+	cycle->events = 1;
+	cycle->completions = sample->completions;
+	cycle->flags = sample->flags;
+}
+
+/*
  * The sample the inner controller gets for a cycle that ends with
  * @sample: fills @cycle with the sum plus @sample and returns true, or
  * returns false when @sample alone is the cycle (the sum is empty: a
@@ -114,16 +133,7 @@ static inline bool irqmod_hybrid_cycle_sample(struct irqmod_poll_sum *sum,
 	if (irqmod_poll_sum_is_empty(sum))
 		return false;
 	irqmod_poll_sum_add_sample(sum, sample);
-	/* Field by field (no struct copy): the cycle began with one
-	 * interrupt, hence one event. */
-	cycle->now_ns = sample->now_ns;
-	cycle->rx_bytes = sum->rx_bytes;
-	cycle->tx_bytes = sum->tx_bytes;
-	cycle->rx_packets = sum->rx_packets;
-	cycle->tx_packets = sum->tx_packets;
-	cycle->events = 1;
-	cycle->completions = sample->completions;
-	cycle->flags = sample->flags;
+	irqmod_hybrid_cycle_fill(sum, sample, cycle);
 	return true;
 }
 
@@ -138,14 +148,7 @@ static inline bool irqmod_hybrid_cycle_sample_empty_poll(const struct irqmod_pol
 {
 	if (irqmod_poll_sum_is_empty(sum))
 		return false;
-	cycle->now_ns = sample->now_ns;
-	cycle->rx_bytes = sum->rx_bytes;
-	cycle->tx_bytes = sum->tx_bytes;
-	cycle->rx_packets = sum->rx_packets;
-	cycle->tx_packets = sum->tx_packets;
-	cycle->events = 1;
-	cycle->completions = sample->completions;
-	cycle->flags = sample->flags;
+	irqmod_hybrid_cycle_fill(sum, sample, cycle);
 	return true;
 }
 
