@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
+/*
+ * ethtool coalescing settings <-> irqmod controller configs. Field meanings
+ * from Linux include/uapi/linux/ethtool.h (struct ethtool_coalesce); the
+ * rules are documented in include/irqmod/ethtool.h.
+ */
+#include "irqmod/ethtool.h"
+
+#include "config_error.h"
+#include "irqmod/convert.h"
+#include "irqmod/static.h"
+
+static const char irqmod_ethtool_kind[] = "ethtool";
+
+static int irqmod_ethtool_check_usecs(uint32_t usecs, const char *name,
+				      struct irqmod_config_error *error)
+{
+	if (usecs > IRQMOD_ETHTOOL_MAX_USECS)
+		return irqmod_reject(error, irqmod_ethtool_kind, name, usecs,
+				     "is above", "the supported maximum",
+				     IRQMOD_ETHTOOL_MAX_USECS, -IRQMOD_ERANGE);
+	return 0;
+}
+
+static int irqmod_ethtool_check_frames(uint32_t frames, const char *name,
+				       struct irqmod_config_error *error)
+{
+	/* irqmod decides intervals only; no frame-count threshold exists. */
+	if (frames != 0)
+		return irqmod_reject(error, irqmod_ethtool_kind, name, frames,
+				     "is above", "the supported maximum (irqmod counts no frames)",
+				     0, -IRQMOD_ERANGE);
+	return 0;
+}
+
+int irqmod_ethtool_coalesce_check(const struct irqmod_ethtool_coalesce *coalesce,
+				  struct irqmod_config_error *error)
+{
+	int ret;
+
+	if (!coalesce)
+		return irqmod_reject_null(error, irqmod_ethtool_kind);
+	ret = irqmod_ethtool_check_usecs(coalesce->rx_usecs, "rx-usecs", error);
+	if (ret)
+		return ret;
+	ret = irqmod_ethtool_check_usecs(coalesce->tx_usecs, "tx-usecs", error);
+	if (ret)
+		return ret;
+	ret = irqmod_ethtool_check_frames(coalesce->rx_frames, "rx-frames", error);
+	if (ret)
+		return ret;
+	ret = irqmod_ethtool_check_frames(coalesce->tx_frames, "tx-frames", error);
+	if (ret)
+		return ret;
+	/* use_adaptive_*_coalesce are booleans (__u32 0 or 1). */
+	if (coalesce->adaptive_rx > 1)
+		return irqmod_reject(error, irqmod_ethtool_kind, "adaptive-rx",
+				     coalesce->adaptive_rx, "is above", "on", 1,
+				     -IRQMOD_EINVAL);
+	if (coalesce->adaptive_tx != coalesce->adaptive_rx)
+		return irqmod_reject(error, irqmod_ethtool_kind, "adaptive-tx",
+				     coalesce->adaptive_tx, "must equal",
+				     "adaptive-rx", coalesce->adaptive_rx,
+				     -IRQMOD_EINVAL);
+	return 0;
+}
+
+int irqmod_ethtool_to_config(const struct irqmod_ethtool_coalesce *coalesce,
+			     uint32_t adaptive_kind, uint32_t link_speed_mbps,
+			     struct irqmod_controller_config *config,
+			     struct irqmod_config_error *error)
+{
+	struct irqmod_controller_config out;
+	int ret;
+
+	ret = irqmod_ethtool_coalesce_check(coalesce, error);
+	if (ret)
+		return ret;
+	if (!config)
+		return irqmod_reject_null(error, irqmod_ethtool_kind);
+	if (coalesce->adaptive_rx) {
+		if (adaptive_kind == IRQMOD_KIND_STATIC || adaptive_kind >= IRQMOD_KIND_COUNT)
+			return irqmod_reject(error, irqmod_ethtool_kind, "driver",
+					     adaptive_kind,
+					     "is static or unknown, must be below",
+					     "the number of kinds", IRQMOD_KIND_COUNT,
+					     -IRQMOD_EKIND);
+		ret = irqmod_controller_default_config(&out, adaptive_kind, link_speed_mbps);
+		if (ret)
+			return irqmod_reject(error, irqmod_ethtool_kind, "link_speed_mbps",
+					     link_speed_mbps, "is not supported by",
+					     "the driver's algorithm", 0, ret);
+	} else {
+		out.kind = IRQMOD_KIND_STATIC;
+		out.config.static_config.rx_interval_ns = irqmod_usecs_to_ns(coalesce->rx_usecs);
+		out.config.static_config.tx_interval_ns = irqmod_usecs_to_ns(coalesce->tx_usecs);
+	}
+	*config = out;
+	return 0;
+}
+
+static int irqmod_ethtool_check_whole_usecs(uint32_t interval_ns, const char *field,
+					    struct irqmod_config_error *error)
+{
+	/* ethtool's *_coalesce_usecs are whole microseconds. */
+	if (interval_ns % IRQMOD_NS_PER_USEC != 0)
+		return irqmod_reject(error, irqmod_ethtool_kind, field, interval_ns,
+				     "is not a multiple of", "1 us in ns",
+				     IRQMOD_NS_PER_USEC, -IRQMOD_ERANGE);
+	return 0;
+}
+
+int irqmod_ethtool_from_config(const struct irqmod_controller_config *config,
+			       struct irqmod_ethtool_coalesce *coalesce,
+			       struct irqmod_config_error *error)
+{
+	struct irqmod_ethtool_coalesce out = { 0, 0, 0, 0, 0, 0 };
+	int ret;
+
+	if (!config || !coalesce)
+		return irqmod_reject_null(error, irqmod_ethtool_kind);
+	if (config->kind >= IRQMOD_KIND_COUNT)
+		return irqmod_reject(error, irqmod_ethtool_kind, "kind", config->kind,
+				     "is not below", "the number of kinds",
+				     IRQMOD_KIND_COUNT, -IRQMOD_EKIND);
+	if (config->kind == IRQMOD_KIND_STATIC) {
+		ret = irqmod_ethtool_check_whole_usecs(config->config.static_config.rx_interval_ns,
+						       "rx_interval_ns", error);
+		if (ret)
+			return ret;
+		ret = irqmod_ethtool_check_whole_usecs(config->config.static_config.tx_interval_ns,
+						       "tx_interval_ns", error);
+		if (ret)
+			return ret;
+		out.rx_usecs = irqmod_ns_to_usecs(config->config.static_config.rx_interval_ns);
+		out.tx_usecs = irqmod_ns_to_usecs(config->config.static_config.tx_interval_ns);
+	} else {
+		out.adaptive_rx = 1;
+		out.adaptive_tx = 1;
+	}
+	*coalesce = out;
+	return 0;
+}

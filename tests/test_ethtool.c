@@ -1,0 +1,219 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "irqmod/ethtool.h"
+#include "irqmod/static.h"
+
+static void expect_reject(const struct irqmod_ethtool_coalesce *coalesce, int code,
+			  const char *field, uint64_t value, uint64_t limit)
+{
+	struct irqmod_config_error error = { 0 };
+	struct irqmod_controller_config config = { .kind = 99 };
+
+	assert_int_equal(irqmod_ethtool_coalesce_check(coalesce, &error), code);
+	assert_string_equal(error.kind, "ethtool");
+	assert_string_equal(error.field, field);
+	assert_int_equal(error.value, value);
+	assert_int_equal(error.limit, limit);
+	assert_int_equal(error.code, code);
+	assert_int_equal(irqmod_ethtool_coalesce_check(coalesce, NULL), code);
+	assert_int_equal(irqmod_ethtool_to_config(coalesce, IRQMOD_KIND_IXGBE, 10000,
+						  &config, NULL), code);
+	assert_int_equal(config.kind, 99); /* untouched on error */
+}
+
+/* Two configs are the same controller when they decide alike on varied traffic. */
+static void expect_same_decisions(const struct irqmod_controller_config *a,
+				  const struct irqmod_controller_config *b)
+{
+	struct irqmod_controller ca, cb;
+	struct irqmod_decision da, db;
+	struct irqmod_sample sample = { 0 };
+	uint32_t step;
+
+	assert_int_equal(irqmod_controller_init(&ca, a), 0);
+	assert_int_equal(irqmod_controller_init(&cb, b), 0);
+	for (step = 0; step < 400; step++) {
+		sample.now_ns += 20000 + (step % 7) * 15000;
+		sample.rx_packets = (step / 50) % 2 ? 64 : 1 + step % 5;
+		sample.rx_bytes = (uint64_t)sample.rx_packets * ((step / 100) % 2 ? 1514 : 64);
+		sample.tx_packets = sample.rx_packets / 2;
+		sample.tx_bytes = sample.rx_bytes / 2;
+		sample.events = 1;
+		sample.completions = 1;
+		irqmod_controller_update(&ca, &sample, &da);
+		irqmod_controller_update(&cb, &sample, &db);
+		assert_int_equal(da.rx_interval_ns, db.rx_interval_ns);
+		assert_int_equal(da.tx_interval_ns, db.tx_interval_ns);
+		assert_int_equal(da.action, db.action);
+	}
+}
+
+static void test_ethtool_rx_usecs_off_gives_static(void **unused)
+{
+	struct irqmod_ethtool_coalesce coalesce = { .rx_usecs = 50, .tx_usecs = 126 };
+	struct irqmod_controller_config config;
+
+	(void)unused;
+	assert_int_equal(irqmod_ethtool_to_config(&coalesce, IRQMOD_KIND_IXGBE, 10000,
+						  &config, NULL), 0);
+	assert_int_equal(config.kind, IRQMOD_KIND_STATIC);
+	assert_int_equal(config.config.static_config.rx_interval_ns, 50000);
+	assert_int_equal(config.config.static_config.tx_interval_ns, 126000);
+	assert_int_equal(irqmod_static_config_check(&config.config.static_config, NULL), 0);
+
+	coalesce.rx_usecs = IRQMOD_ETHTOOL_MAX_USECS;
+	assert_int_equal(irqmod_ethtool_to_config(&coalesce, IRQMOD_KIND_STATIC, 0,
+						  &config, NULL), 0);
+	assert_int_equal(config.config.static_config.rx_interval_ns,
+			 IRQMOD_STATIC_MAX_INTERVAL_NS);
+}
+
+static void test_ethtool_adaptive_rx_gives_the_drivers_kind(void **unused)
+{
+	static const uint32_t kinds[] = { IRQMOD_KIND_IXGBE, IRQMOD_KIND_I40E,
+					  IRQMOD_KIND_DIM, IRQMOD_KIND_ICE,
+					  IRQMOD_KIND_LATENCY_CLASS,
+					  IRQMOD_KIND_AVERAGE_SIZE };
+	struct irqmod_ethtool_coalesce coalesce = { .adaptive_rx = 1, .adaptive_tx = 1 };
+	struct irqmod_controller_config config, expected;
+	size_t i;
+
+	(void)unused;
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		memset(&config, 0xa5, sizeof(config));
+		memset(&expected, 0xa5, sizeof(expected));
+		assert_int_equal(irqmod_controller_default_config(&expected, kinds[i], 10000), 0);
+		assert_int_equal(irqmod_ethtool_to_config(&coalesce, kinds[i], 10000,
+							  &config, NULL), 0);
+		assert_int_equal(config.kind, kinds[i]);
+		expect_same_decisions(&config, &expected);
+	}
+}
+
+static void test_ethtool_adaptive_rx_with_a_static_or_unknown_driver_is_rejected(void **unused)
+{
+	struct irqmod_ethtool_coalesce coalesce = { .adaptive_rx = 1, .adaptive_tx = 1 };
+	struct irqmod_controller_config config = { .kind = 99 };
+	struct irqmod_config_error error = { 0 };
+
+	(void)unused;
+	assert_int_equal(irqmod_ethtool_to_config(&coalesce, IRQMOD_KIND_STATIC, 10000,
+						  &config, &error), -IRQMOD_EKIND);
+	assert_string_equal(error.field, "driver");
+	assert_int_equal(irqmod_ethtool_to_config(&coalesce, IRQMOD_KIND_COUNT, 10000,
+						  &config, &error), -IRQMOD_EKIND);
+	assert_int_equal(error.value, IRQMOD_KIND_COUNT);
+	assert_int_equal(config.kind, 99);
+	/* A zero link speed is the driver's defaults' rejection, named. */
+	assert_int_equal(irqmod_ethtool_to_config(&coalesce, IRQMOD_KIND_IXGBE, 0,
+						  &config, &error), -IRQMOD_ELINK);
+	assert_string_equal(error.field, "link_speed_mbps");
+	assert_int_equal(error.code, -IRQMOD_ELINK);
+	assert_int_equal(config.kind, 99);
+}
+
+static void test_ethtool_bad_settings_are_rejected_by_name(void **unused)
+{
+	struct irqmod_ethtool_coalesce c;
+	struct irqmod_config_error error = { 0 };
+	char text[160];
+
+	(void)unused;
+	c = (struct irqmod_ethtool_coalesce){ .rx_usecs = IRQMOD_ETHTOOL_MAX_USECS + 1 };
+	expect_reject(&c, -IRQMOD_ERANGE, "rx-usecs", IRQMOD_ETHTOOL_MAX_USECS + 1,
+		      IRQMOD_ETHTOOL_MAX_USECS);
+	assert_int_equal(irqmod_ethtool_coalesce_check(&c, &error), -IRQMOD_ERANGE);
+	irqmod_config_error_format(&error, text, sizeof(text));
+	assert_non_null(strstr(text, "ethtool: rx-usecs 1000001 is above the supported maximum"));
+
+	c = (struct irqmod_ethtool_coalesce){ .tx_usecs = IRQMOD_ETHTOOL_MAX_USECS + 7 };
+	expect_reject(&c, -IRQMOD_ERANGE, "tx-usecs", IRQMOD_ETHTOOL_MAX_USECS + 7,
+		      IRQMOD_ETHTOOL_MAX_USECS);
+	c = (struct irqmod_ethtool_coalesce){ .rx_frames = 32 };
+	expect_reject(&c, -IRQMOD_ERANGE, "rx-frames", 32, 0);
+	c = (struct irqmod_ethtool_coalesce){ .tx_frames = 1 };
+	expect_reject(&c, -IRQMOD_ERANGE, "tx-frames", 1, 0);
+	c = (struct irqmod_ethtool_coalesce){ .adaptive_rx = 2, .adaptive_tx = 2 };
+	expect_reject(&c, -IRQMOD_EINVAL, "adaptive-rx", 2, 1);
+	c = (struct irqmod_ethtool_coalesce){ .adaptive_rx = 1 };
+	expect_reject(&c, -IRQMOD_EINVAL, "adaptive-tx", 0, 1);
+	c = (struct irqmod_ethtool_coalesce){ .adaptive_tx = 1 };
+	expect_reject(&c, -IRQMOD_EINVAL, "adaptive-tx", 1, 0);
+}
+
+static void test_ethtool_null_pointers_are_rejected(void **unused)
+{
+	struct irqmod_ethtool_coalesce c = { 0 };
+	struct irqmod_controller_config config = { 0 };
+	struct irqmod_config_error error = { 0 };
+
+	(void)unused;
+	assert_int_equal(irqmod_ethtool_coalesce_check(NULL, &error), -IRQMOD_EINVAL);
+	assert_string_equal(error.kind, "ethtool");
+	assert_int_equal(irqmod_ethtool_to_config(NULL, 0, 0, &config, NULL), -IRQMOD_EINVAL);
+	assert_int_equal(irqmod_ethtool_to_config(&c, 0, 0, NULL, &error), -IRQMOD_EINVAL);
+	assert_int_equal(irqmod_ethtool_from_config(NULL, &c, NULL), -IRQMOD_EINVAL);
+	assert_int_equal(irqmod_ethtool_from_config(&config, NULL, NULL), -IRQMOD_EINVAL);
+}
+
+static void test_ethtool_from_config_round_trips(void **unused)
+{
+	struct irqmod_ethtool_coalesce in = { .rx_usecs = 84, .tx_usecs = 3 };
+	struct irqmod_ethtool_coalesce out = { 9, 9, 9, 9, 9, 9 };
+	struct irqmod_controller_config config;
+
+	(void)unused;
+	assert_int_equal(irqmod_ethtool_to_config(&in, IRQMOD_KIND_DIM, 10000, &config, NULL), 0);
+	assert_int_equal(irqmod_ethtool_from_config(&config, &out, NULL), 0);
+	assert_memory_equal(&in, &out, sizeof(in));
+
+	in = (struct irqmod_ethtool_coalesce){ .adaptive_rx = 1, .adaptive_tx = 1 };
+	assert_int_equal(irqmod_ethtool_to_config(&in, IRQMOD_KIND_I40E, 40000, &config, NULL), 0);
+	assert_int_equal(irqmod_ethtool_from_config(&config, &out, NULL), 0);
+	assert_memory_equal(&in, &out, sizeof(in));
+}
+
+static void test_ethtool_from_config_names_what_cannot_be_expressed(void **unused)
+{
+	struct irqmod_ethtool_coalesce out = { 9, 9, 9, 9, 9, 9 };
+	struct irqmod_controller_config config = { .kind = IRQMOD_KIND_STATIC };
+	struct irqmod_config_error error = { 0 };
+
+	(void)unused;
+	config.config.static_config.rx_interval_ns = 50500;
+	config.config.static_config.tx_interval_ns = 0;
+	assert_int_equal(irqmod_ethtool_from_config(&config, &out, &error), -IRQMOD_ERANGE);
+	assert_string_equal(error.field, "rx_interval_ns");
+	assert_int_equal(error.value, 50500);
+	assert_int_equal(error.limit, 1000);
+	config.config.static_config.rx_interval_ns = 50000;
+	config.config.static_config.tx_interval_ns = 999;
+	assert_int_equal(irqmod_ethtool_from_config(&config, &out, &error), -IRQMOD_ERANGE);
+	assert_string_equal(error.field, "tx_interval_ns");
+	assert_int_equal(out.rx_usecs, 9); /* untouched on error */
+	config.kind = IRQMOD_KIND_COUNT;
+	assert_int_equal(irqmod_ethtool_from_config(&config, &out, &error), -IRQMOD_EKIND);
+	assert_string_equal(error.field, "kind");
+	assert_int_equal(out.rx_usecs, 9);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_ethtool_rx_usecs_off_gives_static),
+		cmocka_unit_test(test_ethtool_adaptive_rx_gives_the_drivers_kind),
+		cmocka_unit_test(test_ethtool_adaptive_rx_with_a_static_or_unknown_driver_is_rejected),
+		cmocka_unit_test(test_ethtool_bad_settings_are_rejected_by_name),
+		cmocka_unit_test(test_ethtool_null_pointers_are_rejected),
+		cmocka_unit_test(test_ethtool_from_config_round_trips),
+		cmocka_unit_test(test_ethtool_from_config_names_what_cannot_be_expressed),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
