@@ -109,6 +109,10 @@ static void test_ethtool_adaptive_rx_with_a_static_or_unknown_driver_is_rejected
 	assert_int_equal(irqmod_ethtool_to_config(&coalesce, IRQMOD_KIND_COUNT, 10000,
 						  &config, &error), -IRQMOD_EKIND);
 	assert_int_equal(error.value, IRQMOD_KIND_COUNT);
+	assert_int_equal(irqmod_ethtool_to_config(&coalesce, IRQMOD_KIND_STATIC, 10000,
+						  &config, NULL), -IRQMOD_EKIND);
+	assert_int_equal(irqmod_ethtool_to_config(&coalesce, IRQMOD_KIND_IXGBE, 0,
+						  &config, NULL), -IRQMOD_ELINK);
 	assert_int_equal(config.kind, 99);
 	/* A zero link speed is the driver's defaults' rejection, named. */
 	assert_int_equal(irqmod_ethtool_to_config(&coalesce, IRQMOD_KIND_IXGBE, 0,
@@ -158,6 +162,9 @@ static void test_ethtool_null_pointers_are_rejected(void **unused)
 	assert_string_equal(error.kind, "ethtool");
 	assert_int_equal(irqmod_ethtool_to_config(NULL, 0, 0, &config, NULL), -IRQMOD_EINVAL);
 	assert_int_equal(irqmod_ethtool_to_config(&c, 0, 0, NULL, &error), -IRQMOD_EINVAL);
+	assert_int_equal(irqmod_ethtool_to_config(&c, 0, 0, NULL, NULL), -IRQMOD_EINVAL);
+	assert_int_equal(irqmod_ethtool_from_config(NULL, &c, &error), -IRQMOD_EINVAL);
+	assert_string_equal(error.field, "config");
 	assert_int_equal(irqmod_ethtool_from_config(NULL, &c, NULL), -IRQMOD_EINVAL);
 	assert_int_equal(irqmod_ethtool_from_config(&config, NULL, NULL), -IRQMOD_EINVAL);
 }
@@ -192,14 +199,17 @@ static void test_ethtool_from_config_names_what_cannot_be_expressed(void **unuse
 	assert_string_equal(error.field, "rx_interval_ns");
 	assert_int_equal(error.value, 50500);
 	assert_int_equal(error.limit, 1000);
+	assert_int_equal(irqmod_ethtool_from_config(&config, &out, NULL), -IRQMOD_ERANGE);
 	config.config.static_config.rx_interval_ns = 50000;
 	config.config.static_config.tx_interval_ns = 999;
 	assert_int_equal(irqmod_ethtool_from_config(&config, &out, &error), -IRQMOD_ERANGE);
 	assert_string_equal(error.field, "tx_interval_ns");
+	assert_int_equal(irqmod_ethtool_from_config(&config, &out, NULL), -IRQMOD_ERANGE);
 	assert_int_equal(out.rx_usecs, 9); /* untouched on error */
 	config.kind = IRQMOD_KIND_COUNT;
 	assert_int_equal(irqmod_ethtool_from_config(&config, &out, &error), -IRQMOD_EKIND);
 	assert_string_equal(error.field, "kind");
+	assert_int_equal(irqmod_ethtool_from_config(&config, &out, NULL), -IRQMOD_EKIND);
 	assert_int_equal(out.rx_usecs, 9);
 }
 
