@@ -141,3 +141,54 @@ int irqmod_ethtool_from_config(const struct irqmod_controller_config *config,
 	*coalesce = out;
 	return 0;
 }
+
+static int irqmod_ethtool_check_max(uint32_t value, const char *name, uint32_t max,
+				    int code, struct irqmod_config_error *error)
+{
+	if (value > max)
+		return irqmod_reject(error, irqmod_ethtool_kind, name, value, "is above",
+				     "the supported maximum", max, code);
+	return 0;
+}
+
+int irqmod_ethtool_napi_to_hybrid(const struct irqmod_ethtool_napi *napi,
+				  uint32_t suspend_polls,
+				  const struct irqmod_controller_config *inner,
+				  struct irqmod_hybrid_config *hybrid,
+				  struct irqmod_config_error *error)
+{
+	struct irqmod_hybrid_config out;
+	int ret;
+
+	if (!napi || !inner || !hybrid)
+		return irqmod_reject_null(error, irqmod_ethtool_kind);
+	ret = irqmod_ethtool_check_max(napi->defer_hard_irqs, "napi_defer_hard_irqs",
+				       IRQMOD_DEFER_IRQ_MAX_COUNT, -IRQMOD_EBUDGET, error);
+	if (!ret)
+		ret = irqmod_ethtool_check_max(napi->gro_flush_timeout_ns, "gro_flush_timeout",
+					       IRQMOD_DEFER_IRQ_MAX_TIMEOUT_NS,
+					       -IRQMOD_ERANGE, error);
+	if (!ret)
+		ret = irqmod_ethtool_check_max(napi->irq_suspend_timeout_ns,
+					       "irq_suspend_timeout",
+					       IRQMOD_DEFER_IRQ_MAX_TIMEOUT_NS,
+					       -IRQMOD_ERANGE, error);
+	if (ret)
+		return ret;
+	out.inner = *inner;
+	if ((napi->defer_hard_irqs == 0 || napi->gro_flush_timeout_ns == 0) &&
+	    napi->irq_suspend_timeout_ns == 0) {
+		out.kind = IRQMOD_HYBRID_NONE;
+	} else {
+		out.kind = IRQMOD_HYBRID_DEFER_IRQ;
+		out.config.defer_irq.defer_hard_irqs = napi->defer_hard_irqs;
+		out.config.defer_irq.gro_flush_timeout_ns = napi->gro_flush_timeout_ns;
+		out.config.defer_irq.irq_suspend_timeout_ns = napi->irq_suspend_timeout_ns;
+		out.config.defer_irq.suspend_polls = suspend_polls;
+		ret = irqmod_defer_irq_config_check(&out.config.defer_irq, error);
+		if (ret)
+			return ret;
+	}
+	*hybrid = out;
+	return 0;
+}

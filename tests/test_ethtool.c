@@ -213,6 +213,85 @@ static void test_ethtool_from_config_names_what_cannot_be_expressed(void **unuse
 	assert_int_equal(out.rx_usecs, 9);
 }
 
+static void test_ethtool_napi_settings_give_defer_irq(void **unused)
+{
+	struct irqmod_ethtool_napi napi = { 10, 20000, 0 };
+	struct irqmod_controller_config inner = { .kind = IRQMOD_KIND_STATIC };
+	struct irqmod_hybrid_config hybrid;
+	struct irqmod_hybrid h;
+
+	(void)unused;
+	inner.config.static_config.rx_interval_ns = 8000;
+	inner.config.static_config.tx_interval_ns = 8000;
+	assert_int_equal(irqmod_ethtool_napi_to_hybrid(&napi, 0, &inner, &hybrid, NULL), 0);
+	assert_int_equal(hybrid.kind, IRQMOD_HYBRID_DEFER_IRQ);
+	assert_int_equal(hybrid.config.defer_irq.defer_hard_irqs, 10);
+	assert_int_equal(hybrid.config.defer_irq.gro_flush_timeout_ns, 20000);
+	assert_int_equal(hybrid.config.defer_irq.irq_suspend_timeout_ns, 0);
+	assert_int_equal(hybrid.inner.kind, IRQMOD_KIND_STATIC);
+	assert_int_equal(hybrid.inner.config.static_config.rx_interval_ns, 8000);
+	assert_int_equal(irqmod_hybrid_init(&h, &hybrid), 0);
+
+	/* Suspension alone still needs the hybrid. */
+	napi = (struct irqmod_ethtool_napi){ 0, 0, 2000000 };
+	assert_int_equal(irqmod_ethtool_napi_to_hybrid(&napi, 4, &inner, &hybrid, NULL), 0);
+	assert_int_equal(hybrid.kind, IRQMOD_HYBRID_DEFER_IRQ);
+	assert_int_equal(hybrid.config.defer_irq.irq_suspend_timeout_ns, 2000000);
+	assert_int_equal(hybrid.config.defer_irq.suspend_polls, 4);
+	assert_int_equal(irqmod_hybrid_init(&h, &hybrid), 0);
+
+	/* Deferral needs both knobs non-zero, as in napi_complete_done(). */
+	napi = (struct irqmod_ethtool_napi){ 10, 0, 0 };
+	assert_int_equal(irqmod_ethtool_napi_to_hybrid(&napi, 0, &inner, &hybrid, NULL), 0);
+	assert_int_equal(hybrid.kind, IRQMOD_HYBRID_NONE);
+	napi = (struct irqmod_ethtool_napi){ 0, 20000, 0 };
+	assert_int_equal(irqmod_ethtool_napi_to_hybrid(&napi, 0, &inner, &hybrid, NULL), 0);
+	assert_int_equal(hybrid.kind, IRQMOD_HYBRID_NONE);
+	assert_int_equal(hybrid.inner.config.static_config.tx_interval_ns, 8000);
+}
+
+static void test_ethtool_bad_napi_settings_are_rejected_by_name(void **unused)
+{
+	struct irqmod_ethtool_napi napi;
+	struct irqmod_controller_config inner = { .kind = IRQMOD_KIND_STATIC };
+	struct irqmod_hybrid_config hybrid = { .kind = 77 };
+	struct irqmod_config_error error = { 0 };
+
+	(void)unused;
+	napi = (struct irqmod_ethtool_napi){ IRQMOD_DEFER_IRQ_MAX_COUNT + 1, 20000, 0 };
+	assert_int_equal(irqmod_ethtool_napi_to_hybrid(&napi, 0, &inner, &hybrid, &error),
+			 -IRQMOD_EBUDGET);
+	assert_string_equal(error.field, "napi_defer_hard_irqs");
+	assert_int_equal(error.limit, IRQMOD_DEFER_IRQ_MAX_COUNT);
+	assert_int_equal(irqmod_ethtool_napi_to_hybrid(&napi, 0, &inner, &hybrid, NULL),
+			 -IRQMOD_EBUDGET);
+	napi = (struct irqmod_ethtool_napi){ 1, IRQMOD_DEFER_IRQ_MAX_TIMEOUT_NS + 1, 0 };
+	assert_int_equal(irqmod_ethtool_napi_to_hybrid(&napi, 0, &inner, &hybrid, &error),
+			 -IRQMOD_ERANGE);
+	assert_string_equal(error.field, "gro_flush_timeout");
+	assert_int_equal(irqmod_ethtool_napi_to_hybrid(&napi, 0, &inner, &hybrid, NULL),
+			 -IRQMOD_ERANGE);
+	napi = (struct irqmod_ethtool_napi){ 1, 1, IRQMOD_DEFER_IRQ_MAX_TIMEOUT_NS + 1 };
+	assert_int_equal(irqmod_ethtool_napi_to_hybrid(&napi, 1, &inner, &hybrid, &error),
+			 -IRQMOD_ERANGE);
+	assert_string_equal(error.field, "irq_suspend_timeout");
+	assert_int_equal(irqmod_ethtool_napi_to_hybrid(&napi, 1, &inner, &hybrid, NULL),
+			 -IRQMOD_ERANGE);
+	/* Suspension without irqmod's bound: defer-irq's own rejection. */
+	napi = (struct irqmod_ethtool_napi){ 1, 1, 1000 };
+	assert_int_equal(irqmod_ethtool_napi_to_hybrid(&napi, 0, &inner, &hybrid, &error),
+			 -IRQMOD_EBUDGET);
+	assert_string_equal(error.field, "suspend_polls");
+	/* NULL pointers. */
+	assert_int_equal(irqmod_ethtool_napi_to_hybrid(NULL, 0, &inner, &hybrid, &error),
+			 -IRQMOD_EINVAL);
+	assert_int_equal(irqmod_ethtool_napi_to_hybrid(&napi, 0, NULL, &hybrid, &error),
+			 -IRQMOD_EINVAL);
+	assert_int_equal(irqmod_ethtool_napi_to_hybrid(&napi, 0, &inner, NULL, NULL),
+			 -IRQMOD_EINVAL);
+	assert_int_equal(hybrid.kind, 77); /* untouched on every error */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -223,6 +302,8 @@ int main(void)
 		cmocka_unit_test(test_ethtool_null_pointers_are_rejected),
 		cmocka_unit_test(test_ethtool_from_config_round_trips),
 		cmocka_unit_test(test_ethtool_from_config_names_what_cannot_be_expressed),
+		cmocka_unit_test(test_ethtool_napi_settings_give_defer_irq),
+		cmocka_unit_test(test_ethtool_bad_napi_settings_are_rejected_by_name),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -23,6 +23,7 @@
 
 #include "irqmod/common.h"
 #include "irqmod/controller.h"
+#include "irqmod/hybrid.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -100,6 +101,45 @@ IRQMOD_API int irqmod_ethtool_to_config(const struct irqmod_ethtool_coalesce *co
 IRQMOD_API int irqmod_ethtool_from_config(const struct irqmod_controller_config *config,
 					  struct irqmod_ethtool_coalesce *coalesce,
 					  struct irqmod_config_error *error);
+
+/**
+ * struct irqmod_ethtool_napi - the per-NAPI (per-device sysfs) settings.
+ * @defer_hard_irqs: napi_defer_hard_irqs (/sys/class/net/ethX/napi_defer_hard_irqs;
+ *                   Linux net_device.napi_defer_hard_irqs, commit 6f8b12d661d0).
+ * @gro_flush_timeout_ns: gro_flush_timeout in ns (/sys/class/net/ethX/gro_flush_timeout).
+ * @irq_suspend_timeout_ns: irq_suspend_timeout in ns (Linux 6.13
+ *                          NETDEV_A_NAPI_IRQ_SUSPEND_TIMEOUT, per-NAPI netlink).
+ *
+ * As in Linux's napi_complete_done(), deferral is on only when both
+ * @defer_hard_irqs and @gro_flush_timeout_ns are non-zero.
+ */
+struct irqmod_ethtool_napi {
+	uint32_t defer_hard_irqs;
+	uint32_t gro_flush_timeout_ns;
+	uint32_t irq_suspend_timeout_ns;
+};
+
+/**
+ * irqmod_ethtool_napi_to_hybrid() - the hybrid that @napi's settings ask for.
+ * @napi: the per-NAPI settings.
+ * @suspend_polls: irqmod's own bound on empty suspended polls
+ *                 (struct irqmod_defer_irq_config.suspend_polls; no Linux
+ *                 knob); must be at least 1 when irq_suspend_timeout is set.
+ * @inner: the interval controller re-arming uses, from irqmod_ethtool_to_config().
+ * @hybrid: filled in on success, untouched on error: IRQMOD_HYBRID_NONE
+ *          around @inner when neither deferral nor suspension is on, else
+ *          IRQMOD_HYBRID_DEFER_IRQ with the three settings.
+ * @error: filled on rejection with the sysfs setting's name; may be NULL.
+ * Return: 0; -IRQMOD_EINVAL for NULL; -IRQMOD_EBUDGET for
+ * napi_defer_hard_irqs above IRQMOD_DEFER_IRQ_MAX_COUNT; -IRQMOD_ERANGE
+ * for a timeout above IRQMOD_DEFER_IRQ_MAX_TIMEOUT_NS; the codes of
+ * irqmod_defer_irq_config_check() (a bad @suspend_polls).
+ */
+IRQMOD_API int irqmod_ethtool_napi_to_hybrid(const struct irqmod_ethtool_napi *napi,
+					     uint32_t suspend_polls,
+					     const struct irqmod_controller_config *inner,
+					     struct irqmod_hybrid_config *hybrid,
+					     struct irqmod_config_error *error);
 
 #ifdef __cplusplus
 }
