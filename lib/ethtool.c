@@ -25,10 +25,11 @@ static int irqmod_ethtool_check_usecs(uint32_t usecs, const char *name,
 static int irqmod_ethtool_check_frames(uint32_t frames, const char *name,
 				       struct irqmod_config_error *error)
 {
-	/* irqmod decides intervals only; no frame-count threshold exists. */
+	/* irqmod decides intervals only; it has no frame-count threshold, so
+	 * the supported maximum of rx-frames and tx-frames is 0. */
 	if (frames != 0)
 		return irqmod_reject(error, irqmod_ethtool_kind, name, frames,
-				     "is above", "the supported maximum (irqmod counts no frames)",
+				     "is above", "the supported maximum",
 				     0, -IRQMOD_ERANGE);
 	return 0;
 }
