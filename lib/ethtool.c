@@ -193,3 +193,63 @@ int irqmod_ethtool_napi_to_hybrid(const struct irqmod_ethtool_napi *napi,
 	*hybrid = out;
 	return 0;
 }
+
+/* Field names of the profile entries, for errors (static strings). */
+static const char *const irqmod_ethtool_profile_names[IRQMOD_ETHTOOL_PROFILE_ENTRIES][3] = {
+	{ "profile[0].usec", "profile[0].pkts", "profile[0].comps" },
+	{ "profile[1].usec", "profile[1].pkts", "profile[1].comps" },
+	{ "profile[2].usec", "profile[2].pkts", "profile[2].comps" },
+	{ "profile[3].usec", "profile[3].pkts", "profile[3].comps" },
+	{ "profile[4].usec", "profile[4].pkts", "profile[4].comps" },
+};
+
+/* irqmod_dim_profile.frames is 16 bits. */
+#define IRQMOD_ETHTOOL_PROFILE_MAX_PKTS 65535u
+
+static int irqmod_ethtool_check_entry(const struct irqmod_ethtool_profile_entry *entry,
+				      uint32_t index, struct irqmod_config_error *error)
+{
+	const char *const *names = irqmod_ethtool_profile_names[index];
+
+	if (entry->usec != IRQMOD_ETHTOOL_PROFILE_UNCHANGED && entry->usec > IRQMOD_DIM_MAX_USECS)
+		return irqmod_reject(error, irqmod_ethtool_kind, names[0], entry->usec,
+				     "is above", "the supported maximum", IRQMOD_DIM_MAX_USECS,
+				     -IRQMOD_ERANGE);
+	if (entry->pkts != IRQMOD_ETHTOOL_PROFILE_UNCHANGED &&
+	    entry->pkts > IRQMOD_ETHTOOL_PROFILE_MAX_PKTS)
+		return irqmod_reject(error, irqmod_ethtool_kind, names[1], entry->pkts,
+				     "is above", "the supported maximum",
+				     IRQMOD_ETHTOOL_PROFILE_MAX_PKTS, -IRQMOD_ERANGE);
+	if (entry->comps != IRQMOD_ETHTOOL_PROFILE_UNCHANGED && entry->comps != 0)
+		return irqmod_reject(error, irqmod_ethtool_kind, names[2], entry->comps,
+				     "is above", "the supported maximum (no completion count)", 0,
+				     -IRQMOD_ERANGE);
+	return 0;
+}
+
+int irqmod_ethtool_apply_profile(const struct irqmod_ethtool_profile_entry *entries,
+				 struct irqmod_dim_profile *table, uint32_t levels,
+				 struct irqmod_config_error *error)
+{
+	uint32_t i;
+	int ret;
+
+	if (!entries || !table)
+		return irqmod_reject_null(error, irqmod_ethtool_kind);
+	if (levels != IRQMOD_ETHTOOL_PROFILE_ENTRIES)
+		return irqmod_reject(error, irqmod_ethtool_kind, "levels", levels,
+				     "must equal", "the entries of an ethtool profile",
+				     IRQMOD_ETHTOOL_PROFILE_ENTRIES, -IRQMOD_ETABLE);
+	for (i = 0; i < IRQMOD_ETHTOOL_PROFILE_ENTRIES; i++) {
+		ret = irqmod_ethtool_check_entry(&entries[i], i, error);
+		if (ret)
+			return ret;
+	}
+	for (i = 0; i < IRQMOD_ETHTOOL_PROFILE_ENTRIES; i++) {
+		if (entries[i].usec != IRQMOD_ETHTOOL_PROFILE_UNCHANGED)
+			table[i].interval_usecs = entries[i].usec;
+		if (entries[i].pkts != IRQMOD_ETHTOOL_PROFILE_UNCHANGED)
+			table[i].frames = (uint16_t)entries[i].pkts;
+	}
+	return 0;
+}

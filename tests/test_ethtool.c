@@ -292,6 +292,78 @@ static void test_ethtool_bad_napi_settings_are_rejected_by_name(void **unused)
 	assert_int_equal(hybrid.kind, 77); /* untouched on every error */
 }
 
+#define U IRQMOD_ETHTOOL_PROFILE_UNCHANGED
+
+static void test_ethtool_profile_changes_only_the_given_fields(void **unused)
+{
+	const struct irqmod_dim_profile *base;
+	struct irqmod_dim_profile table[IRQMOD_ETHTOOL_PROFILE_ENTRIES];
+	const struct irqmod_ethtool_profile_entry entries[IRQMOD_ETHTOOL_PROFILE_ENTRIES] = {
+		{ 2, 256, 0 }, { U, U, U }, { 64, U, U }, { U, 32, 0 },
+		{ IRQMOD_DIM_MAX_USECS, 65535, U },
+	};
+	struct irqmod_dim_config config;
+	struct irqmod_dim state;
+	uint32_t levels = 0;
+
+	(void)unused;
+	base = irqmod_dim_table(IRQMOD_DIM_TABLE_RX_EQE, &levels);
+	assert_non_null(base);
+	assert_int_equal(levels, IRQMOD_ETHTOOL_PROFILE_ENTRIES);
+	memcpy(table, base, sizeof(table));
+	assert_int_equal(irqmod_ethtool_apply_profile(entries, table, levels, NULL), 0);
+	assert_int_equal(table[0].interval_usecs, 2);
+	assert_int_equal(table[0].frames, 256);
+	assert_memory_equal(&table[1], &base[1], sizeof(table[1]));
+	assert_int_equal(table[2].interval_usecs, 64);
+	assert_int_equal(table[2].frames, base[2].frames);
+	assert_int_equal(table[3].interval_usecs, base[3].interval_usecs);
+	assert_int_equal(table[3].frames, 32);
+	assert_int_equal(table[4].interval_usecs, IRQMOD_DIM_MAX_USECS);
+	assert_int_equal(table[4].frames, 65535);
+	assert_int_equal(table[4].rate_limit_usecs, base[4].rate_limit_usecs);
+	/* The table serves a DIM instance. */
+	assert_int_equal(irqmod_dim_default_config(&config, IRQMOD_DIM_TABLE_RX_EQE), 0);
+	config.profiles = table;
+	assert_int_equal(irqmod_dim_init(&state, &config), 0);
+}
+
+static void test_ethtool_bad_profiles_are_rejected_by_entry(void **unused)
+{
+	struct irqmod_dim_profile table[IRQMOD_ETHTOOL_PROFILE_ENTRIES] = { { 7, 7, 7 } };
+	struct irqmod_ethtool_profile_entry entries[IRQMOD_ETHTOOL_PROFILE_ENTRIES];
+	struct irqmod_config_error error = { 0 };
+	size_t i;
+
+	(void)unused;
+	for (i = 0; i < IRQMOD_ETHTOOL_PROFILE_ENTRIES; i++)
+		entries[i] = (struct irqmod_ethtool_profile_entry){ 1, 1, 0 };
+	entries[2].usec = IRQMOD_DIM_MAX_USECS + 1;
+	assert_int_equal(irqmod_ethtool_apply_profile(entries, table, 5, &error), -IRQMOD_ERANGE);
+	assert_string_equal(error.field, "profile[2].usec");
+	assert_int_equal(error.limit, IRQMOD_DIM_MAX_USECS);
+	assert_int_equal(irqmod_ethtool_apply_profile(entries, table, 5, NULL), -IRQMOD_ERANGE);
+	entries[2].usec = 1;
+	entries[4].pkts = 65536;
+	assert_int_equal(irqmod_ethtool_apply_profile(entries, table, 5, &error), -IRQMOD_ERANGE);
+	assert_string_equal(error.field, "profile[4].pkts");
+	assert_int_equal(irqmod_ethtool_apply_profile(entries, table, 5, NULL), -IRQMOD_ERANGE);
+	entries[4].pkts = 1;
+	entries[0].comps = 3;
+	assert_int_equal(irqmod_ethtool_apply_profile(entries, table, 5, &error), -IRQMOD_ERANGE);
+	assert_string_equal(error.field, "profile[0].comps");
+	assert_int_equal(error.value, 3);
+	assert_int_equal(irqmod_ethtool_apply_profile(entries, table, 5, NULL), -IRQMOD_ERANGE);
+	entries[0].comps = 0;
+	assert_int_equal(irqmod_ethtool_apply_profile(entries, table, 4, &error), -IRQMOD_ETABLE);
+	assert_string_equal(error.field, "levels");
+	assert_int_equal(irqmod_ethtool_apply_profile(entries, table, 9, NULL), -IRQMOD_ETABLE);
+	assert_int_equal(irqmod_ethtool_apply_profile(NULL, table, 5, &error), -IRQMOD_EINVAL);
+	assert_int_equal(irqmod_ethtool_apply_profile(entries, NULL, 5, NULL), -IRQMOD_EINVAL);
+	assert_int_equal(table[0].interval_usecs, 7); /* untouched on every error */
+	assert_int_equal(table[0].frames, 7);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -304,6 +376,8 @@ int main(void)
 		cmocka_unit_test(test_ethtool_from_config_names_what_cannot_be_expressed),
 		cmocka_unit_test(test_ethtool_napi_settings_give_defer_irq),
 		cmocka_unit_test(test_ethtool_bad_napi_settings_are_rejected_by_name),
+		cmocka_unit_test(test_ethtool_profile_changes_only_the_given_fields),
+		cmocka_unit_test(test_ethtool_bad_profiles_are_rejected_by_entry),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

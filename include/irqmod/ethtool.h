@@ -23,6 +23,7 @@
 
 #include "irqmod/common.h"
 #include "irqmod/controller.h"
+#include "irqmod/dim.h"
 #include "irqmod/hybrid.h"
 
 #ifdef __cplusplus
@@ -140,6 +141,51 @@ IRQMOD_API int irqmod_ethtool_napi_to_hybrid(const struct irqmod_ethtool_napi *n
 					     const struct irqmod_controller_config *inner,
 					     struct irqmod_hybrid_config *hybrid,
 					     struct irqmod_config_error *error);
+
+/**
+ * IRQMOD_ETHTOOL_PROFILE_ENTRIES - entries of an rx-profile or tx-profile:
+ * Linux NET_DIM_PARAMS_NUM_PROFILES (include/linux/dim.h), the five
+ * ETHTOOL_A_PROFILE_IRQ_MODERATION nests of ETHTOOL_A_COALESCE_RX_PROFILE
+ * (Linux 6.11, Documentation/netlink/specs/ethtool.yaml).
+ */
+#define IRQMOD_ETHTOOL_PROFILE_ENTRIES 5u
+
+/**
+ * IRQMOD_ETHTOOL_PROFILE_UNCHANGED - a profile field left as it is (ethtool's
+ * "n", which leaves the attribute out of the netlink request).
+ */
+#define IRQMOD_ETHTOOL_PROFILE_UNCHANGED UINT32_MAX
+
+/**
+ * struct irqmod_ethtool_profile_entry - one rx-profile/tx-profile entry.
+ * @usec: ETHTOOL_A_IRQ_MODERATION_USEC, the level's interval; at most
+ *        IRQMOD_DIM_MAX_USECS, or IRQMOD_ETHTOOL_PROFILE_UNCHANGED.
+ * @pkts: ETHTOOL_A_IRQ_MODERATION_PKTS, the level's frame count; at most
+ *        UINT16_MAX, or unchanged.
+ * @comps: ETHTOOL_A_IRQ_MODERATION_COMPS; irqmod's DIM table has no
+ *         completion count, so 0 or unchanged.
+ */
+struct irqmod_ethtool_profile_entry {
+	uint32_t usec;
+	uint32_t pkts;
+	uint32_t comps;
+};
+
+/**
+ * irqmod_ethtool_apply_profile() - apply an rx-profile/tx-profile to a DIM table.
+ * @entries: IRQMOD_ETHTOOL_PROFILE_ENTRIES entries.
+ * @table: caller-owned DIM table of @levels entries (start from
+ *         irqmod_dim_table()'s copy), changed in place on success only; it
+ *         then serves as struct irqmod_dim_config.profiles.
+ * @levels: entries in @table; must be IRQMOD_ETHTOOL_PROFILE_ENTRIES.
+ * @error: filled on rejection with the entry's field ("profile[2].usec");
+ *         may be NULL.
+ * Return: 0, -IRQMOD_EINVAL for NULL, -IRQMOD_ETABLE for another @levels,
+ * -IRQMOD_ERANGE for a value out of range. @table is untouched on error.
+ */
+IRQMOD_API int irqmod_ethtool_apply_profile(const struct irqmod_ethtool_profile_entry *entries,
+					    struct irqmod_dim_profile *table, uint32_t levels,
+					    struct irqmod_config_error *error);
 
 #ifdef __cplusplus
 }
