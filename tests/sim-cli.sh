@@ -13,6 +13,8 @@
 #   sim-cli.sh TOOL man PAGE  PAGE renders without a groff warning and documents
 #                             every long option of --help (skips without groff)
 #   sim-cli.sh TOOL version   --version names irqmod's and the simulator's versions
+#   sim-cli.sh TOOL ethtool   ethtool-style specs give the same rows as the
+#                             irqmod specs they map to
 #   sim-cli.sh TOOL exits STATUS TEXT ARG...   TOOL ARG... (any tool, e.g.
 #                             irqmod-repro) exits STATUS with TEXT on stderr
 # $IRQMOD_TEST_WRAPPER, when set (meson test --setup valgrind), comes
@@ -148,6 +150,20 @@ bad)
 	status=$?
 	[ "$status" = 2 ] || fail "exit status $status, expected 2"
 	grep -qF -- "$text" "$err" || fail "stderr lacks: $text"
+	;;
+ethtool)
+	# Each pair: an ethtool spec and the irqmod spec it means.
+	for pair in 'ethtool:rx-usecs=50|static:50us' \
+		'ethtool(driver=ixgbe):adaptive-rx=on|ixgbe' \
+		'ethtool(driver=dim,adaptive-rx=on,napi_defer_hard_irqs=2,gro_flush_timeout=20000)|defer-irq(defer_hard_irqs=2,gro_flush_timeout=20us)+dim'; do
+		a=${pair%%|*}
+		b=${pair#*|}
+		run -c "$a,$b" || fail "exit status $? for $a"
+		ra=$(grep -F -- "$a " "$out" | awk '{ $1 = ""; print }')
+		rb=$(grep -F -- "$b " "$out" | awk '{ $1 = ""; print }')
+		[ -n "$ra" ] || fail "no row for $a"
+		[ "$ra" = "$rb" ] || fail "$a and $b differ: '$ra' vs '$rb'"
+	done
 	;;
 exits)
 	want=$3

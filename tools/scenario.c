@@ -2,6 +2,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "scenario.h"
 
+#include "irqmod/ethtool.h"
+
 #include <ctype.h>
 #include <stddef.h>
 #include <errno.h>
@@ -746,6 +748,117 @@ static int resolve_inner(const struct irqmod_scenario *scenario, char *name,
 	return 0;
 }
 
+/*
+ * "ethtool(SETTING=VALUE,...)" or "ethtool:SETTING=VALUE": the settings an
+ * operator types (ethtool -C and the per-NAPI sysfs knobs), mapped by
+ * include/irqmod/ethtool.h. driver=NAME names the algorithm adaptive-rx on
+ * selects; rx-/tx-usecs are microseconds, gro_flush_timeout and
+ * irq_suspend_timeout nanoseconds, as ethtool and sysfs take them.
+ */
+static const char ethtool_settings[] =
+	"driver, rx-usecs, rx-frames, tx-usecs, tx-frames, adaptive-rx, adaptive-tx, "
+	"napi_defer_hard_irqs, gro_flush_timeout, irq_suspend_timeout, suspend_polls";
+
+static int scenario_ethtool(const char *spec, char *list, uint32_t link_speed_mbps,
+			    struct irqmod_hybrid_config *config, char *message, size_t bytes)
+{
+	struct irqmod_ethtool_coalesce coalesce = { 0, 0, 0, 0, 0, 0 };
+	struct irqmod_ethtool_napi napi = { 0, 0, 0 };
+	struct irqmod_controller_config inner;
+	struct irqmod_config_error error;
+	char *item, *save = NULL, line[200];
+	uint32_t driver = IRQMOD_KIND_COUNT, suspend_polls = 0;
+	bool tx_given = false;
+	int code;
+
+	for (item = strtok_r(list, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+		char *equals = strchr(item, '='), *value;
+		uint32_t *target = NULL, kind;
+		uint64_t number;
+
+		if (!equals)
+			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
+				    "controller '%s': ethtool setting '%s' has no =VALUE",
+				    spec, trim(item));
+		*equals = '\0';
+		item = trim(item);
+		value = trim(equals + 1);
+		if (strcmp(item, "driver") == 0) {
+			for (kind = IRQMOD_KIND_STATIC + 1; kind < IRQMOD_KIND_COUNT; kind++) {
+				if (strcmp(value, irqmod_kind_name(kind)) == 0)
+					break;
+			}
+			if (kind == IRQMOD_KIND_COUNT) {
+				char choices[512];
+
+				controller_choices(choices, sizeof(choices));
+				return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
+					    "controller '%s': ethtool driver '%s' is not an adaptive kind; valid: %s",
+					    spec, value, choices);
+			}
+			driver = kind;
+			continue;
+		}
+		if (strcmp(item, "adaptive-rx") == 0 || strcmp(item, "adaptive-tx") == 0) {
+			target = item[9] == 'r' ? &coalesce.adaptive_rx : &coalesce.adaptive_tx;
+			tx_given = tx_given || item[9] == 't';
+			if (strcmp(value, "on") == 0 || strcmp(value, "1") == 0)
+				*target = 1;
+			else if (strcmp(value, "off") == 0 || strcmp(value, "0") == 0)
+				*target = 0;
+			else
+				return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
+					    "controller '%s': ethtool %s takes on or off, not '%s'",
+					    spec, item, value);
+			continue;
+		}
+		if (strcmp(item, "rx-usecs") == 0)
+			target = &coalesce.rx_usecs;
+		else if (strcmp(item, "tx-usecs") == 0)
+			target = &coalesce.tx_usecs;
+		else if (strcmp(item, "rx-frames") == 0)
+			target = &coalesce.rx_frames;
+		else if (strcmp(item, "tx-frames") == 0)
+			target = &coalesce.tx_frames;
+		else if (strcmp(item, "napi_defer_hard_irqs") == 0)
+			target = &napi.defer_hard_irqs;
+		else if (strcmp(item, "gro_flush_timeout") == 0)
+			target = &napi.gro_flush_timeout_ns;
+		else if (strcmp(item, "irq_suspend_timeout") == 0)
+			target = &napi.irq_suspend_timeout_ns;
+		else if (strcmp(item, "suspend_polls") == 0)
+			target = &suspend_polls;
+		if (!target)
+			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
+				    "controller '%s': ethtool has no setting '%s'; valid: %s",
+				    spec, item, ethtool_settings);
+		if (!parse_number(value, plain_units, &number) || number > UINT32_MAX)
+			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
+				    "controller '%s': ethtool %s takes a whole number up to %" PRIu32
+				    " (usecs for ethtool -C, ns for the sysfs timeouts), not '%s'",
+				    spec, item, UINT32_MAX, value);
+		*target = (uint32_t)number;
+	}
+	if (coalesce.adaptive_rx && driver == IRQMOD_KIND_COUNT)
+		return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
+			    "controller '%s': ethtool adaptive-rx=on needs driver=NAME "
+			    "(the driver's algorithm, e.g. ethtool(driver=ixgbe,adaptive-rx=on))",
+			    spec);
+	/* adaptive-tx follows adaptive-rx unless given: irqmod runs one
+	 * algorithm per queue pair (include/irqmod/ethtool.h). */
+	if (!tx_given)
+		coalesce.adaptive_tx = coalesce.adaptive_rx;
+	code = irqmod_ethtool_to_config(&coalesce, driver, link_speed_mbps, &inner, &error);
+	if (!code)
+		code = irqmod_ethtool_napi_to_hybrid(&napi, suspend_polls, &inner, config, &error);
+	if (code) {
+		irqmod_config_error_format(&error, line, sizeof(line));
+		return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER, "controller '%s': %s",
+			    spec, line);
+	}
+	return 0;
+}
+
 int irqmod_scenario_controller(const struct irqmod_scenario *scenario, const char *spec,
 			       uint32_t link_speed_mbps, struct irqmod_hybrid_config *config,
 			       char *message, size_t bytes)
@@ -763,6 +876,26 @@ int irqmod_scenario_controller(const struct irqmod_scenario *scenario, const cha
 			    "controller '%.40s...': longer than %d characters", spec ? spec : "",
 			    IRQMOD_SCENARIO_NAME_BYTES - 1);
 	strcpy(copy, spec);
+	if (strncmp(copy, "ethtool:", 8) == 0) {
+		memset(config, 0, sizeof(*config));
+		return scenario_ethtool(spec, copy + 8, link_speed_mbps, config, message, bytes);
+	}
+	if (strncmp(copy, "ethtool(", 8) == 0) {
+		char *list, *colon = strstr(copy, "):");
+
+		memset(config, 0, sizeof(*config));
+		/* ethtool(driver=ixgbe):adaptive-rx=on reads as one list. */
+		if (colon && colon[2] != '\0') {
+			colon[1] = ',';
+			memmove(colon, colon + 1, strlen(colon + 1) + 1);
+			strncat(copy, ")", sizeof(copy) - strlen(copy) - 1);
+		}
+		if (!split_knobs(copy, &list) || strcmp(copy, "ethtool") != 0)
+			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
+				    "controller '%s': ethtool settings go in one pair of "
+				    "parentheses, e.g. ethtool(rx-usecs=50)", spec);
+		return scenario_ethtool(spec, list, link_speed_mbps, config, message, bytes);
+	}
 	/* Messages about a plain name read as before: "unknown controller 'x'". */
 	prefix[0] = '\0';
 	if (strpbrk(spec, "+()"))

@@ -9,6 +9,7 @@
 #include "irqmod/convert.h"
 #include "irqmod/dim.h"
 #include "irqmod/defer_irq.h"
+#include "irqmod/ethtool.h"
 #include "irqmod/hybrid.h"
 #include "irqmod/hybrid_base.h"
 #include "irqmod/idle_poll.h"

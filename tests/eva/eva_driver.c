@@ -174,6 +174,12 @@ static void eva_api(void)
 	struct irqmod_dim_config dim;
 	struct irqmod_dim_rdma_config rdma;
 	struct irqmod_ixgbe_legacy_config legacy;
+	struct irqmod_ethtool_coalesce coalesce;
+	struct irqmod_ethtool_napi napi;
+	struct irqmod_ethtool_profile_entry entries[IRQMOD_ETHTOOL_PROFILE_ENTRIES];
+	struct irqmod_dim_profile table[IRQMOD_ETHTOOL_PROFILE_ENTRIES];
+	struct irqmod_controller_config generic;
+	struct irqmod_hybrid_config hybrid;
 	uint64_t u64;
 	char buf[80];
 	volatile uint32_t sink;
@@ -237,6 +243,17 @@ static void eva_api(void)
 		(void)irqmod_ixgbe_set_max_interval(&ixgbe, eva_u32());
 		(void)irqmod_ixgbe_set_link_speed(&ixgbe, eva_u32());
 	}
+
+	/* The ethtool mappings on unknown settings and configs. */
+	Frama_C_make_unknown((char *)&coalesce, sizeof(coalesce));
+	Frama_C_make_unknown((char *)&napi, sizeof(napi));
+	Frama_C_make_unknown((char *)entries, sizeof(entries));
+	Frama_C_make_unknown((char *)table, sizeof(table));
+	(void)irqmod_ethtool_to_config(&coalesce, eva_u32(), eva_u32(), &generic, &error);
+	Frama_C_make_unknown((char *)&generic, sizeof(generic));
+	(void)irqmod_ethtool_from_config(&generic, &coalesce, &error);
+	(void)irqmod_ethtool_napi_to_hybrid(&napi, eva_u32(), &generic, &hybrid, &error);
+	(void)irqmod_ethtool_apply_profile(entries, table, eva_u32(), &error);
 	(void)sink;
 }
 
