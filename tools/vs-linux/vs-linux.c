@@ -81,62 +81,29 @@
 /* Largest stream (samples). */
 #define VSL_MAX_STEPS 400000u
 
-/* irqmod's side: one noinline wrapper per kind around its direct function. */
-VSL_WRAPPER void irqmod_bench_dim_update(struct irqmod_dim *state,
-					 const struct irqmod_sample *sample,
-					 struct irqmod_decision *decision)
-{
-	irqmod_dim_update(state, sample, decision);
-}
+/*
+ * irqmod's side: one noinline wrapper per kind around its direct function,
+ * the function callgrind toggles on (the _count twins measure the calls
+ * that only count).
+ */
+#define VSL_IRQMOD_WRAPPER(wrapper, state_type, update)                            \
+	VSL_WRAPPER void wrapper(struct state_type *state,                        \
+				 const struct irqmod_sample *sample,              \
+				 struct irqmod_decision *decision)                \
+	{                                                                         \
+		update(state, sample, decision);                                  \
+	}
 
-VSL_WRAPPER void irqmod_bench_dim_update_count(struct irqmod_dim *state,
-					       const struct irqmod_sample *sample,
-					       struct irqmod_decision *decision)
-{
-	irqmod_dim_update(state, sample, decision);
-}
-
-VSL_WRAPPER void irqmod_bench_dim_rdma_update(struct irqmod_dim_rdma *state,
-					      const struct irqmod_sample *sample,
-					      struct irqmod_decision *decision)
-{
-	irqmod_dim_rdma_update(state, sample, decision);
-}
-
-VSL_WRAPPER void irqmod_bench_dim_rdma_update_count(struct irqmod_dim_rdma *state,
-						    const struct irqmod_sample *sample,
-						    struct irqmod_decision *decision)
-{
-	irqmod_dim_rdma_update(state, sample, decision);
-}
-
-VSL_WRAPPER void irqmod_bench_ixgbe_update(struct irqmod_ixgbe *state,
-					   const struct irqmod_sample *sample,
-					   struct irqmod_decision *decision)
-{
-	irqmod_ixgbe_update(state, sample, decision);
-}
-
-VSL_WRAPPER void irqmod_bench_i40e_update(struct irqmod_i40e *state,
-					  const struct irqmod_sample *sample,
-					  struct irqmod_decision *decision)
-{
-	irqmod_i40e_update(state, sample, decision);
-}
-
-VSL_WRAPPER void irqmod_bench_latency_class_update(struct irqmod_latency_class *state,
-						   const struct irqmod_sample *sample,
-						   struct irqmod_decision *decision)
-{
-	irqmod_latency_class_update(state, sample, decision);
-}
-
-VSL_WRAPPER void irqmod_bench_average_size_update(struct irqmod_average_size *state,
-						  const struct irqmod_sample *sample,
-						  struct irqmod_decision *decision)
-{
-	irqmod_average_size_update(state, sample, decision);
-}
+VSL_IRQMOD_WRAPPER(irqmod_bench_dim_update, irqmod_dim, irqmod_dim_update)
+VSL_IRQMOD_WRAPPER(irqmod_bench_dim_update_count, irqmod_dim, irqmod_dim_update)
+VSL_IRQMOD_WRAPPER(irqmod_bench_dim_rdma_update, irqmod_dim_rdma, irqmod_dim_rdma_update)
+VSL_IRQMOD_WRAPPER(irqmod_bench_dim_rdma_update_count, irqmod_dim_rdma, irqmod_dim_rdma_update)
+VSL_IRQMOD_WRAPPER(irqmod_bench_ixgbe_update, irqmod_ixgbe, irqmod_ixgbe_update)
+VSL_IRQMOD_WRAPPER(irqmod_bench_i40e_update, irqmod_i40e, irqmod_i40e_update)
+VSL_IRQMOD_WRAPPER(irqmod_bench_latency_class_update, irqmod_latency_class,
+		   irqmod_latency_class_update)
+VSL_IRQMOD_WRAPPER(irqmod_bench_average_size_update, irqmod_average_size,
+		   irqmod_average_size_update)
 
 /* ---- sample streams ---------------------------------------------------- */
 
