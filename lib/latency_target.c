@@ -14,6 +14,12 @@ static const char kind_name[] = "latency-target";
 
 /* Issue 13 section 1: the state a driver embeds per queue is at most 48 bytes. */
 _Static_assert(sizeof(struct irqmod_latency_target) <= 48, "latency-target state above 48 bytes");
+/* irqmod_latency_target_answer() copies the two as one 8-byte word. */
+_Static_assert(offsetof(struct irqmod_latency_target, poll_delay_ns) ==
+		       offsetof(struct irqmod_latency_target, interval_ns) + sizeof(uint32_t) &&
+	       offsetof(struct irqmod_decision, poll_delay_ns) ==
+		       offsetof(struct irqmod_decision, tx_interval_ns) + sizeof(uint32_t),
+	       "the cached REARM answer copies interval_ns and poll_delay_ns as one word");
 
 /* irqmod's defaults (docs/latency-target.md, "How to tune"). */
 /* A 50 us p99 target: the example of the issue that asked for the controller. */
@@ -66,9 +72,14 @@ _Static_assert((1u << WINDOW_SHIFT) == IRQMOD_LATENCY_TARGET_WINDOW_CALLS,
 	       "the window's means are shifts by WINDOW_SHIFT");
 /* A window's time span is capped at 16 * 2^30 ns: 2^30 per call on average. */
 #define MAX_WINDOW_NS ((uint64_t)MAX_GAP_NS << WINDOW_SHIFT)
-/* primed: 0 before the first call, 1 while the first window runs, 2 warm. */
+/*
+ * primed: 0 before the first call, 1 while the first window runs, 3 warm:
+ * warm is clock with one more bit, so each close sets it with one OR
+ * instead of a read-modify-write of the bit field.
+ */
 #define PRIMED_CLOCK 1u
-#define PRIMED_WARM 2u
+#define PRIMED_WARM 3u
+_Static_assert((PRIMED_WARM & PRIMED_CLOCK) == PRIMED_CLOCK, "warm is clock or'ed with a bit");
 /*
  * Batching (docs, "Very low rates and closed loops"): an interval that
  * brings fewer than 1.25 frames per interrupt (320 / 256) batches nothing
@@ -259,7 +270,7 @@ void irqmod_latency_target_reset(struct irqmod_latency_target *state)
 {
 	state->window_start_ns = 0;
 	state->window_packets = 0;
-	state->window_deviation_q8 = 0;
+	state->window_above_q8 = 0;
 	state->packets_avg_q8 = 0;
 	state->interval_ns = state->min_interval_ns;
 	state->poll_delay_ns = 0;
@@ -391,12 +402,16 @@ static inline uint8_t next_mode(const struct irqmod_latency_target *state,
 	return mode;
 }
 
-/* POLL with zero intervals (docs/hybrid-contract.md) and @delay_ns. */
-static inline void answer_poll(struct irqmod_decision *decision, uint32_t delay_ns)
+/*
+ * Cache POLL with @delay_ns (above 0) and answer it: zero intervals
+ * (docs/hybrid-contract.md) and the delay.
+ */
+static inline void answer_poll(struct irqmod_latency_target *state, uint32_t delay_ns,
+			       struct irqmod_decision *decision)
 {
-	irqmod_decision_rearm(decision, 0, false);
-	decision->poll_delay_ns = delay_ns;
-	decision->action = IRQMOD_ACTION_POLL;
+	state->mode = IRQMOD_LATENCY_TARGET_MODE_POLL;
+	state->poll_delay_ns = delay_ns;
+	irqmod_latency_target_answer(state, decision);
 }
 
 /* The dead band (docs, "Why it does not oscillate"), then REARM at @interval. */
@@ -423,16 +438,6 @@ static LT_COLD_PATH void rearm(struct irqmod_latency_target *state, uint8_t mode
 	irqmod_decision_rearm(decision, interval, interval != previous);
 }
 
-/* The cached answer: POLL while @poll_delay_ns is set, else REARM unchanged. */
-static inline void answer_cached(const struct irqmod_latency_target *state,
-				 struct irqmod_decision *decision)
-{
-	if (state->poll_delay_ns != 0)
-		answer_poll(decision, state->poll_delay_ns);
-	else
-		irqmod_decision_rearm(decision, state->interval_ns, false);
-}
-
 /*
  * What a deferred poll adds beyond its delay (docs/latency-target.md,
  * "What a deferred poll adds"): the timer interrupt that starts it and,
@@ -451,6 +456,24 @@ static inline uint32_t poll_added_ns(const struct irqmod_latency_target *state, 
 	if (state->mode != IRQMOD_LATENCY_TARGET_MODE_POLL)
 		return state->poll_service_ns;
 	return gap_ns > state->poll_delay_ns ? gap_ns - state->poll_delay_ns : 0u;
+}
+
+/*
+ * The window's mean of |P - ref| over its IRQMOD_LATENCY_TARGET_WINDOW_CALLS
+ * = 16 calls (P a call's packets in 24.8, ref @packets_avg_q8, the same for
+ * the whole window), rounded down as a shift of the sum would be, from the
+ * sums the counting path keeps: |d| = 2 max(d, 0) - d, so the sum is
+ * 2 @window_above_q8 - (sum P - 16 ref), and with @mean_q8 = sum P / 16
+ * (the window's mean, exact) its floor over 16 is
+ * floor(@window_above_q8 / 8) + ref - @mean_q8 (adding a whole number
+ * commutes with the floor). The result is below 2^25 and every term below
+ * 2^29, so the arithmetic mod 2^32 gives it exactly. Only a full window's is
+ * used (the first call's window of one call is never an estimate).
+ */
+static inline uint32_t window_mean_deviation_q8(const struct irqmod_latency_target *state,
+						uint32_t mean_q8)
+{
+	return (state->window_above_q8 >> (WINDOW_SHIFT - 1u)) + state->packets_avg_q8 - mean_q8;
 }
 
 /*
@@ -474,11 +497,11 @@ static inline void close_window(struct irqmod_latency_target *state, const struc
 
 	/* The per-call means: shifts (<= 2^24, <= 2^24 and <= 2^30). */
 	e.packets_q8 = state->window_packets << (Q8_SHIFT - WINDOW_SHIFT);
-	e.deviation_q8 = state->window_deviation_q8 >> WINDOW_SHIFT;
+	e.deviation_q8 = window_mean_deviation_q8(state, e.packets_q8);
 	e.gap_ns = (uint32_t)((span_ns > MAX_WINDOW_NS ? MAX_WINDOW_NS : span_ns) >> WINDOW_SHIFT);
 	state->window_start_ns = sample->now_ns;
 	state->window_packets = 0;
-	state->window_deviation_q8 = 0;
+	state->window_above_q8 = 0;
 	state->countdown = IRQMOD_LATENCY_TARGET_WINDOW_CALLS;
 	if (state->primed == 0 || e.gap_ns == 0) {
 		/*
@@ -490,11 +513,11 @@ static inline void close_window(struct irqmod_latency_target *state, const struc
 			state->packets_avg_q8 = packets_q8;
 			state->primed = PRIMED_CLOCK;
 		}
-		answer_cached(state, decision);
+		irqmod_latency_target_answer(state, decision);
 		return;
 	}
 	state->packets_avg_q8 = e.packets_q8;
-	state->primed = PRIMED_WARM;
+	state->primed |= PRIMED_WARM; /* clock or warm before: warm */
 	interval = target_interval_ns(state, &e, &ring_bound);
 	/*
 	 * The target bounds the whole cycle a frame may wait for its poll:
@@ -506,9 +529,7 @@ static inline void close_window(struct irqmod_latency_target *state, const struc
 	added = ring_bound ? state->poll_service_ns : poll_added_ns(state, e.gap_ns);
 	mode = next_mode(state, &e, interval, added, sample->rx_packets == 0);
 	if (mode == IRQMOD_LATENCY_TARGET_MODE_POLL) {
-		state->mode = IRQMOD_LATENCY_TARGET_MODE_POLL;
-		state->poll_delay_ns = interval - added;
-		answer_poll(decision, state->poll_delay_ns);
+		answer_poll(state, interval - added, decision);
 		return;
 	}
 	rearm(state, mode, interval, decision);
@@ -516,29 +537,62 @@ static inline void close_window(struct irqmod_latency_target *state, const struc
 
 /*
  * The counting path is irqmod_latency_target_update(), inline in the
- * header; it has added the call's packets and deviation and counted down.
+ * header; it has counted the call and counted the window down to 0.
  */
 void irqmod_latency_target_update_window(struct irqmod_latency_target *state,
 					 const struct irqmod_sample *sample,
 					 struct irqmod_decision *decision)
 {
-	if (state->countdown == 0) {
-		close_window(state, sample,
-			     min_u32(sample->rx_packets, MAX_PACKETS_PER_CALL) << Q8_SHIFT,
-			     decision);
+	close_window(state, sample,
+		     min_u32(sample->rx_packets, MAX_PACKETS_PER_CALL) << Q8_SHIFT, decision);
+}
+
+/* Count the window down; its last call closes it, the others answer the cache. */
+static inline void count_down(struct irqmod_latency_target *state, const struct irqmod_sample *sample,
+			      struct irqmod_decision *decision)
+{
+	if (--state->countdown == 0) {
+		irqmod_latency_target_update_window(state, sample, decision);
 		return;
 	}
-	/* An empty poll while polling (the inline path calls for nothing
-	 * else): re-arm at once, at the delay plus the configured service:
-	 * the interval the delay was derived from, less the poll's run time
-	 * when a window measured it (shorter, so within the target until the
-	 * window closes). */
-	rearm(state, IRQMOD_LATENCY_TARGET_MODE_TARGET,
-	      state->poll_delay_ns + state->poll_service_ns, decision);
+	irqmod_latency_target_answer(state, decision);
+}
+
+/*
+ * A call the inline path does not count: more RX packets than the cap
+ * (counted as the cap), or none, which adds nothing to the sums (0 - ref
+ * is not above 0).
+ */
+void irqmod_latency_target_update_edge(struct irqmod_latency_target *state,
+				       const struct irqmod_sample *sample,
+				       struct irqmod_decision *decision)
+{
+	if (sample->rx_packets != 0) {
+		irqmod_latency_target_count(state, min_u32(sample->rx_packets, MAX_PACKETS_PER_CALL));
+		count_down(state, sample, decision);
+		return;
+	}
+	if (--state->countdown == 0) {
+		irqmod_latency_target_update_window(state, sample, decision);
+		return;
+	}
+	if (state->poll_delay_ns != 0) {
+		/*
+		 * An empty poll while polling: re-arm at once, at the delay
+		 * plus the configured service: the interval the delay was
+		 * derived from, less the poll's run time when a window
+		 * measured it (shorter, so within the target until the
+		 * window closes).
+		 */
+		rearm(state, IRQMOD_LATENCY_TARGET_MODE_TARGET,
+		      state->poll_delay_ns + state->poll_service_ns, decision);
+		return;
+	}
+	irqmod_latency_target_answer(state, decision);
 }
 
 void irqmod_latency_target_current(const struct irqmod_latency_target *state,
 				   struct irqmod_decision *decision)
 {
-	answer_cached(state, decision);
+	irqmod_latency_target_answer(state, decision);
 }

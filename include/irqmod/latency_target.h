@@ -141,14 +141,17 @@ struct irqmod_latency_target_config {
  * @window_packets: RX packets of the window's calls (each capped at 2^16).
  * @packets_avg_q8: RX packets per call of the last window, 24.8 fixed point
  *	(the first call's before the first window closes).
- * @window_deviation_q8: sum over the window's calls of |packets -
- *	@packets_avg_q8|, 24.8 fixed point. Not next to @window_packets, so
- *	compilers add the two with plain scalar instructions instead of
- *	packing them into a vector register.
+ * @window_above_q8: sum over the window's calls of max(packets -
+ *	@packets_avg_q8, 0), 24.8 fixed point: with @window_packets and
+ *	@packets_avg_q8 it gives the sum of |packets - @packets_avg_q8| at
+ *	the close. Not next to @window_packets, so compilers add the two with
+ *	plain scalar instructions instead of packing them into a vector
+ *	register.
  * @interval_ns: the interval last returned with IRQMOD_ACTION_REARM (the
  *	register value); @min_interval_ns after init.
  * @poll_delay_ns: the poll delay of the cached POLL answer while polling
  *	(always above 0 then), 0 while the answer is REARM at @interval_ns.
+ *	Right after @interval_ns: the REARM answer copies the two as one.
  * @p99_interval_ns: longest interval the p99 target allows
  *	(@target_p99_ns - @service_ns), at most @max_interval_ns.
  * @mean_budget_ns: @target_mean_ns - @service_ns; 0 without a mean target.
@@ -161,14 +164,14 @@ struct irqmod_latency_target_config {
  *	decides, the others copy the cached answer (an empty poll while
  *	polling re-arms at once).
  * @mode: an enum irqmod_latency_target_mode value.
- * @primed: 0 before the first call, 1 while the first window runs, 2 once
+ * @primed: 0 before the first call, 1 while the first window runs, 3 once
  *	an estimate was made (only a full window leaves the minimum).
  */
 struct irqmod_latency_target {
 	uint64_t window_start_ns;
 	uint32_t window_packets;
+	uint32_t window_above_q8;
 	uint32_t packets_avg_q8;
-	uint32_t window_deviation_q8;
 	uint32_t interval_ns;
 	uint32_t poll_delay_ns;
 	uint32_t p99_interval_ns;
@@ -240,21 +243,123 @@ IRQMOD_API void irqmod_latency_target_reset(struct irqmod_latency_target *state)
 #define IRQMOD_LATENCY_TARGET_Q8_SHIFT 8u
 
 /**
- * irqmod_latency_target_update_window() - the out-of-line part of
- * irqmod_latency_target_update().
+ * irqmod_latency_target_update_window() - the window's last call: the
+ * out-of-line part of irqmod_latency_target_update().
  * @state: state set up by irqmod_latency_target_init(), with the call's
- *	packets and deviation added and @countdown counted down.
+ *	packets counted and @countdown counted down to 0.
  * @sample: the call's sample.
  * @decision: filled in as by irqmod_latency_target_update().
  *
- * With @countdown at 0 the window closes: its means are the estimate, and
- * the mode and interval are decided and cached. Otherwise the call is an
- * empty poll while polling, which re-arms at once. Called by
- * irqmod_latency_target_update() only; a driver calls that.
+ * The window closes: its means are the estimate, and the mode and interval
+ * are decided and cached. Called by irqmod_latency_target_update() only; a
+ * driver calls that.
  */
 IRQMOD_API void irqmod_latency_target_update_window(struct irqmod_latency_target *state,
 						    const struct irqmod_sample *sample,
 						    struct irqmod_decision *decision);
+
+/**
+ * irqmod_latency_target_update_edge() - a call with no RX packets or more
+ * than IRQMOD_LATENCY_TARGET_MAX_PACKETS_PER_CALL: the other out-of-line
+ * part of irqmod_latency_target_update().
+ * @state: state set up by irqmod_latency_target_init().
+ * @sample: the call's sample.
+ * @decision: filled in as by irqmod_latency_target_update().
+ *
+ * Counts the call (the packets capped) and answers as the inline path
+ * does; an empty poll while polling re-arms at once. Called by
+ * irqmod_latency_target_update() only; a driver calls that.
+ */
+IRQMOD_API void irqmod_latency_target_update_edge(struct irqmod_latency_target *state,
+						  const struct irqmod_sample *sample,
+						  struct irqmod_decision *decision);
+
+#if defined(__GNUC__)
+#define IRQMOD_LATENCY_TARGET_COPY(to, from, bytes) __builtin_memcpy((to), (from), (bytes))
+#else
+/* Without GCC's builtin: a byte loop (the compilers irqmod is built with have it). */
+static inline void irqmod_latency_target_copy(void *to, const void *from, size_t bytes)
+{
+	unsigned char *t = (unsigned char *)to;
+	const unsigned char *f = (const unsigned char *)from;
+
+	while (bytes--)
+		*t++ = *f++;
+}
+#define IRQMOD_LATENCY_TARGET_COPY(to, from, bytes) irqmod_latency_target_copy((to), (from), (bytes))
+#endif
+
+/**
+ * irqmod_latency_target_count() - add one call of @packets (1 to
+ * IRQMOD_LATENCY_TARGET_MAX_PACKETS_PER_CALL, or 0) to the window's sums.
+ * @state: state set up by irqmod_latency_target_init().
+ * @packets: the call's RX packets, already capped.
+ *
+ * The packets go to @window_packets, and the part of the call's packets
+ * above the previous window's mean, max(packets_q8 - @packets_avg_q8, 0),
+ * to @window_above_q8: the window's close turns the two into the sum of
+ * |packets_q8 - @packets_avg_q8| (|d| = 2 max(d, 0) - d, summed). Both
+ * operands are at most 2^24, so the difference mod 2^32 has its sign in
+ * bit 31, and the positive part is one subtraction and a conditional move.
+ */
+static inline void irqmod_latency_target_count(struct irqmod_latency_target *state,
+					       uint32_t packets)
+{
+	uint32_t above;
+
+	state->window_packets += packets;
+	above = (packets << IRQMOD_LATENCY_TARGET_Q8_SHIFT) - state->packets_avg_q8;
+	if (above >> 31)
+		above = 0;
+	state->window_above_q8 += above;
+}
+
+/**
+ * irqmod_latency_target_answer() - the cached answer into @decision.
+ * @state: state set up by irqmod_latency_target_init().
+ * @decision: POLL with zero intervals and @poll_delay_ns while that is set;
+ *	else REARM at @interval_ns, unchanged.
+ *
+ * Three wide copies each, addressed from the start of the structs (a
+ * kernel's FORTIFY_SOURCE checks a copy against the field it starts at),
+ * and the same on either byte order: REARM copies @interval_ns to RX, then
+ * @interval_ns and @poll_delay_ns (0 then, and adjacent in the state) to
+ * TX and the poll delay, then zeroes the rest (REARM is 0); POLL zeroes the
+ * intervals, copies the delay with a zero rate limit and the tail's bytes.
+ */
+static inline void irqmod_latency_target_answer(const struct irqmod_latency_target *state,
+						struct irqmod_decision *decision)
+{
+	unsigned char *to = (unsigned char *)decision;
+	const unsigned char *from = (const unsigned char *)state;
+	uint32_t delay_ns = state->poll_delay_ns;
+	uint64_t none = 0, cached;
+
+	if (delay_ns != 0) {
+		/* The tail: frames 0 (two bytes), the action, changed false. */
+		const unsigned char tail[4] = { 0, 0, IRQMOD_ACTION_POLL, 0 };
+		uint32_t delay_pair[2];
+
+		delay_pair[0] = delay_ns;
+		delay_pair[1] = 0; /* the rate limit */
+		IRQMOD_LATENCY_TARGET_COPY(to + offsetof(struct irqmod_decision, rx_interval_ns),
+					   &none, sizeof(none));
+		IRQMOD_LATENCY_TARGET_COPY(to + offsetof(struct irqmod_decision, poll_delay_ns),
+					   delay_pair, sizeof(delay_pair));
+		IRQMOD_LATENCY_TARGET_COPY(to + offsetof(struct irqmod_decision, frames), tail,
+					   sizeof(tail));
+		return;
+	}
+	/* One load: the word's first four bytes are @interval_ns on either byte order. */
+	IRQMOD_LATENCY_TARGET_COPY(&cached, from + offsetof(struct irqmod_latency_target, interval_ns),
+				   sizeof(cached));
+	IRQMOD_LATENCY_TARGET_COPY(to + offsetof(struct irqmod_decision, rx_interval_ns), &cached,
+				   sizeof(uint32_t));
+	IRQMOD_LATENCY_TARGET_COPY(to + offsetof(struct irqmod_decision, tx_interval_ns), &cached,
+				   sizeof(cached));
+	IRQMOD_LATENCY_TARGET_COPY(to + offsetof(struct irqmod_decision, rate_limit_ns), &none,
+				   sizeof(none));
+}
 
 /**
  * irqmod_latency_target_update() - one call after a poll completed.
@@ -265,60 +370,39 @@ IRQMOD_API void irqmod_latency_target_update_window(struct irqmod_latency_target
  *	last one returned), or POLL with zero intervals and the interval as
  *	@poll_delay_ns. Never fails.
  *
- * Inline: most calls only add their packets (capped at
- * IRQMOD_LATENCY_TARGET_MAX_PACKETS_PER_CALL) and their deviation
- * |packets - @packets_avg_q8| to the window's sums, count down and copy the
- * cached answer; the window's last call and an empty poll while polling
- * continue in irqmod_latency_target_update_window().
+ * Inline: most calls (1 to IRQMOD_LATENCY_TARGET_MAX_PACKETS_PER_CALL RX
+ * packets) only add their packets and the part above @packets_avg_q8 to
+ * the window's sums (irqmod_latency_target_count()), count down and copy
+ * the cached answer; the window's last call continues in
+ * irqmod_latency_target_update_window(), and a call with no packets (an
+ * empty poll while polling re-arms at once) or more than the cap in
+ * irqmod_latency_target_update_edge().
  */
 static inline void irqmod_latency_target_update(struct irqmod_latency_target *state,
 						const struct irqmod_sample *sample,
 						struct irqmod_decision *decision)
 {
 	uint32_t packets = sample->rx_packets;
-	uint32_t difference, delay_ns, interval_ns;
 
-	if (packets > IRQMOD_LATENCY_TARGET_MAX_PACKETS_PER_CALL)
-		packets = IRQMOD_LATENCY_TARGET_MAX_PACKETS_PER_CALL;
-	state->window_packets += packets;
-	/*
-	 * |packets_q8 - avg| from one subtraction: both are at most 2^24, so
-	 * the difference mod 2^32 has its sign in bit 31 (a negation and a
-	 * conditional move, no branch).
-	 */
-	difference = (packets << IRQMOD_LATENCY_TARGET_Q8_SHIFT) - state->packets_avg_q8;
-	if (difference >> 31)
-		difference = 0u - difference;
-	state->window_deviation_q8 += difference;
+	/* 0 or above the cap, in one unsigned comparison. */
+	if (packets - 1u >= IRQMOD_LATENCY_TARGET_MAX_PACKETS_PER_CALL) {
+		/*
+		 * An empty poll while not polling adds nothing to the sums
+		 * (0 - ref is not above 0): count down, answer REARM. The
+		 * others (re-arm now, the cap) go out of line.
+		 */
+		if (packets != 0 || state->poll_delay_ns != 0) {
+			irqmod_latency_target_update_edge(state, sample, decision);
+			return;
+		}
+	} else {
+		irqmod_latency_target_count(state, packets);
+	}
 	if (--state->countdown == 0) {
 		irqmod_latency_target_update_window(state, sample, decision);
 		return;
 	}
-	delay_ns = state->poll_delay_ns;
-	if (delay_ns == 0) {
-		/* The cached REARM: the register, unchanged. */
-		interval_ns = state->interval_ns;
-		decision->rx_interval_ns = interval_ns;
-		decision->tx_interval_ns = interval_ns;
-		decision->poll_delay_ns = 0;
-		decision->rate_limit_ns = 0;
-		decision->frames = 0;
-		decision->action = IRQMOD_ACTION_REARM;
-		decision->changed = false;
-		return;
-	}
-	if (packets == 0) {
-		irqmod_latency_target_update_window(state, sample, decision);
-		return;
-	}
-	/* The cached POLL: zero intervals, the delay. */
-	decision->rx_interval_ns = 0;
-	decision->tx_interval_ns = 0;
-	decision->poll_delay_ns = delay_ns;
-	decision->rate_limit_ns = 0;
-	decision->frames = 0;
-	decision->action = IRQMOD_ACTION_POLL;
-	decision->changed = false;
+	irqmod_latency_target_answer(state, decision);
 }
 
 /**
