@@ -9,6 +9,7 @@
 #include "config_error.h"
 #include "decision.h"
 #include "deps.h"
+#include "latency_target_internal.h"
 
 static const char kind_name[] = "latency-target";
 
@@ -109,6 +110,16 @@ _Static_assert((PRIMED_WARM & PRIMED_CLOCK) == PRIMED_CLOCK, "warm is clock or'e
 #define LT_COLD_PATH __attribute__((__noinline__))
 #else
 #define LT_COLD_PATH
+#endif
+/*
+ * The decision inline in the window's close even though the tests' entry
+ * calls it too: out of line, its call and the close's frame would cost
+ * every close (16 more instructions per window in the bench).
+ */
+#if defined(__GNUC__)
+#define LT_INLINE_ALWAYS __attribute__((__always_inline__))
+#else
+#define LT_INLINE_ALWAYS
 #endif
 /* The state keeps the frame limit and the poll service in 16 bits. */
 #define U16_LIMIT 65535u
@@ -477,6 +488,35 @@ static inline uint32_t window_mean_deviation_q8(const struct irqmod_latency_targ
 }
 
 /*
+ * The decision from a window's estimate @e, cached for the next window:
+ * the mode and interval, POLL with its delay or REARM. @empty: this call's
+ * poll found nothing.
+ */
+static inline LT_INLINE_ALWAYS void decide(struct irqmod_latency_target *state, const struct estimate *e, bool empty,
+			  struct irqmod_decision *decision)
+{
+	uint32_t interval, added;
+	uint8_t mode;
+	bool ring_bound = false;
+
+	interval = target_interval_ns(state, e, &ring_bound);
+	/*
+	 * The target bounds the whole cycle a frame may wait for its poll:
+	 * the delay is the interval less all a deferred poll adds. The ring
+	 * and socket bound keeps half the ring for what arrives while a poll
+	 * runs (init): the delay is the interval less the timer interrupt
+	 * alone (docs, "What a deferred poll adds").
+	 */
+	added = ring_bound ? state->poll_service_ns : poll_added_ns(state, e->gap_ns);
+	mode = next_mode(state, e, interval, added, empty);
+	if (mode == IRQMOD_LATENCY_TARGET_MODE_POLL) {
+		answer_poll(state, interval - added, decision);
+		return;
+	}
+	rearm(state, mode, interval, decision);
+}
+
+/*
  * The window closes (out of line, every IRQMOD_LATENCY_TARGET_WINDOW_CALLS
  * calls): its means are the estimate, from which the mode and interval are
  * decided and cached for the calls of the next window. The first call only
@@ -491,9 +531,6 @@ static inline void close_window(struct irqmod_latency_target *state, const struc
 	/* 0 when the clock stalled or stepped back. */
 	uint64_t span_ns = sample->now_ns > state->window_start_ns ?
 				   sample->now_ns - state->window_start_ns : 0u;
-	uint32_t interval, added;
-	uint8_t mode;
-	bool ring_bound = false;
 
 	/* The per-call means: shifts (<= 2^24, <= 2^24 and <= 2^30). */
 	e.packets_q8 = state->window_packets << (Q8_SHIFT - WINDOW_SHIFT);
@@ -518,21 +555,7 @@ static inline void close_window(struct irqmod_latency_target *state, const struc
 	}
 	state->packets_avg_q8 = e.packets_q8;
 	state->primed |= PRIMED_WARM; /* clock or warm before: warm */
-	interval = target_interval_ns(state, &e, &ring_bound);
-	/*
-	 * The target bounds the whole cycle a frame may wait for its poll:
-	 * the delay is the interval less all a deferred poll adds. The ring
-	 * and socket bound keeps half the ring for what arrives while a poll
-	 * runs (init): the delay is the interval less the timer interrupt
-	 * alone (docs, "What a deferred poll adds").
-	 */
-	added = ring_bound ? state->poll_service_ns : poll_added_ns(state, e.gap_ns);
-	mode = next_mode(state, &e, interval, added, sample->rx_packets == 0);
-	if (mode == IRQMOD_LATENCY_TARGET_MODE_POLL) {
-		answer_poll(state, interval - added, decision);
-		return;
-	}
-	rearm(state, mode, interval, decision);
+	decide(state, &e, sample->rx_packets == 0, decision);
 }
 
 /*
@@ -589,6 +612,18 @@ void irqmod_latency_target_update_edge(struct irqmod_latency_target *state,
 		return;
 	}
 	irqmod_latency_target_answer(state, decision);
+}
+
+void irqmod_latency_target_decide(struct irqmod_latency_target *state, uint32_t packets_q8,
+				  uint32_t deviation_q8, uint32_t gap_ns, bool empty,
+				  struct irqmod_decision *decision)
+{
+	struct estimate e;
+
+	e.packets_q8 = packets_q8;
+	e.deviation_q8 = deviation_q8;
+	e.gap_ns = gap_ns;
+	decide(state, &e, empty, decision);
 }
 
 void irqmod_latency_target_current(const struct irqmod_latency_target *state,
