@@ -422,7 +422,7 @@ static inline void answer_poll(struct irqmod_latency_target *state, uint32_t del
 {
 	state->mode = IRQMOD_LATENCY_TARGET_MODE_POLL;
 	state->poll_delay_ns = delay_ns;
-	irqmod_latency_target_answer(state, decision);
+	irqmod_latency_target_answer_poll(decision, delay_ns);
 }
 
 /* The dead band (docs, "Why it does not oscillate"), then REARM at @interval. */

@@ -315,39 +315,54 @@ static inline void irqmod_latency_target_count(struct irqmod_latency_target *sta
 }
 
 /**
+ * irqmod_latency_target_answer_poll() - POLL with @delay_ns into @decision.
+ * @decision: zero intervals, @delay_ns as the poll delay, action POLL,
+ *	@changed false.
+ * @delay_ns: the poll delay.
+ *
+ * Three wide stores, addressed from the start of the struct (a kernel's
+ * FORTIFY_SOURCE checks a copy against the field it starts at), the same
+ * on either byte order: 8 zero bytes over the intervals, the delay and a
+ * zero rate limit, the tail's four bytes (frames 0, POLL, not changed).
+ */
+static inline void irqmod_latency_target_answer_poll(struct irqmod_decision *decision,
+						     uint32_t delay_ns)
+{
+	unsigned char *to = (unsigned char *)decision;
+	const unsigned char tail[4] = { 0, 0, IRQMOD_ACTION_POLL, 0 };
+	uint64_t none = 0;
+	uint32_t delay_pair[2];
+
+	delay_pair[0] = delay_ns;
+	delay_pair[1] = 0; /* the rate limit */
+	IRQMOD_LATENCY_TARGET_COPY(to + offsetof(struct irqmod_decision, rx_interval_ns), &none,
+				   sizeof(none));
+	IRQMOD_LATENCY_TARGET_COPY(to + offsetof(struct irqmod_decision, poll_delay_ns),
+				   delay_pair, sizeof(delay_pair));
+	IRQMOD_LATENCY_TARGET_COPY(to + offsetof(struct irqmod_decision, frames), tail,
+				   sizeof(tail));
+}
+
+/**
  * irqmod_latency_target_answer() - the cached answer into @decision.
  * @state: state set up by irqmod_latency_target_init().
  * @decision: POLL with zero intervals and @poll_delay_ns while that is set;
  *	else REARM at @interval_ns, unchanged.
  *
- * Three wide copies each, addressed from the start of the structs (a
- * kernel's FORTIFY_SOURCE checks a copy against the field it starts at),
- * and the same on either byte order: REARM copies @interval_ns to RX, then
- * @interval_ns and @poll_delay_ns (0 then, and adjacent in the state) to
- * TX and the poll delay, then zeroes the rest (REARM is 0); POLL zeroes the
- * intervals, copies the delay with a zero rate limit and the tail's bytes.
+ * Wide copies, as irqmod_latency_target_answer_poll() stores: REARM is one
+ * 8-byte load of @interval_ns and @poll_delay_ns (0 then, and adjacent in
+ * the state) and three stores: RX from its first four bytes, TX and the
+ * poll delay from all eight, then 8 zero bytes (REARM is 0).
  */
 static inline void irqmod_latency_target_answer(const struct irqmod_latency_target *state,
 						struct irqmod_decision *decision)
 {
 	unsigned char *to = (unsigned char *)decision;
 	const unsigned char *from = (const unsigned char *)state;
-	uint32_t delay_ns = state->poll_delay_ns;
 	uint64_t none = 0, cached;
 
-	if (delay_ns != 0) {
-		/* The tail: frames 0 (two bytes), the action, changed false. */
-		const unsigned char tail[4] = { 0, 0, IRQMOD_ACTION_POLL, 0 };
-		uint32_t delay_pair[2];
-
-		delay_pair[0] = delay_ns;
-		delay_pair[1] = 0; /* the rate limit */
-		IRQMOD_LATENCY_TARGET_COPY(to + offsetof(struct irqmod_decision, rx_interval_ns),
-					   &none, sizeof(none));
-		IRQMOD_LATENCY_TARGET_COPY(to + offsetof(struct irqmod_decision, poll_delay_ns),
-					   delay_pair, sizeof(delay_pair));
-		IRQMOD_LATENCY_TARGET_COPY(to + offsetof(struct irqmod_decision, frames), tail,
-					   sizeof(tail));
+	if (state->poll_delay_ns != 0) {
+		irqmod_latency_target_answer_poll(decision, state->poll_delay_ns);
 		return;
 	}
 	/* One load: the word's first four bytes are @interval_ns on either byte order. */
