@@ -5,12 +5,14 @@
  * Told how long a frame may wait for its poll because of moderation (a p99
  * target, and optionally a mean target), it picks the longest interrupt
  * interval whose predicted added delay meets the target: the fewest
- * interrupts that keep the promise. Each call adds its RX packets and their
- * deviation to two sums; every IRQMOD_LATENCY_TARGET_WINDOW_CALLS calls the
- * window closes and its means estimate the arrival process (packets per
- * call and time per call, whose ratio is the arrival rate, and the packets'
- * mean absolute deviation, which measures burstiness). From the estimate it
- * derives, with integer arithmetic only, and caches until the next window:
+ * interrupts that keep the promise. Each call adds its RX packets, and the
+ * part of them above the last window's mean, to two sums; every
+ * IRQMOD_LATENCY_TARGET_WINDOW_CALLS calls the window closes, recovers the
+ * packets' deviation from the two, and its means estimate the arrival
+ * process (packets per call and time per call, whose ratio is the arrival
+ * rate, and the packets' mean absolute deviation, which measures
+ * burstiness). From the estimate it derives, with integer arithmetic only,
+ * and caches until the next window:
  *
  * - the interval the p99 target allows (no frame waits longer than the
  *   holdoff, so T <= target_p99 - service);
