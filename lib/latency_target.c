@@ -255,7 +255,8 @@ int irqmod_latency_target_init(struct irqmod_latency_target *state,
 	state->limit_packets = (uint16_t)(limit ? limit : 1u);
 	state->poll_service_ns = (uint16_t)config->poll_service_ns;
 	/*
-	 * No frame waits longer than the target (docs, "The p99 tail"): under
+	 * No frame waits longer than the target (docs, "The holdoff and
+	 * Poisson arrivals", "The throttle"): under
 	 * a holdoff the first frame of a cycle waits the whole interval; under
 	 * a throttle a frame waits the interval less its time since the last
 	 * interrupt, which is at least the interrupt's entry (frames arriving

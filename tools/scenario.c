@@ -934,8 +934,8 @@ int irqmod_scenario_controller(const struct irqmod_scenario *scenario, const cha
 	if (error)
 		return error;
 	/* latency-target bounds its interval by the ring the scenario has, and
-	 * is told the NIC's timer: a holdoff for `absolute` and `packet` (each
-	 * makes a frame wait at least the interval), else the throttle. */
+	 * is told the NIC's timer: the throttle's, else the holdoff (for
+	 * `packet` too, the nearer of the two: a frame waits the interval). */
 	if (config->inner.kind == IRQMOD_KIND_LATENCY_TARGET) {
 		config->inner.config.latency_target.ring_size = scenario->config.ring_size;
 		config->inner.config.latency_target.timer =

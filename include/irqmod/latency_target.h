@@ -12,22 +12,26 @@
  * mean absolute deviation, which measures burstiness). From the estimate it
  * derives, with integer arithmetic only, and caches until the next window:
  *
- * - the interval the p99 target allows (no frame waits longer than the
- *   holdoff, so T <= target_p99 - service);
+ * - the interval the p99 target allows: no frame waits longer than the
+ *   target, so under a holdoff T <= target_p99 - service and under a
+ *   throttle (Intel EITR: a frame waits T less its time since the last
+ *   interrupt, at least the interrupt's entry) T <= target_p99 - service
+ *   + entry;
  * - the interval the mean target allows, (T + lambda*T^2/2) / (1 + lambda*T)
  *   <= target_mean, solved conservatively in one step;
  * - the ring and socket-buffer bound: the frames of one interval, at the
  *   estimated rate plus two deviations, must fit half the ring and the
  *   frames the socket buffer holds;
- * - at very low rates (fewer than 1/8 frame per target interval) the
- *   shortest interval, because each frame has an interrupt of its own
- *   anyway and the interval would be its whole latency;
+ * - under a holdoff, at very low rates and in closed loops (fewer than
+ *   1.25 frames per interrupt) the shortest interval, because each frame
+ *   has an interrupt of its own anyway and the interval would be its
+ *   whole latency (under a throttle a lone frame fires at once: the
+ *   target's interval at every rate);
  * - at high, steady load (at least @poll_packets frames per interval) it
  *   answers IRQMOD_ACTION_POLL, as deferred hard IRQs and IRQ suspension
- *   do, with the interval less what a deferred poll adds (the timer
- *   interrupt and the previous poll's run time, measured by the window)
- *   as the poll delay, and re-arms at the first empty poll (at once, not
- *   at the window's close).
+ *   do, deferred by the target (the timer starts when a poll ends, and
+ *   the frames of its entry and run are taken by it), and re-arms at the
+ *   first empty poll (at once, not at the window's close).
  *
  * The model, the estimator and the measurements are in
  * docs/latency-target.md.
