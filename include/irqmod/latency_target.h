@@ -133,7 +133,8 @@ enum irqmod_latency_target_timer {
  *	time a line-rate stream of 1514-byte frames takes to fill the buffer.
  *	The controller turns it into the frames the buffer holds and bounds
  *	the interval at the estimated rate. 0 for no socket bound; at most 1 s.
- * @min_interval_ns: shortest interval, used at very low rates; 0 allowed.
+ * @min_interval_ns: shortest interval, used at very low rates and in closed
+ *	loops under a holdoff and before the first estimate; 0 allowed.
  * @max_interval_ns: longest interval; 1 ns to 1 s, at least @min_interval_ns.
  * @max_rate_per_s: interrupt-rate cap: the interval is never below
  *	1e9 / @max_rate_per_s ns; 0 for none. The cap wins over the targets.
