@@ -33,12 +33,16 @@ _Static_assert(offsetof(struct irqmod_latency_target, poll_delay_ns) ==
  * probability e^-4 = 1.8 % (docs/latency-target.md, "Polling"). */
 #define DEFAULT_POLL_PACKETS 4u
 /*
- * A deferred poll starts in a timer interrupt (Linux napi_watchdog() on
- * gro_flush_timeout's hrtimer): 2 us, the interrupt entry cost the
- * simulator assumes for it (docs/simulator.md host.timer_irq_cost, "1-5 us
- * plausible", shared anchors section 1.2).
+ * The interrupt entry, from the signal to the poll's first look at the
+ * ring: a device interrupt's handler, or the timer interrupt that starts a
+ * deferred poll (Linux napi_watchdog() on gro_flush_timeout's hrtimer):
+ * 2 us, the entry cost the simulator assumes for both (docs/simulator.md
+ * host.irq_cost and host.timer_irq_cost, "1-5 us plausible", shared
+ * anchors section 1.2).
  */
 #define DEFAULT_POLL_SERVICE_NS 2000u
+/* Intel EITR (82599 and later) throttles: the default timer. */
+#define DEFAULT_TIMER IRQMOD_LATENCY_TARGET_TIMER_THROTTLE
 
 /* floor.h's range of link speeds. */
 #define MAX_LINK_SPEED_MBPS IRQMOD_FLOOR_MAX_LINK_SPEED_MBPS
@@ -154,6 +158,7 @@ int irqmod_latency_target_default_config(struct irqmod_latency_target_config *co
 	config->max_rate_per_s = 0;
 	config->poll_packets = DEFAULT_POLL_PACKETS;
 	config->poll_service_ns = DEFAULT_POLL_SERVICE_NS;
+	config->timer = DEFAULT_TIMER;
 	return 0;
 }
 
@@ -237,13 +242,17 @@ int irqmod_latency_target_config_check(const struct irqmod_latency_target_config
 		return irqmod_reject(e, kind_name, "poll_service_ns", c->poll_service_ns,
 				     "is above", "the supported maximum",
 				     IRQMOD_LATENCY_TARGET_MAX_POLL_SERVICE_NS, -IRQMOD_ERANGE);
+	if (c->timer > IRQMOD_LATENCY_TARGET_TIMER_HOLDOFF)
+		return irqmod_reject(e, kind_name, "timer", c->timer, "is above",
+				     "IRQMOD_LATENCY_TARGET_TIMER_HOLDOFF",
+				     IRQMOD_LATENCY_TARGET_TIMER_HOLDOFF, -IRQMOD_ERANGE);
 	return 0;
 }
 
 int irqmod_latency_target_init(struct irqmod_latency_target *state,
 			       const struct irqmod_latency_target_config *config)
 {
-	uint32_t min_ns, limit, socket_frames;
+	uint32_t min_ns, limit, socket_frames, p99_ns;
 	int error;
 
 	if (!state || !config)
@@ -267,8 +276,19 @@ int irqmod_latency_target_init(struct irqmod_latency_target *state,
 	limit = min_u32(limit, U16_LIMIT);
 	state->limit_packets = (uint16_t)(limit ? limit : 1u);
 	state->poll_service_ns = (uint16_t)config->poll_service_ns;
-	state->p99_interval_ns = min_u32(config->target_p99_ns - config->service_ns,
-					 config->max_interval_ns);
+	/*
+	 * No frame waits longer than the target (docs, "The holdoff and
+	 * Poisson arrivals", "The throttle"): under
+	 * a holdoff the first frame of a cycle waits the whole interval; under
+	 * a throttle a frame waits the interval less its time since the last
+	 * interrupt, which is at least the interrupt's entry (frames arriving
+	 * in it are taken by the poll it starts). Both < 2^31: no overflow.
+	 */
+	p99_ns = config->target_p99_ns - config->service_ns;
+	if (config->timer == IRQMOD_LATENCY_TARGET_TIMER_THROTTLE)
+		p99_ns += config->poll_service_ns;
+	state->p99_interval_ns = min_u32(p99_ns, config->max_interval_ns);
+	state->holdoff = config->timer == IRQMOD_LATENCY_TARGET_TIMER_HOLDOFF;
 	state->mean_budget_ns = config->target_mean_ns ?
 				config->target_mean_ns - config->service_ns : 0u;
 	state->min_interval_ns = min_ns;
@@ -371,25 +391,37 @@ static inline bool frames_per_interval_at_least(const struct estimate *e, uint32
 	       ((uint64_t)e->gap_ns << Q8_SHIFT) * numerator;
 }
 
-/* The mode for this call, from the estimate and (for POLL) the sample. */
+/*
+ * The mode for this call, from the estimate and (for POLL) the sample;
+ * @cut: what comes off @interval for the poll delay (a poll is never
+ * deferred by nothing).
+ */
 static inline uint8_t next_mode(const struct irqmod_latency_target *state,
-				const struct estimate *e, uint32_t interval, uint32_t added,
+				const struct estimate *e, uint32_t interval, uint32_t cut,
 				bool empty)
 {
 	uint8_t mode = state->mode;
 
 	if (mode == IRQMOD_LATENCY_TARGET_MODE_POLL) {
 		/* Re-arm at the first empty poll, or when the load falls or turns bursty. */
-		if (!empty && interval > added &&
+		if (!empty && interval > cut &&
 		    e->deviation_q8 <= e->packets_q8 &&
 		    frames_per_interval_at_least(e, interval, state->poll_packets, 2u))
 			return IRQMOD_LATENCY_TARGET_MODE_POLL;
 		return IRQMOD_LATENCY_TARGET_MODE_TARGET;
 	}
-	if (state->poll_packets != 0 && !empty && interval > added &&
+	if (state->poll_packets != 0 && !empty && interval > cut &&
 	    2u * (uint64_t)e->deviation_q8 <= e->packets_q8 &&
 	    frames_per_interval_at_least(e, interval, state->poll_packets, 1u))
 		return IRQMOD_LATENCY_TARGET_MODE_POLL;
+	/*
+	 * Under a throttle a longer interval does not delay an isolated frame
+	 * (it fires at once), nor a closed loop's reply beyond the target: the
+	 * target's interval at every rate (docs, "Very low rates and closed
+	 * loops").
+	 */
+	if (!state->holdoff)
+		return IRQMOD_LATENCY_TARGET_MODE_TARGET;
 	if (mode == IRQMOD_LATENCY_TARGET_MODE_TARGET) {
 		/* Judged on a window measured at the target interval only:
 		 * every window starts at a decision. */
@@ -450,26 +482,6 @@ static LT_COLD_PATH void rearm(struct irqmod_latency_target *state, uint8_t mode
 }
 
 /*
- * What a deferred poll adds beyond its delay (docs/latency-target.md,
- * "What a deferred poll adds"): the timer interrupt that starts it and,
- * as the hrtimer starts when the previous poll ends, the previous poll's
- * own run time. A window polled throughout (the mode is POLL only from a
- * window's close to the next, at one delay) measures it: every call came
- * the delay plus that addition after the last, so it is the window's gap
- * less the delay. Otherwise the configured poll service (the timer
- * interrupt alone) stands for it. Nothing is kept between windows: a
- * clock that stalled in the window reads 0 (one window's delay is the
- * whole interval), one that stepped forward more than the interval ends
- * the polling for one window, and the next window starts afresh.
- */
-static inline uint32_t poll_added_ns(const struct irqmod_latency_target *state, uint32_t gap_ns)
-{
-	if (state->mode != IRQMOD_LATENCY_TARGET_MODE_POLL)
-		return state->poll_service_ns;
-	return gap_ns > state->poll_delay_ns ? gap_ns - state->poll_delay_ns : 0u;
-}
-
-/*
  * The window's mean of |P - ref| over its IRQMOD_LATENCY_TARGET_WINDOW_CALLS
  * = 16 calls (P a call's packets in 24.8, ref @packets_avg_q8, the same for
  * the whole window), rounded down as a shift of the sum would be, from the
@@ -495,22 +507,24 @@ static inline uint32_t window_mean_deviation_q8(const struct irqmod_latency_targ
 static inline LT_INLINE_ALWAYS void decide(struct irqmod_latency_target *state, const struct estimate *e, bool empty,
 			  struct irqmod_decision *decision)
 {
-	uint32_t interval, added;
+	uint32_t interval, cut;
 	uint8_t mode;
 	bool ring_bound = false;
 
 	interval = target_interval_ns(state, e, &ring_bound);
 	/*
-	 * The target bounds the whole cycle a frame may wait for its poll:
-	 * the delay is the interval less all a deferred poll adds. The ring
-	 * and socket bound keeps half the ring for what arrives while a poll
-	 * runs (init): the delay is the interval less the timer interrupt
-	 * alone (docs, "What a deferred poll adds").
+	 * A deferred poll's timer starts when the previous poll ends, and the
+	 * frames that arrive in its entry and run are taken by it: no frame
+	 * waits longer than the delay. So the target's delay is the p99
+	 * budget itself, the throttle's interval less the entry it allowed
+	 * for, or the holdoff's interval. A ring- or socket-bound delay is
+	 * the interval less the entry, so the cycle (delay, entry, run) is at
+	 * least the bound's interval (docs, "Polling").
 	 */
-	added = ring_bound ? state->poll_service_ns : poll_added_ns(state, e->gap_ns);
-	mode = next_mode(state, e, interval, added, empty);
+	cut = ring_bound || !state->holdoff ? state->poll_service_ns : 0u;
+	mode = next_mode(state, e, interval, cut, empty);
 	if (mode == IRQMOD_LATENCY_TARGET_MODE_POLL) {
-		answer_poll(state, interval - added, decision);
+		answer_poll(state, interval - cut, decision);
 		return;
 	}
 	rearm(state, mode, interval, decision);
@@ -601,14 +615,15 @@ void irqmod_latency_target_update_edge(struct irqmod_latency_target *state,
 	}
 	if (state->poll_delay_ns != 0) {
 		/*
-		 * An empty poll while polling: re-arm at once, at the delay
-		 * plus the configured service: the interval the delay was
-		 * derived from, less the poll's run time when a window
-		 * measured it (shorter, so within the target until the
-		 * window closes).
+		 * An empty poll while polling: re-arm at once, at the interval
+		 * the delay came from: the delay plus the entry, which is the
+		 * throttle's and the ring bound's, and never above the
+		 * target's (the holdoff's is the delay itself).
 		 */
 		rearm(state, IRQMOD_LATENCY_TARGET_MODE_TARGET,
-		      state->poll_delay_ns + state->poll_service_ns, decision);
+		      min_u32(state->poll_delay_ns + state->poll_service_ns,
+			      state->p99_interval_ns),
+		      decision);
 		return;
 	}
 	irqmod_latency_target_answer(state, decision);

@@ -15,6 +15,10 @@
 #   sim-cli.sh TOOL version   --version names irqmod's and the simulator's versions
 #   sim-cli.sh TOOL ethtool   ethtool-style specs give the same rows as the
 #                             irqmod specs they map to
+#   sim-cli.sh TOOL lt-timer  latency-target is told the scenario's nic.timer:
+#                             its interrupt rate is static 22 us's under the
+#                             throttle (target 20 us + the 2 us entry) and
+#                             static 20 us's under the holdoff (absolute)
 #   sim-cli.sh TOOL exits STATUS TEXT ARG...   TOOL ARG... (any tool, e.g.
 #                             irqmod-repro) exits STATUS with TEXT on stderr
 # $IRQMOD_TEST_WRAPPER, when set (meson test --setup valgrind), comes
@@ -163,6 +167,20 @@ ethtool)
 		rb=$(grep -F -- "$b " "$out" | awk '{ $1 = ""; print }')
 		[ -n "$ra" ] || fail "no row for $a"
 		[ "$ra" = "$rb" ] || fail "$a and $b differ: '$ra' vs '$rb'"
+	done
+	;;
+lt-timer)
+	# 200k frames/s, 4 per 20 us: batching, polling off (poll_packets=0).
+	lt='latency-target(target_p99=20us,poll_packets=0)'
+	for pair in 'throttle|static:22us' 'absolute|static:20us'; do
+		timer=${pair%%|*}
+		static=${pair#*|}
+		run --set source.rate=200k --set nic.timer="$timer" -c "$lt,$static" ||
+			fail "exit status $? for $timer"
+		rl=$(grep -F -- "$lt " "$out" | awk '{ print $3 }')
+		rs=$(grep -F -- "$static " "$out" | awk '{ print $3 }')
+		[ -n "$rl" ] || fail "no row for $lt"
+		[ "$rl" = "$rs" ] || fail "$timer: interrupts/s $rl, $static's $rs"
 	done
 	;;
 exits)

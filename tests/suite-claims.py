@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
 """Fast subset of the standard suite (issue 13, section 7).
 
-Runs scripts/lib/suite.py on eight short scenarios over three seeds and
+Runs scripts/lib/suite.py on nine short scenarios over three seeds and
 asserts (1) what the suite itself must get right in every scenario: the
 front holds only runs without drops that no other such run dominates
 (no worse in CPU and p99 added delay, better in one by more than the two
@@ -14,11 +14,15 @@ oracle's, bulk throughput at least 0.99 x the best row and no drops, and
 in request/response a strictly lower p99 at CPU no higher than each rival's
 (within the two 95 % intervals). The tolerances are the claims' own; the
 three seeds average every figure, and the asserted claims held for seeds
-1-3, 4-6 and 7-9 when this list was chosen. Two did not on every set and
+1-3, 4-6 and 7-9 when this list was chosen. Three did not on every set and
 are reported in docs/suite.md instead of asserted: rr-100k's
-request/response comparison (not met on any) and the front in
-memcached-etc-low (not met on seeds 1-3, where ixgbe is ahead by more than
-the intervals).
+request/response comparison (met on seeds 4-6 only: told 95 % of ixgbe's
+p99 it reaches 9.5 us at 0.7-0.9 points more CPU), and in ping-flood the
+oracle's CPU (its static 40 us slows the closed loop) and the
+request/response comparison (told 1 us, the throttle's interval is 3 us:
+two interrupts per ping). The front in memcached-etc-low, not asserted
+before the throttle rule (docs/latency-target.md, "The throttle"), and the
+front and target in ping-flood now hold on all three sets.
 
 usage: suite-claims.py IRQMOD_SIM SOURCE_ROOT OUT_DIR
 """
@@ -28,10 +32,11 @@ import subprocess
 import sys
 
 SCENARIOS = ["rr-10k", "rr-100k", "memcached-etc-low", "bulk-tcp-10g", "bulk-tcp-25g",
-             "udp-stream-12k", "incast", "mostly-idle"]
+             "udp-stream-12k", "incast", "mostly-idle", "ping-flood"]
 NOT_ASSERTED = {
     ("rr-100k", "lower p99 than ixgbe, DIM and every hybrid at equal or lower CPU"),
-    ("memcached-etc-low", "on the front"),
+    ("ping-flood", "within 10 % of the oracle's CPU"),
+    ("ping-flood", "lower p99 than ixgbe, DIM and every hybrid at equal or lower CPU"),
 }
 
 

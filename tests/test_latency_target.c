@@ -24,6 +24,9 @@ static void config_for(struct irqmod_latency_target_config *config, uint32_t tar
 	assert_int_equal(irqmod_latency_target_default_config(config, LINK_MBPS), 0);
 	config->target_p99_ns = target_ns;
 	config->poll_packets = poll_packets;
+	/* The holdoff: the interval is the target itself (the throttle adds the
+	 * entry; test_latency_target_throttle_* below). */
+	config->timer = IRQMOD_LATENCY_TARGET_TIMER_HOLDOFF;
 }
 
 static void init_or_fail(struct irqmod_latency_target *state,
@@ -146,6 +149,7 @@ static void slow_rate(struct irqmod_latency_target_config *c) { c->max_rate_per_
 static void one_poll(struct irqmod_latency_target_config *c) { c->poll_packets = 1; }
 static void huge_poll(struct irqmod_latency_target_config *c) { c->poll_packets = 65536; }
 static void huge_service(struct irqmod_latency_target_config *c) { c->poll_service_ns = 65536; }
+static void bad_timer(struct irqmod_latency_target_config *c) { c->timer = 2; }
 
 static void test_latency_target_bad_configs_name_the_field(void **unused)
 {
@@ -168,6 +172,7 @@ static void test_latency_target_bad_configs_name_the_field(void **unused)
 		{ "poll_packets", -IRQMOD_ERANGE, 1, one_poll },
 		{ "poll_packets", -IRQMOD_ERANGE, 65536, huge_poll },
 		{ "poll_service_ns", -IRQMOD_ERANGE, 65536, huge_service },
+		{ "timer", -IRQMOD_ERANGE, 2, bad_timer },
 	};
 	size_t i;
 
@@ -387,12 +392,12 @@ static void test_latency_target_polls_under_load_and_rearms_when_it_falls(void *
 	init_or_fail(&state, &config);
 	drive(&state, &now_ns, 50, 8, 20000, &decision);
 	assert_int_equal(decision.action, IRQMOD_ACTION_POLL);
-	assert_int_equal(decision.poll_delay_ns, 18000);
+	assert_int_equal(decision.poll_delay_ns, 20000);
 	assert_int_equal(decision.rx_interval_ns, 0);
 	assert_false(decision.changed);
 	irqmod_latency_target_current(&state, &again);
 	assert_int_equal(again.action, IRQMOD_ACTION_POLL);
-	assert_int_equal(again.poll_delay_ns, 18000);
+	assert_int_equal(again.poll_delay_ns, 20000);
 	drive(&state, &now_ns, 1, 0, 20000, &decision);
 	assert_int_equal(decision.action, IRQMOD_ACTION_REARM);
 	assert_int_equal(decision.rx_interval_ns, 20000);
@@ -417,14 +422,13 @@ static void test_latency_target_polls_under_load_and_rearms_when_it_falls(void *
 }
 
 /*
- * A deferred poll adds the timer interrupt and the previous poll's run
- * time (3 us here, the configured poll service is 2 us): a window polled
- * throughout measures it, and the poll delay becomes the interval less it,
- * so the cycle a frame may wait is the 20 us target. An empty poll re-arms
- * at the delay plus the configured service (19 us, below the target) until
- * the window closes.
+ * The poll delay is the target whatever a deferred poll adds: the timer
+ * starts when a poll ends and the frames that arrive in its entry and run
+ * are taken by it, so none waits longer than the delay (the suite's added
+ * delay). Windows driven as deferred polls run (the delay plus 3 us per
+ * call) keep it; an empty poll re-arms at the holdoff's target.
  */
-static void test_latency_target_poll_delay_leaves_what_a_deferred_poll_adds(void **unused)
+static void test_latency_target_poll_delay_is_the_target_whatever_the_poll_adds(void **unused)
 {
 	struct irqmod_latency_target_config config;
 	struct irqmod_latency_target state;
@@ -436,30 +440,23 @@ static void test_latency_target_poll_delay_leaves_what_a_deferred_poll_adds(void
 	init_or_fail(&state, &config);
 	drive(&state, &now_ns, 49, 8, 20000, &decision);
 	assert_int_equal(decision.action, IRQMOD_ACTION_POLL);
-	/* Unmeasured, then measured at 20 us - 18 us: the service, 2 us. */
-	assert_int_equal(decision.poll_delay_ns, 18000);
-	/* One window at 18 + 3 us per call measures 3 us. */
-	drive_deferred(&state, &now_ns, 16, 8, 3000, 20000, &decision);
+	assert_int_equal(decision.poll_delay_ns, 20000);
+	drive_deferred(&state, &now_ns, 64, 8, 3000, 20000, &decision);
 	assert_int_equal(decision.action, IRQMOD_ACTION_POLL);
-	assert_int_equal(decision.poll_delay_ns, 17000);
-	/* Settled: every later window measures 3 us again. */
-	drive_deferred(&state, &now_ns, 48, 8, 3000, 20000, &decision);
-	assert_int_equal(decision.action, IRQMOD_ACTION_POLL);
-	assert_int_equal(decision.poll_delay_ns, 17000);
+	assert_int_equal(decision.poll_delay_ns, 20000);
 	drive_deferred(&state, &now_ns, 1, 0, 3000, 20000, &decision);
 	assert_int_equal(decision.action, IRQMOD_ACTION_REARM);
-	assert_int_equal(decision.rx_interval_ns, 19000);
+	assert_int_equal(decision.rx_interval_ns, 20000);
 	assert_true(decision.changed);
 }
 
 /*
- * The measurement is the window's own, nothing carries over: a clock that
- * stalls in a polled window (calls 1 us apart against an 18 us delay)
- * reads 0, so that window's delay is the whole interval; one that steps
- * forward (calls 45 us apart) reads more than the interval and re-arms;
- * the next steady window polls again with the configured service.
+ * Nothing of the clock enters the target's poll delay: a clock that
+ * stalls in a polled window (calls 1 us apart: 160 frames per interval,
+ * within the 256 of the ring) or steps forward (45 us apart: x = 3.6 >=
+ * 4 / 2) keeps POLL after the target.
  */
-static void test_latency_target_poll_measurement_survives_clock_faults(void **unused)
+static void test_latency_target_poll_delay_survives_clock_faults(void **unused)
 {
 	struct irqmod_latency_target_config config;
 	struct irqmod_latency_target state;
@@ -471,19 +468,61 @@ static void test_latency_target_poll_measurement_survives_clock_faults(void **un
 	config.socket_ceiling_ns = 0; /* the ring alone: 256 frames per interval */
 	init_or_fail(&state, &config);
 	drive(&state, &now_ns, 49, 8, 20000, &decision);
-	assert_int_equal(decision.poll_delay_ns, 18000);
-	/* 8 frames per us: 160 per interval, within the ring, steady. */
+	assert_int_equal(decision.poll_delay_ns, 20000);
 	drive(&state, &now_ns, 16, 8, 1000, &decision);
 	assert_int_equal(decision.action, IRQMOD_ACTION_POLL);
 	assert_int_equal(decision.poll_delay_ns, 20000);
-	/* 8 frames per 45 us: x = 3.6 >= 2 would keep polling. */
 	drive(&state, &now_ns, 16, 8, 45000, &decision);
-	assert_int_equal(decision.action, IRQMOD_ACTION_REARM);
-	assert_int_equal(decision.rx_interval_ns, 20000);
-	assert_int_equal(state.mode, IRQMOD_LATENCY_TARGET_MODE_TARGET);
-	drive(&state, &now_ns, 16, 8, 20000, &decision);
 	assert_int_equal(decision.action, IRQMOD_ACTION_POLL);
-	assert_int_equal(decision.poll_delay_ns, 18000);
+	assert_int_equal(decision.poll_delay_ns, 20000);
+}
+
+/*
+ * Intel's throttle (the default timer): a frame waits the interval less
+ * its time since the last interrupt, at least the 2 us entry, so the
+ * interval is the target plus the entry, less the service, at most the
+ * maximum; at every rate, a closed loop's too (no LOW or UNBATCHED mode:
+ * a lone frame fires at once); a poll is deferred by the target and an
+ * empty one re-arms at the throttle's interval.
+ */
+static void test_latency_target_throttle_interval_is_the_target_plus_the_entry(void **unused)
+{
+	struct irqmod_latency_target_config config;
+	struct irqmod_latency_target state;
+	struct irqmod_decision decision;
+	uint64_t now_ns = 0;
+
+	(void)unused;
+	assert_int_equal(irqmod_latency_target_default_config(&config, LINK_MBPS), 0);
+	assert_int_equal(config.timer, IRQMOD_LATENCY_TARGET_TIMER_THROTTLE);
+	config.target_p99_ns = 20000;
+	init_or_fail(&state, &config);
+	assert_int_equal(state.p99_interval_ns, 22000);
+	/* 3 frames per 20 us (x = 3.3 < 4): interrupts at 22 us. */
+	drive(&state, &now_ns, 48, 3, 20000, &decision);
+	assert_int_equal(decision.action, IRQMOD_ACTION_REARM);
+	assert_int_equal(decision.rx_interval_ns, 22000);
+	/* A closed loop (one frame per call) and a very low rate keep it. */
+	drive(&state, &now_ns, 64, 1, 20000, &decision);
+	assert_int_equal(decision.rx_interval_ns, 22000);
+	assert_int_equal(state.mode, IRQMOD_LATENCY_TARGET_MODE_TARGET);
+	drive(&state, &now_ns, 64, 1, 1000000, &decision);
+	assert_int_equal(decision.rx_interval_ns, 22000);
+	assert_int_equal(state.mode, IRQMOD_LATENCY_TARGET_MODE_TARGET);
+	/* 8 frames per 20 us: POLL after the target; empty: 22 us again. */
+	drive(&state, &now_ns, 48, 8, 20000, &decision);
+	assert_int_equal(decision.action, IRQMOD_ACTION_POLL);
+	assert_int_equal(decision.poll_delay_ns, 20000);
+	drive(&state, &now_ns, 1, 0, 20000, &decision);
+	assert_int_equal(decision.action, IRQMOD_ACTION_REARM);
+	assert_int_equal(decision.rx_interval_ns, 22000);
+	/* The service comes off, the maximum clamps. */
+	config.service_ns = 1000;
+	init_or_fail(&state, &config);
+	assert_int_equal(state.p99_interval_ns, 21000);
+	config.max_interval_ns = 20500;
+	init_or_fail(&state, &config);
+	assert_int_equal(state.p99_interval_ns, 20500);
 }
 
 /*
@@ -579,7 +618,10 @@ static void test_latency_target_bursty_load_does_not_poll(void **unused)
 	assert_int_equal(state.mode, IRQMOD_LATENCY_TARGET_MODE_TARGET);
 }
 
-/* A poll service longer than the interval: no poll is deferred. */
+/*
+ * A target-bound poll delay is the target whatever the entry (holdoff:
+ * nothing comes off it); a ring bound that falls under the entry re-arms.
+ */
 static void test_latency_target_poll_needs_a_delay_beyond_its_service(void **unused)
 {
 	struct irqmod_latency_target_config config;
@@ -592,15 +634,15 @@ static void test_latency_target_poll_needs_a_delay_beyond_its_service(void **unu
 	config.poll_service_ns = 20000;
 	init_or_fail(&state, &config);
 	drive(&state, &now_ns, 50, 8, 20000, &decision);
-	assert_int_equal(decision.action, IRQMOD_ACTION_REARM);
-	assert_int_equal(decision.rx_interval_ns, 20000);
+	assert_int_equal(decision.action, IRQMOD_ACTION_POLL);
+	assert_int_equal(decision.poll_delay_ns, 20000);
 	/* In POLL mode, a ring bound that falls under the service re-arms. */
 	config.poll_service_ns = 10000;
 	config.ring_size = 64; /* 32 frames per interval */
 	init_or_fail(&state, &config);
 	drive(&state, &now_ns, 50, 8, 20000, &decision);
 	assert_int_equal(decision.action, IRQMOD_ACTION_POLL);
-	assert_int_equal(decision.poll_delay_ns, 10000);
+	assert_int_equal(decision.poll_delay_ns, 20000);
 	drive(&state, &now_ns, 100, 64, 20000, &decision);
 	/* 64 per 20 us: T = 32 / 3.2 per us = 10 us, not above the service;
 	 * approached from below, the 1/16 dead band may hold it lower. */
@@ -855,8 +897,9 @@ int main(void)
 		cmocka_unit_test(test_latency_target_socket_buffer_bounds_the_interval),
 		cmocka_unit_test(test_latency_target_rate_cap_raises_the_minimum),
 		cmocka_unit_test(test_latency_target_polls_under_load_and_rearms_when_it_falls),
-		cmocka_unit_test(test_latency_target_poll_delay_leaves_what_a_deferred_poll_adds),
-		cmocka_unit_test(test_latency_target_poll_measurement_survives_clock_faults),
+		cmocka_unit_test(test_latency_target_poll_delay_is_the_target_whatever_the_poll_adds),
+		cmocka_unit_test(test_latency_target_throttle_interval_is_the_target_plus_the_entry),
+		cmocka_unit_test(test_latency_target_poll_delay_survives_clock_faults),
 		cmocka_unit_test(test_latency_target_steadily_falling_load_stops_polling),
 		cmocka_unit_test(test_latency_target_ring_bound_poll_takes_the_service_alone),
 		cmocka_unit_test(test_latency_target_bursty_load_does_not_poll),

@@ -186,6 +186,8 @@ static void random_config(uint64_t *seed, struct irqmod_latency_target_config *c
 		c->max_rate_per_s = between(seed, 0, 3) == 0 ? between(seed, 1000u, 2000000u) : 0;
 		c->poll_packets = between(seed, 0, 2) == 0 ? 0 : between(seed, 2u, 32u);
 		c->poll_service_ns = between(seed, 0, 5000u);
+		c->timer = between(seed, 0, 1) ? IRQMOD_LATENCY_TARGET_TIMER_HOLDOFF :
+						 IRQMOD_LATENCY_TARGET_TIMER_THROTTLE;
 	} while (irqmod_latency_target_config_check(c, NULL) != 0);
 }
 

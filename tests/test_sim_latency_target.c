@@ -5,8 +5,9 @@
  * "Measured"). The comparison is the static interval at the target, the
  * oracle's usual answer (the cheapest static interval whose p99 meets the
  * target), run on identical traffic (same seed). CPU is the interrupt and
- * softirq time of every core; latency is from a frame's NIC arrival to its
- * socket (to_socket), which the interval controls.
+ * softirq time of every core; the p99 is the added delay the target is
+ * about (NIC arrival to the interrupt firing or the poll timer expiring,
+ * the suite's metric), and the simulator's NIC has Intel's throttle.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -84,6 +85,7 @@ static uint64_t interrupt_cpu_ns(const struct irqmod_sim_results *r)
 struct outcome {
 	uint64_t cpu_ns;
 	uint64_t p99_ns;
+	uint64_t added_p99_ns;
 	uint64_t drops;
 	double throughput_mbps;
 };
@@ -94,14 +96,17 @@ static void measure(const struct irqmod_sim_config *c, const char *name, struct 
 	run(c, name, count);
 	out->cpu_ns = interrupt_cpu_ns(&results);
 	out->p99_ns = results.to_socket.p99_ns;
+	out->added_p99_ns = results.added_delay.p99_ns;
 	out->drops = results.drops_ring + results.drops_socket + results.drops_reassembly;
 	out->throughput_mbps = results.throughput_mbps;
 }
 
 /*
- * 100k frames/s (x = 2 frames per 20 us interval): the target interval
- * itself. Its CPU is within 5 % of static 20 us and at least 10 % below
- * no moderation; its p99 at most static 20 us's plus 2 us.
+ * 100k frames/s (x = 2 frames per 20 us interval): under the throttle the
+ * interval is the target plus the 2 us interrupt entry. Its added p99 meets
+ * the target, and it is at least 3 % cheaper than static 20 us (whose p99
+ * is 16.8 us: the target interval's, before the throttle rule; measured
+ * 5.5 %, 18.8 us) and at least 10 % cheaper than no moderation.
  */
 static void test_sim_latency_target_request_rate_matches_the_static_oracle(void **unused)
 {
@@ -116,22 +121,23 @@ static void test_sim_latency_target_request_rate_matches_the_static_oracle(void 
 		measure(&c, "latency-target", &lt, NULL);
 		measure(&c, "static:20000", &oracle, NULL);
 		measure(&c, "none", &none, NULL);
-		print_message("seed %u: latency-target cpu %llu ns p99 %llu ns; static 20us "
+		print_message("seed %u: latency-target cpu %llu ns added p99 %llu ns; static 20us "
 			      "%llu / %llu; none %llu / %llu\n", (unsigned int)seed,
-			      (unsigned long long)lt.cpu_ns, (unsigned long long)lt.p99_ns,
-			      (unsigned long long)oracle.cpu_ns, (unsigned long long)oracle.p99_ns,
-			      (unsigned long long)none.cpu_ns, (unsigned long long)none.p99_ns);
+			      (unsigned long long)lt.cpu_ns, (unsigned long long)lt.added_p99_ns,
+			      (unsigned long long)oracle.cpu_ns, (unsigned long long)oracle.added_p99_ns,
+			      (unsigned long long)none.cpu_ns, (unsigned long long)none.added_p99_ns);
 		assert_int_equal(lt.drops, 0);
-		assert_true(lt.cpu_ns * 100 <= oracle.cpu_ns * 105);
+		assert_true(lt.added_p99_ns <= TARGET_NS);
+		assert_true(lt.cpu_ns * 100 <= oracle.cpu_ns * 97);
 		assert_true(lt.cpu_ns * 100 <= none.cpu_ns * 90);
-		assert_true(lt.p99_ns <= oracle.p99_ns + 2000);
 	}
 }
 
 /*
  * 500k frames/s (x = 10): it polls (the timer-driven poll replaces the
- * interrupt) at no more CPU than static 20 us (+2 %), p99 at most 2 us
- * above static 20 us's.
+ * interrupt), deferred by the target itself (the timer starts when a poll
+ * ends), so its added p99 meets the target and its CPU is at least 8 %
+ * below static 20 us's (measured 11 %, p99 19.8 us against 15.4).
  */
 static void test_sim_latency_target_heavy_load_polls_at_no_more_cpu(void **unused)
 {
@@ -146,15 +152,48 @@ static void test_sim_latency_target_heavy_load_polls_at_no_more_cpu(void **unuse
 		setup_poisson(&c, 500000, 100, seed);
 		measure(&c, "latency-target", &lt, &count);
 		measure(&c, "static:20000", &oracle, NULL);
-		print_message("seed %u: latency-target cpu %llu p99 %llu polls %llu/%llu; "
+		print_message("seed %u: latency-target cpu %llu added p99 %llu polls %llu/%llu; "
 			      "static 20us %llu / %llu\n", (unsigned int)seed,
-			      (unsigned long long)lt.cpu_ns, (unsigned long long)lt.p99_ns,
+			      (unsigned long long)lt.cpu_ns, (unsigned long long)lt.added_p99_ns,
 			      (unsigned long long)count.polls, (unsigned long long)count.calls,
-			      (unsigned long long)oracle.cpu_ns, (unsigned long long)oracle.p99_ns);
+			      (unsigned long long)oracle.cpu_ns, (unsigned long long)oracle.added_p99_ns);
 		assert_int_equal(lt.drops, 0);
 		assert_true(count.polls * 10 >= count.calls * 9); /* >= 90 % polled */
-		assert_true(lt.cpu_ns * 100 <= oracle.cpu_ns * 102);
-		assert_true(lt.p99_ns <= oracle.p99_ns + 2000);
+		assert_true(lt.added_p99_ns <= TARGET_NS);
+		assert_true(lt.cpu_ns * 100 <= oracle.cpu_ns * 92);
+	}
+}
+
+/*
+ * A holdoff timer (the simulator's `absolute`), told so: the first frame
+ * of a cycle waits the whole interval, so the interval is the target
+ * itself and the added p99 meets it (measured 20.0 us: the holdoff's atom
+ * at T), where the throttle's interval (22 us) would not.
+ */
+static void test_sim_latency_target_holdoff_takes_the_target_itself(void **unused)
+{
+	uint64_t seed;
+
+	(void)unused;
+	for (seed = 1; seed <= SEEDS; seed++) {
+		struct irqmod_sim_config c;
+		struct irqmod_sim_controller controller;
+
+		setup_poisson(&c, 100000, 100, seed);
+		c.timer = IRQMOD_SIM_TIMER_ABSOLUTE;
+		assert_int_equal(irqmod_sim_controller_by_name(&controller, "latency-target",
+							       c.link_speed_mbps), 0);
+		controller.generic.config.latency_target.target_p99_ns = TARGET_NS;
+		controller.generic.config.latency_target.ring_size = c.ring_size;
+		controller.generic.config.latency_target.timer = IRQMOD_LATENCY_TARGET_TIMER_HOLDOFF;
+		assert_int_equal(irqmod_sim_run(&c, &controller, NULL, &results), 0);
+		print_message("seed %u: holdoff added p99 %llu ns\n", (unsigned int)seed,
+			      (unsigned long long)results.added_delay.p99_ns);
+		assert_true(results.added_delay.p99_ns <= TARGET_NS);
+		assert_true(results.added_delay.p99_ns >= TARGET_NS * 9 / 10);
+		controller.generic.config.latency_target.timer = IRQMOD_LATENCY_TARGET_TIMER_THROTTLE;
+		assert_int_equal(irqmod_sim_run(&c, &controller, NULL, &results), 0);
+		assert_true(results.added_delay.p99_ns > TARGET_NS);
 	}
 }
 
@@ -208,9 +247,10 @@ static void test_sim_latency_target_bulk_keeps_throughput_without_drops(void **u
 }
 
 /*
- * A closed loop (ping flood: one request in flight): the interval would be
- * the whole latency, so it keeps the minimum: the round trip within 5 % of
- * no moderation's.
+ * A closed loop (ping flood: one request in flight, TX completions on the
+ * vector): under the throttle the reply comes more than the interval
+ * after the last interrupt (the TX completion's wait is what batches), so
+ * it fires at once: the round trip within 5 % of no moderation's.
  */
 static void test_sim_latency_target_closed_loop_keeps_the_round_trip(void **unused)
 {
@@ -243,6 +283,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sim_latency_target_request_rate_matches_the_static_oracle),
 		cmocka_unit_test(test_sim_latency_target_heavy_load_polls_at_no_more_cpu),
+		cmocka_unit_test(test_sim_latency_target_holdoff_takes_the_target_itself),
 		cmocka_unit_test(test_sim_latency_target_constant_load_does_not_oscillate),
 		cmocka_unit_test(test_sim_latency_target_bulk_keeps_throughput_without_drops),
 		cmocka_unit_test(test_sim_latency_target_closed_loop_keeps_the_round_trip),

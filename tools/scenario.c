@@ -933,9 +933,16 @@ int irqmod_scenario_controller(const struct irqmod_scenario *scenario, const cha
 			      bytes);
 	if (error)
 		return error;
-	/* latency-target bounds its interval by the ring the scenario has. */
-	if (config->inner.kind == IRQMOD_KIND_LATENCY_TARGET)
+	/* latency-target bounds its interval by the ring the scenario has, and
+	 * is told the NIC's timer: the throttle's, else the holdoff (for
+	 * `packet` too, the nearer of the two: a frame waits the interval). */
+	if (config->inner.kind == IRQMOD_KIND_LATENCY_TARGET) {
 		config->inner.config.latency_target.ring_size = scenario->config.ring_size;
+		config->inner.config.latency_target.timer =
+			scenario->config.timer == IRQMOD_SIM_TIMER_THROTTLE ?
+				IRQMOD_LATENCY_TARGET_TIMER_THROTTLE :
+				IRQMOD_LATENCY_TARGET_TIMER_HOLDOFF;
+	}
 	hybrid_defaults(config, kind);
 	if (inner_knobs) {
 		const char *owner = irqmod_kind_name(config->inner.kind);

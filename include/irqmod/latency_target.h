@@ -14,22 +14,26 @@
  * burstiness). From the estimate it derives, with integer arithmetic only,
  * and caches until the next window:
  *
- * - the interval the p99 target allows (no frame waits longer than the
- *   holdoff, so T <= target_p99 - service);
+ * - the interval the p99 target allows: no frame waits longer than the
+ *   target, so under a holdoff T <= target_p99 - service and under a
+ *   throttle (Intel EITR: a frame waits T less its time since the last
+ *   interrupt, at least the interrupt's entry) T <= target_p99 - service
+ *   + entry;
  * - the interval the mean target allows, (T + lambda*T^2/2) / (1 + lambda*T)
  *   <= target_mean, solved conservatively in one step;
  * - the ring and socket-buffer bound: the frames of one interval, at the
  *   estimated rate plus two deviations, must fit half the ring and the
  *   frames the socket buffer holds;
- * - at very low rates (fewer than 1/8 frame per target interval) the
- *   shortest interval, because each frame has an interrupt of its own
- *   anyway and the interval would be its whole latency;
+ * - under a holdoff, at very low rates and in closed loops (fewer than
+ *   1.25 frames per interrupt) the shortest interval, because each frame
+ *   has an interrupt of its own anyway and the interval would be its
+ *   whole latency (under a throttle a lone frame fires at once: the
+ *   target's interval at every rate);
  * - at high, steady load (at least @poll_packets frames per interval) it
  *   answers IRQMOD_ACTION_POLL, as deferred hard IRQs and IRQ suspension
- *   do, with the interval less what a deferred poll adds (the timer
- *   interrupt and the previous poll's run time, measured by the window)
- *   as the poll delay, and re-arms at the first empty poll (at once, not
- *   at the window's close).
+ *   do, deferred by the target (the timer starts when a poll ends, and
+ *   the frames of its entry and run are taken by it), and re-arms at the
+ *   first empty poll (at once, not at the window's close).
  *
  * The model, the estimator and the measurements are in
  * docs/latency-target.md.
@@ -91,14 +95,38 @@ enum irqmod_latency_target_mode {
 };
 
 /**
+ * enum irqmod_latency_target_timer - which interrupt timer the NIC has.
+ * @IRQMOD_LATENCY_TARGET_TIMER_THROTTLE: a minimum gap since the previous
+ *	interrupt (Intel EITR on 82599 and later, 8254x ITR; the simulator's
+ *	default `nic.timer = throttle`): a frame that arrives @interval after
+ *	the last interrupt fires at once, one that arrives s after it waits
+ *	the interval less s, and s is at least the interrupt's entry, during
+ *	which arriving frames are taken by the poll it starts. The default.
+ * @IRQMOD_LATENCY_TARGET_TIMER_HOLDOFF: a holdoff started by the first
+ *	frame after the vector is re-armed (8254x RADV, ethtool rx-usecs on
+ *	absolute-timer NICs; the simulator's `nic.timer = absolute`): that
+ *	frame waits the whole interval.
+ */
+enum irqmod_latency_target_timer {
+	IRQMOD_LATENCY_TARGET_TIMER_THROTTLE = 0,
+	IRQMOD_LATENCY_TARGET_TIMER_HOLDOFF = 1,
+};
+
+/**
  * struct irqmod_latency_target_config - settings.
- * @target_p99_ns: added delay (arrival to the start of its poll, caused by
- *	moderation) that 99 % of frames must not exceed; 1 ns to 1 s.
+ * @target_p99_ns: added delay that 99 % of frames must not exceed; 1 ns
+ *	to 1 s. The added delay of a frame is the time from its arrival to
+ *	the signal that leads to the poll taking it: the interrupt firing, or
+ *	a deferred poll's timer expiring; 0 for a frame taken by a poll
+ *	already under way (the interrupt's entry and the poll's run are not
+ *	moderation's). The same definition in REARM and POLL, and the one
+ *	the suite measures (docs/latency-target.md, "The added delay").
  * @target_mean_ns: mean added delay to meet as well; 0 for none, else at
  *	most @target_p99_ns.
- * @service_ns: part of the added delay the interval does not control (the
- *	interrupt's entry, the frames ahead of a frame in its poll); taken off
- *	the targets. Below @target_p99_ns and, when set, @target_mean_ns.
+ * @service_ns: part of the added delay the interval does not control (a
+ *	signal the driver sees late, a platform's interrupt latency counted
+ *	in the target); taken off the targets. Below @target_p99_ns and,
+ *	when set, @target_mean_ns.
  * @link_speed_mbps: link speed in Mb/s, 1..800000 (floor.h's range).
  * @ring_size: RX ring descriptors, IRQMOD_LATENCY_TARGET_MIN_RING to
  *	IRQMOD_LATENCY_TARGET_MAX_RING. One interval's frames must fit half.
@@ -107,7 +135,8 @@ enum irqmod_latency_target_mode {
  *	time a line-rate stream of 1514-byte frames takes to fill the buffer.
  *	The controller turns it into the frames the buffer holds and bounds
  *	the interval at the estimated rate. 0 for no socket bound; at most 1 s.
- * @min_interval_ns: shortest interval, used at very low rates; 0 allowed.
+ * @min_interval_ns: shortest interval, used at very low rates and in closed
+ *	loops under a holdoff and before the first estimate; 0 allowed.
  * @max_interval_ns: longest interval; 1 ns to 1 s, at least @min_interval_ns.
  * @max_rate_per_s: interrupt-rate cap: the interval is never below
  *	1e9 / @max_rate_per_s ns; 0 for none. The cap wins over the targets.
@@ -115,13 +144,15 @@ enum irqmod_latency_target_mode {
  *	arrive per interval (and the load is steady); 0 never polls, else 2
  *	to IRQMOD_LATENCY_TARGET_MAX_POLL_PACKETS. Set 0 when a hybrid wraps
  *	the controller: the hybrid does the polling.
- * @poll_service_ns: the timer interrupt that starts a deferred poll: what
- *	it adds beyond its delay before a window has measured it. Once a
- *	window was polled throughout, the target-bound delay is the interval
- *	less what that window measured (the timer interrupt and the poll's
- *	own run time, as the timer starts when a poll ends); a ring- or
- *	socket-bound delay is always the interval less this. No poll is
- *	deferred by less. At most IRQMOD_LATENCY_TARGET_MAX_POLL_SERVICE_NS.
+ * @poll_service_ns: the interrupt entry, from a signal (the device
+ *	interrupt firing or a deferred poll's timer expiring) to the poll's
+ *	first look at the ring: frames that arrive in it wait no longer than
+ *	the signal. Under a throttle (@timer) the interval is the p99 target
+ *	plus this; a ring- or socket-bound poll delay is the interval less
+ *	this (the poll's cycle is its delay plus at least this). At most
+ *	IRQMOD_LATENCY_TARGET_MAX_POLL_SERVICE_NS.
+ * @timer: an enum irqmod_latency_target_timer value: which timer the
+ *	interval programs (default IRQMOD_LATENCY_TARGET_TIMER_THROTTLE).
  */
 struct irqmod_latency_target_config {
 	uint32_t target_p99_ns;
@@ -135,6 +166,7 @@ struct irqmod_latency_target_config {
 	uint32_t max_rate_per_s;
 	uint32_t poll_packets;
 	uint32_t poll_service_ns;
+	uint32_t timer;
 };
 
 /**
@@ -154,8 +186,9 @@ struct irqmod_latency_target_config {
  * @poll_delay_ns: the poll delay of the cached POLL answer while polling
  *	(always above 0 then), 0 while the answer is REARM at @interval_ns.
  *	Right after @interval_ns: the REARM answer copies the two as one.
- * @p99_interval_ns: longest interval the p99 target allows
- *	(@target_p99_ns - @service_ns), at most @max_interval_ns.
+ * @p99_interval_ns: longest interval the p99 target allows: under a
+ *	throttle @target_p99_ns - @service_ns + @poll_service_ns, under a
+ *	holdoff @target_p99_ns - @service_ns; at most @max_interval_ns.
  * @mean_budget_ns: @target_mean_ns - @service_ns; 0 without a mean target.
  * @min_interval_ns: the configured minimum, raised to the rate cap's interval.
  * @limit_packets: frames one interval may bring: the smaller of half the
@@ -168,6 +201,7 @@ struct irqmod_latency_target_config {
  * @mode: an enum irqmod_latency_target_mode value.
  * @primed: 0 before the first call, 1 while the first window runs, 3 once
  *	an estimate was made (only a full window leaves the minimum).
+ * @holdoff: 1 for IRQMOD_LATENCY_TARGET_TIMER_HOLDOFF, 0 for the throttle.
  */
 struct irqmod_latency_target {
 	uint64_t window_start_ns;
@@ -184,7 +218,8 @@ struct irqmod_latency_target {
 	uint16_t poll_packets;
 	uint8_t countdown;
 	unsigned int mode : 4;
-	unsigned int primed : 4;
+	unsigned int primed : 3;
+	unsigned int holdoff : 1;
 };
 
 /**
@@ -192,8 +227,8 @@ struct irqmod_latency_target {
  * @config: filled in: p99 target 50 us, no mean target, service 0, a
  *	512-descriptor ring (Linux ixgbe.h IXGBE_DEFAULT_RXD), the socket
  *	ceiling of irqmod_floor_default_params() at @link_speed_mbps, interval
- *	0 to 1 ms, no rate cap, polling from 4 frames per interval with a
- *	2 us poll service (the timer interrupt).
+ *	0 to 1 ms, no rate cap, polling from 4 frames per interval, a 2 us
+ *	interrupt entry, a throttle timer (Intel EITR).
  * @link_speed_mbps: link speed in Mb/s.
  *
  * Return: 0, -IRQMOD_EINVAL for NULL, -IRQMOD_ELINK for a speed of 0 or
@@ -209,7 +244,7 @@ IRQMOD_API int irqmod_latency_target_default_config(struct irqmod_latency_target
  *	be NULL.
  *
  * Return: 0; -IRQMOD_EINVAL for NULL; -IRQMOD_ERANGE for a target, service,
- * ceiling, interval or poll threshold out of range; -IRQMOD_ELINK for the
+ * ceiling, interval, poll threshold or timer out of range; -IRQMOD_ELINK for the
  * link speed; -IRQMOD_EFRAME for the ring size; -IRQMOD_EMINMAX for a
  * minimum above the maximum or a rate cap whose interval exceeds the maximum.
  */
