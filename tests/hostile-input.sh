@@ -77,15 +77,15 @@ seed-range)
 		--set run.seed=18446744073709551616
 	;;
 warmup-not-shorter)
-	expect 2 "run.warmup 10000000ns is not shorter than run.duration 10000000ns" \
+	expect 2 "--set run.warmup=10ms: run.warmup = 10ms is not shorter than run.duration = 10ms (--set run.duration=10ms); accepted: 0 <= run.warmup < run.duration; default run.warmup 100ms" \
 		$short $traffic --set run.warmup=10ms
 	;;
 queue-on-missing-core)
-	expect 2 "host.queue_cores puts queue 1 on core 5, but host.cores is 2 (cores 0..1)" \
+	expect 2 "--set host.queue_cores=0,5: host.queue_cores puts queue 1 on core 5, but host.cores = 2 (--set host.cores=2); accepted: cores 0..1" \
 		$short $traffic --set host.cores=2 --set host.queues=2 --set host.queue_cores=0,5
 	;;
 app-on-missing-core)
-	expect 2 "app.core 3 is not below host.cores 2" $short $traffic \
+	expect 2 "--set app.core=3: app.core = 3 is not below host.cores = 2 (--set host.cores=2); accepted: 0..1" $short $traffic \
 		--set host.cores=2 --set app.core=3
 	;;
 static-without-unit)
@@ -132,7 +132,8 @@ repro-csv-full)
 		--duration 50ms --set repro.sweep_step=100000 "$3/repro-recheck.ini"
 	;;
 repro-out-missing)
-	expect 1 "cannot write $dir/missing/repro-recheck.csv" --out "$dir/missing" --seeds 1 \
+	# Checked before the run starts: nothing is simulated, status 2.
+	expect 2 "cannot write $dir/missing/repro-recheck.csv" --out "$dir/missing" --seeds 1 \
 		--duration 50ms --set repro.sweep_step=100000 "$3/repro-recheck.ini"
 	;;
 trace-backwards)
@@ -149,7 +150,8 @@ trace-binary)
 		--set source.trace.format=pcap -c static:50us
 	;;
 trace-missing-file)
-	expect 2 "is a trace without trace.file" $short --set source.kind=trace -c static:50us
+	expect 2 "--set source.kind=trace: source.kind = trace without source.trace.file" $short \
+		--set source.kind=trace -c static:50us
 	;;
 *)
 	echo "hostile-input.sh: unknown case $case_name" >&2

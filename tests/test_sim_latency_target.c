@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <cmocka.h>
 
+#include "irqmod/scenario.h"
 #include "irqmod/sim.h"
 
 #define SEEDS 3u
@@ -61,7 +62,7 @@ static void run(const struct irqmod_sim_config *c, const char *name, struct chan
 	struct irqmod_sim_controller controller;
 	struct irqmod_sim_hooks hooks = { .trace = count_changes, .context = count };
 
-	assert_int_equal(irqmod_sim_controller_by_name(&controller, name, c->link_speed_mbps), 0);
+	assert_int_equal(irqmod_scenario_controller_by_name(&controller, name, c->link_speed_mbps), 0);
 	if (controller.generic.kind == IRQMOD_KIND_LATENCY_TARGET) {
 		controller.generic.config.latency_target.target_p99_ns = TARGET_NS;
 		controller.generic.config.latency_target.ring_size = c->ring_size;
@@ -114,7 +115,7 @@ static void test_sim_latency_target_request_rate_matches_the_static_oracle(void 
 
 		setup_poisson(&c, 100000, 100, seed);
 		measure(&c, "latency-target", &lt, NULL);
-		measure(&c, "static:20000", &oracle, NULL);
+		measure(&c, "static:20us", &oracle, NULL);
 		measure(&c, "none", &none, NULL);
 		print_message("seed %u: latency-target cpu %llu ns p99 %llu ns; static 20us "
 			      "%llu / %llu; none %llu / %llu\n", (unsigned int)seed,
@@ -145,7 +146,7 @@ static void test_sim_latency_target_heavy_load_polls_at_no_more_cpu(void **unuse
 
 		setup_poisson(&c, 500000, 100, seed);
 		measure(&c, "latency-target", &lt, &count);
-		measure(&c, "static:20000", &oracle, NULL);
+		measure(&c, "static:20us", &oracle, NULL);
 		print_message("seed %u: latency-target cpu %llu p99 %llu polls %llu/%llu; "
 			      "static 20us %llu / %llu\n", (unsigned int)seed,
 			      (unsigned long long)lt.cpu_ns, (unsigned long long)lt.p99_ns,

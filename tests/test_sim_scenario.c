@@ -12,7 +12,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "scenario.h"
+#include "irqmod/scenario.h"
 
 static struct irqmod_scenario scenario;
 static char message[2048];
@@ -153,8 +153,10 @@ static void test_sim_scenario_inconsistent_whole_is_check_error(void **unused)
 	assert_int_equal(parse("[run]\nduration = 1s\nwarmup = 2s\n[source]\nkind = constant\n"), 0);
 	assert_int_equal(irqmod_scenario_finish(&scenario, message, sizeof(message)),
 			 -IRQMOD_SCENARIO_ECHECK);
-	assert_non_null(strstr(message, "run.warmup 2000000000ns is not shorter than "
-					 "run.duration 1000000000ns (default warmup"));
+	/* The file and line, the key and value, the other key, the range, the default. */
+	assert_non_null(strstr(message, "test.ini:3: run.warmup = 2s is not shorter than "
+					 "run.duration = 1s (test.ini:2); accepted: 0 <= run.warmup "
+					 "< run.duration; default run.warmup 100ms"));
 	assert_int_equal(parse("[run]\nduration = 1s\nwarmup = 1s\n[source]\nkind = constant\n"), 0);
 	assert_int_equal(irqmod_scenario_finish(&scenario, message, sizeof(message)),
 			 -IRQMOD_SCENARIO_ECHECK);
@@ -584,7 +586,9 @@ static void test_sim_scenario_trace_keys_load_and_check(void **unused)
 					     sizeof(message)), 0);
 	assert_int_equal(irqmod_scenario_finish(&scenario, message, sizeof(message)),
 			 -IRQMOD_SCENARIO_ECHECK);
-	assert_non_null(strstr(message, "beyond the trace's span 3000ns"));
+	assert_non_null(strstr(message, "--set source.trace.start_offset=4us: "
+					 "source.trace.start_offset = 4us is beyond the trace's span; "
+					 "accepted: 0..3000ns"));
 	/* A random offset needs the loop. */
 	assert_int_equal(irqmod_scenario_set(&scenario, "source.trace.start_offset=random", message,
 					     sizeof(message)), 0);
@@ -633,10 +637,12 @@ static void test_sim_scenario_trace_keys_load_and_check(void **unused)
 	assert_int_equal(parse("[source]\nkind = trace\n"), 0);
 	assert_int_equal(irqmod_scenario_load_traces(&scenario, message, sizeof(message)),
 			 -IRQMOD_SCENARIO_ECHECK);
-	assert_non_null(strstr(message, "a trace without trace.file"));
+	assert_non_null(strstr(message, "test.ini:2: source.kind = trace without "
+					 "source.trace.file"));
 	assert_int_equal(irqmod_scenario_finish(&scenario, message, sizeof(message)),
 			 -IRQMOD_SCENARIO_ECHECK);
-	assert_non_null(strstr(message, "a trace without trace.file"));
+	assert_non_null(strstr(message, "test.ini:2: source.kind = trace without "
+					 "source.trace.file"));
 	irqmod_scenario_init(&scenario);
 	assert_int_equal(irqmod_scenario_set(&scenario, "source.kind=trace", message,
 					     sizeof(message)), 0);

@@ -18,7 +18,7 @@
 
 #include "irqmod/sim.h"
 #include "irqmod/sim_hybrid.h"
-#include "scenario.h"
+#include "irqmod/scenario.h"
 
 /* Exit codes. */
 #define EXIT_BAD_INPUT 2
@@ -1399,10 +1399,9 @@ int main(int argc, char **argv)
 				return EXIT_BAD_INPUT;
 			}
 		}
+		/* The message names the file and line or --set argument itself. */
 		if (irqmod_scenario_finish(&probe, message, sizeof(message))) {
-			fprintf(stderr, "irqmod-sim: %s%s%s\n",
-				options.scenario_path ? options.scenario_path : "", 
-				options.scenario_path ? ": " : "", message);
+			fprintf(stderr, "irqmod-sim: %s\n", message);
 			return EXIT_BAD_INPUT;
 		}
 		estimate_frames += run_frames(&probe.config, probe.sources);

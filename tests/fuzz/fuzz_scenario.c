@@ -21,7 +21,7 @@
 
 #include "fuzz.h"
 #include "repro.h"
-#include "scenario.h"
+#include "irqmod/scenario.h"
 
 static void fuzz_check_result(int error, const char *message)
 {

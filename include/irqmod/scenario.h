@@ -1,10 +1,17 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 /*
- * Scenario files for irqmod-sim: "key = value" lines under [section]
- * headers, '#' comments. Shared by the tool and its tests; not installed.
+ * libirqmod-scenario: the scenario files of irqmod-sim and irqmod-repro
+ * ("key = value" lines under [section] headers, '#' comments), the one
+ * controller-name grammar of both tools (kind names, static:50us, knobs
+ * kind(knob=value), hybrids HYBRID+inner, ethtool: specs) and the one key
+ * table they print, check ranges from and docs/simulator.md lists. An
+ * embedder loads the same files with irqmod_scenario_parse_file(),
+ * irqmod_scenario_load_traces() and irqmod_scenario_finish() and runs
+ * scenario.config (examples/scenario_run.c). Link: pkg-config
+ * irqmod-scenario, or CMake irqmod::scenario.
  */
-#ifndef IRQMOD_TOOLS_SCENARIO_H
-#define IRQMOD_TOOLS_SCENARIO_H
+#ifndef IRQMOD_SCENARIO_H
+#define IRQMOD_SCENARIO_H
 
 #include <stdio.h>
 
@@ -57,6 +64,83 @@ enum irqmod_scenario_error {
 };
 
 /**
+ * IRQMOD_SCENARIO_MAX_KEYS - room for the keys of the key table (a
+ * static assertion in scenario.c keeps the table inside it).
+ */
+#define IRQMOD_SCENARIO_MAX_KEYS 96
+
+/** IRQMOD_SCENARIO_MAX_SETS - --set arguments remembered to name where a value came from. */
+#define IRQMOD_SCENARIO_MAX_SETS 32
+
+/** IRQMOD_SCENARIO_SET_BYTES - longest --set argument remembered, with NUL. */
+#define IRQMOD_SCENARIO_SET_BYTES 128
+
+/**
+ * enum irqmod_scenario_tool - which tool reads a scenario: a key or section
+ * that only the other tool reads is an error naming that tool.
+ * @IRQMOD_SCENARIO_FOR_SIM: irqmod-sim (and embedders): [run] controllers,
+ *	[run] static_interval and the knob sections apply; [repro] does not.
+ * @IRQMOD_SCENARIO_FOR_REPRO: irqmod-repro: [repro] applies; the
+ *	controllers are the experiment's, so controllers, static_interval
+ *	and knobs do not.
+ */
+enum irqmod_scenario_tool {
+	IRQMOD_SCENARIO_FOR_SIM = 1,
+	IRQMOD_SCENARIO_FOR_REPRO = 2,
+};
+
+/**
+ * enum irqmod_scenario_experiment - [repro] experiment: which published
+ * experiment a file describes (docs/reproductions.md).
+ * @IRQMOD_SCENARIO_EXPERIMENT_NONE: not set.
+ * @IRQMOD_SCENARIO_EXPERIMENT_FLOOR: "floor": ixgbe 12K floor, netperf UDP_STREAM (2015).
+ * @IRQMOD_SCENARIO_EXPERIMENT_IDLE_POLL: "idle-poll": NAPI idle poll, ping -f (2007).
+ * @IRQMOD_SCENARIO_EXPERIMENT_RECHECK: "recheck": FreeBSD re-check, SYN flood (2001).
+ * @IRQMOD_SCENARIO_EXPERIMENT_COUNT: number of values.
+ */
+enum irqmod_scenario_experiment {
+	IRQMOD_SCENARIO_EXPERIMENT_NONE = 0,
+	IRQMOD_SCENARIO_EXPERIMENT_FLOOR,
+	IRQMOD_SCENARIO_EXPERIMENT_IDLE_POLL,
+	IRQMOD_SCENARIO_EXPERIMENT_RECHECK,
+	IRQMOD_SCENARIO_EXPERIMENT_COUNT,
+};
+
+/**
+ * struct irqmod_scenario_repro - the [repro] section (irqmod-repro).
+ * @experiment: an enum irqmod_scenario_experiment value.
+ * @seeds: seeds each figure is averaged over (1..1000; default 1).
+ * @sweep_from: first swept rate (floor: interrupts/s; recheck: offered frames/s).
+ * @sweep_to: last swept rate.
+ * @sweep_step: sweep increment (0: no sweep).
+ * @interval_ns: idle poll and recheck: the interrupt interval both runs
+ *	program (a static controller; 0, the default: none, as the posts'
+ *	NICs had no moderation).
+ * @poll_spacing_ns: idle poll: delay between idle polls.
+ * @idle_polls: idle poll: empty polls before re-arming.
+ * @idle_time_ns: idle poll: idle time before re-arming.
+ * @max_rounds: recheck: immediate re-polls per interrupt.
+ * @saturation_cpu_pct: recheck: CPU (percent of the core) that counts as
+ *	saturated (default 99).
+ * @sweep_link_speed_mbps: recheck: link speed of the sweep (0: the
+ *	scenario's), so the offered rate can pass 100 Mb/s line rate.
+ */
+struct irqmod_scenario_repro {
+	uint32_t experiment;
+	uint32_t seeds;
+	uint64_t sweep_from;
+	uint64_t sweep_to;
+	uint64_t sweep_step;
+	uint32_t interval_ns;
+	uint32_t poll_spacing_ns;
+	uint32_t idle_polls;
+	uint32_t idle_time_ns;
+	uint32_t max_rounds;
+	uint32_t saturation_cpu_pct;
+	uint32_t sweep_link_speed_mbps;
+};
+
+/**
  * struct irqmod_scenario - a parsed scenario.
  * @config: the simulator configuration.
  * @sources: [source] sections seen so far.
@@ -75,6 +159,18 @@ enum irqmod_scenario_error {
  * @traces: per source, the trace irqmod_scenario_load_traces() read (the
  *	config's sources[i].trace points to it); NULL before.
  * @base_dir: while a file is parsed, its folder (for relative trace paths).
+ * @tool: an enum irqmod_scenario_tool value (irqmod_scenario_init():
+ *	IRQMOD_SCENARIO_FOR_SIM); set it before parsing.
+ * @repro: the [repro] section.
+ * @path: the file read last ("" before), for messages.
+ * @origins: where each key got its value, for the messages of
+ *	irqmod_scenario_finish(): row 0 the keys outside [source], row i + 1
+ *	those of source i, one entry per key of the table: 0 the default,
+ *	N > 0 line N of @path, IRQMOD_SCENARIO_ORIGIN_SET | k --set argument
+ *	@sets[k]. Private to the reader.
+ * @sets: the --set arguments @origins refers to (cut at
+ *	IRQMOD_SCENARIO_SET_BYTES - 1 characters).
+ * @set_count: entries in @sets.
  */
 struct irqmod_scenario {
 	struct irqmod_sim_config config;
@@ -88,7 +184,16 @@ struct irqmod_scenario {
 	uint32_t trace_formats[IRQMOD_SIM_MAX_SOURCES];
 	struct irqmod_sim_trace_file *traces[IRQMOD_SIM_MAX_SOURCES];
 	char base_dir[IRQMOD_SCENARIO_PATH_BYTES];
+	uint32_t tool;
+	struct irqmod_scenario_repro repro;
+	char path[IRQMOD_SCENARIO_PATH_BYTES];
+	uint32_t origins[IRQMOD_SIM_MAX_SOURCES + 1][IRQMOD_SCENARIO_MAX_KEYS];
+	char sets[IRQMOD_SCENARIO_MAX_SETS][IRQMOD_SCENARIO_SET_BYTES];
+	uint32_t set_count;
 };
+
+/** IRQMOD_SCENARIO_ORIGIN_SET - flag of struct irqmod_scenario's origins: a --set argument. */
+#define IRQMOD_SCENARIO_ORIGIN_SET 0x80000000u
 
 /**
  * irqmod_scenario_load_traces() - read the trace file of every trace source
@@ -99,17 +204,22 @@ struct irqmod_scenario {
  * Return: 0, -IRQMOD_SCENARIO_ECHECK for a trace source without a file,
  * or -IRQMOD_SCENARIO_EIO for a trace that does not load.
  */
-int irqmod_scenario_load_traces(struct irqmod_scenario *scenario, char *message,
+IRQMOD_API int irqmod_scenario_load_traces(struct irqmod_scenario *scenario, char *message,
 				size_t message_bytes);
 
 /**
  * irqmod_scenario_free_traces() - release what irqmod_scenario_load_traces() read.
  * @scenario: its traces are freed and its sources' trace pointers cleared.
  */
-void irqmod_scenario_free_traces(struct irqmod_scenario *scenario);
+IRQMOD_API void irqmod_scenario_free_traces(struct irqmod_scenario *scenario);
 
-/** irqmod_scenario_init() - defaults, no source. @scenario: filled in. */
-void irqmod_scenario_init(struct irqmod_scenario *scenario);
+/**
+ * irqmod_scenario_init() - defaults, no source, read by irqmod-sim
+ * (@scenario->tool IRQMOD_SCENARIO_FOR_SIM; set IRQMOD_SCENARIO_FOR_REPRO
+ * afterwards for a [repro] file).
+ * @scenario: filled in.
+ */
+IRQMOD_API void irqmod_scenario_init(struct irqmod_scenario *scenario);
 
 /**
  * irqmod_scenario_parse_file() - read a scenario file on top of @scenario.
@@ -119,7 +229,7 @@ void irqmod_scenario_init(struct irqmod_scenario *scenario);
  * @message_bytes: size of @message.
  * Return: 0 or a negative enum irqmod_scenario_error.
  */
-int irqmod_scenario_parse_file(struct irqmod_scenario *scenario, const char *path, char *message,
+IRQMOD_API int irqmod_scenario_parse_file(struct irqmod_scenario *scenario, const char *path, char *message,
 			       size_t message_bytes);
 
 /**
@@ -131,7 +241,7 @@ int irqmod_scenario_parse_file(struct irqmod_scenario *scenario, const char *pat
  * @message_bytes: its size.
  * Return: 0 or a negative enum irqmod_scenario_error.
  */
-int irqmod_scenario_parse_text(struct irqmod_scenario *scenario, const char *name, const char *text,
+IRQMOD_API int irqmod_scenario_parse_text(struct irqmod_scenario *scenario, const char *name, const char *text,
 			       char *message, size_t message_bytes);
 
 /**
@@ -144,18 +254,20 @@ int irqmod_scenario_parse_text(struct irqmod_scenario *scenario, const char *nam
  * @message_bytes: its size.
  * Return: 0 or a negative enum irqmod_scenario_error.
  */
-int irqmod_scenario_set(struct irqmod_scenario *scenario, const char *assignment, char *message,
+IRQMOD_API int irqmod_scenario_set(struct irqmod_scenario *scenario, const char *assignment, char *message,
 			size_t message_bytes);
 
 /**
  * irqmod_scenario_finish() - validate the whole scenario (irqmod_sim_check()
- * and every controller with the scenario's knob values).
+ * and every controller with the scenario's knob values). Each message names
+ * where the value came from (file:line, the --set argument, or "default"),
+ * the key, the value and the accepted range.
  * @scenario: scenario.
  * @message: error message buffer.
  * @message_bytes: its size.
  * Return: 0 or a negative enum irqmod_scenario_error.
  */
-int irqmod_scenario_finish(const struct irqmod_scenario *scenario, char *message,
+IRQMOD_API int irqmod_scenario_finish(const struct irqmod_scenario *scenario, char *message,
 			   size_t message_bytes);
 
 /**
@@ -167,7 +279,7 @@ int irqmod_scenario_finish(const struct irqmod_scenario *scenario, char *message
  * @max_mbps: fastest link it supports.
  * @link_mbps: the scenario's link.
  */
-void irqmod_scenario_link_sentence(char *out, size_t bytes, const char *kind,
+IRQMOD_API void irqmod_scenario_link_sentence(char *out, size_t bytes, const char *kind,
 				   uint64_t max_mbps, uint64_t link_mbps);
 
 /**
@@ -180,14 +292,14 @@ void irqmod_scenario_link_sentence(char *out, size_t bytes, const char *kind,
  * @bytes: size of @line.
  * Return: 0 for a valid config, else irqmod_hybrid_config_check()'s code.
  */
-int irqmod_scenario_explain(const struct irqmod_hybrid_config *config, char *line,
+IRQMOD_API int irqmod_scenario_explain(const struct irqmod_hybrid_config *config, char *line,
 			    size_t bytes);
 
 /**
  * irqmod_scenario_controller() - resolve one controller name of a
  * controller list: [HYBRID[(KNOBS)]+]CONTROLLER[(KNOBS)], where HYBRID is
  * an irqmod_hybrid_kind_name() ("idle-poll", "defer-irq", "recheck"),
- * CONTROLLER is a name irqmod_sim_controller_by_name() takes (a kind name,
+ * CONTROLLER is a name irqmod_scenario_controller_by_name() takes (a kind name,
  * "none", "static:<interval>" with a unit allowed, or plain "static" for
  * @scenario's static_interval_ns) and KNOBS is "key=value,..." (see
  * irqmod_scenario_print_knobs()). A hybrid named without knobs gets the
@@ -202,18 +314,18 @@ int irqmod_scenario_explain(const struct irqmod_hybrid_config *config, char *lin
  * Return: 0 or -IRQMOD_SCENARIO_ECONTROLLER. The result passed
  * irqmod_hybrid_init().
  */
-int irqmod_scenario_controller(const struct irqmod_scenario *scenario, const char *spec,
+IRQMOD_API int irqmod_scenario_controller(const struct irqmod_scenario *scenario, const char *spec,
 			       uint32_t link_speed_mbps, struct irqmod_hybrid_config *config,
 			       char *message, size_t message_bytes);
 
 /** irqmod_scenario_print_controllers() - the name forms, one a line. @out: stream. */
-void irqmod_scenario_print_controllers(FILE *out);
+IRQMOD_API void irqmod_scenario_print_controllers(FILE *out);
 
 /** irqmod_scenario_print_knobs() - every knob with its owner and default. @out: stream. */
-void irqmod_scenario_print_knobs(FILE *out);
+IRQMOD_API void irqmod_scenario_print_knobs(FILE *out);
 
 /** irqmod_scenario_print_keys() - document every key (for --help). @out: stream. */
-void irqmod_scenario_print_keys(FILE *out);
+IRQMOD_API void irqmod_scenario_print_keys(FILE *out);
 
 /**
  * irqmod_scenario_key_is_numeric() - whether "section.key" takes a number
@@ -221,7 +333,7 @@ void irqmod_scenario_print_keys(FILE *out);
  * @key: "section.key".
  * Return: true for numeric keys.
  */
-int irqmod_scenario_key_is_numeric(const char *key);
+IRQMOD_API int irqmod_scenario_key_is_numeric(const char *key);
 
 /**
  * irqmod_scenario_parse_value() - parse @text as a value of "section.key",
@@ -231,6 +343,33 @@ int irqmod_scenario_key_is_numeric(const char *key);
  * @value: receives the number in the key's base unit (ns, frames/s, Mb/s).
  * Return: 0, -IRQMOD_SCENARIO_EKEY or -IRQMOD_SCENARIO_EVALUE.
  */
-int irqmod_scenario_parse_value(const char *key, const char *text, uint64_t *value);
+IRQMOD_API int irqmod_scenario_parse_value(const char *key, const char *text, uint64_t *value);
 
-#endif /* IRQMOD_TOOLS_SCENARIO_H */
+/**
+ * irqmod_scenario_controller_by_name() - set up a simulator controller from
+ * the name of a plain interval controller, in the grammar of
+ * irqmod_scenario_controller(): a kind name (irqmod_kind_name()), "none"
+ * (a static controller with throttling off), "static:<interval>" with a
+ * unit (static:84us; static:0 needs none) or plain "static" (its default
+ * interval). Knobs, hybrids and ethtool specs need
+ * irqmod_scenario_controller(), which takes every form.
+ * @controller: filled in: @name as its label, the generic config.
+ * @name: the name; kept by pointer in @controller.
+ * @link_speed_mbps: link the kind's defaults are for.
+ * Return: 0, -IRQMOD_EINVAL for NULL, -IRQMOD_EKIND for an unknown name, a
+ * hybrid, a malformed interval or one without a unit, -IRQMOD_ERANGE for a
+ * static interval above IRQMOD_STATIC_MAX_INTERVAL_NS, or the kind's
+ * default-config or check error (-IRQMOD_ELINK for a link it cannot take).
+ */
+IRQMOD_API int irqmod_scenario_controller_by_name(struct irqmod_sim_controller *controller,
+						  const char *name, uint32_t link_speed_mbps);
+
+/**
+ * irqmod_scenario_print_key_table() - the key table as Markdown rows, the
+ * reference docs/simulator.md holds (a test keeps the two equal): key,
+ * unit, accepted range, default, the tool that reads it, what it is.
+ * @out: stream.
+ */
+IRQMOD_API void irqmod_scenario_print_key_table(FILE *out);
+
+#endif /* IRQMOD_SCENARIO_H */
