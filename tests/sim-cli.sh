@@ -15,6 +15,8 @@
 #   sim-cli.sh TOOL version   --version names irqmod's and the simulator's versions
 #   sim-cli.sh TOOL ethtool   ethtool-style specs give the same rows as the
 #                             irqmod specs they map to
+#   sim-cli.sh TOOL keys-doc DOC   DOC's key table (between the --list-keys
+#                             markers) is what TOOL --list-keys prints
 #   sim-cli.sh TOOL exits STATUS TEXT ARG...   TOOL ARG... (any tool, e.g.
 #                             irqmod-repro) exits STATUS with TEXT on stderr
 # $IRQMOD_TEST_WRAPPER, when set (meson test --setup valgrind), comes
@@ -164,6 +166,16 @@ ethtool)
 		[ -n "$ra" ] || fail "no row for $a"
 		[ "$ra" = "$rb" ] || fail "$a and $b differ: '$ra' vs '$rb'"
 	done
+	;;
+keys-doc)
+	doc=$3
+	$wrap "$tool" --list-keys >"$out" 2>"$err" || fail "exit status $?"
+	sed -n '/^<!-- irqmod-sim --list-keys -->$/,/^<!-- end of irqmod-sim --list-keys -->$/p' \
+		"$doc" | sed '1d;$d' >"$dir/doc-table"
+	[ -s "$dir/doc-table" ] || fail "$doc has no --list-keys table between the markers"
+	grep -q '^| `repro.experiment` ' "$out" || fail "--list-keys lacks the [repro] keys"
+	diff -u "$dir/doc-table" "$out" >"$err" ||
+		fail "$doc's key table differs from --list-keys (paste the output between the markers)"
 	;;
 exits)
 	want=$3

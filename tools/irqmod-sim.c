@@ -530,6 +530,8 @@ static void usage(FILE *out)
 		"                          (runs that would take 10 s or more print it anyway)\n"
 		"                          and exit\n"		"      --version           print the irqmod and simulator versions and exit\n"
 		"      --list-controllers  print the controller names and exit\n"
+		"      --list-keys         print every scenario key (unit, range, default, tool)\n"
+		"                          as a Markdown table and exit\n"
 		"  -h, --help              this text, including every scenario key\n"
 		"\n"
 		"Scenario files hold 'key = value' lines under [section] headers; '#' starts a\n"
@@ -1215,6 +1217,7 @@ int main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ "estimate", no_argument, NULL, 'E' },
 		{ "list-controllers", no_argument, NULL, 'L' },
+		{ "list-keys", no_argument, NULL, 'Y' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -1287,6 +1290,9 @@ int main(int argc, char **argv)
 		case 'L':
 			irqmod_scenario_print_controllers(stdout);
 			return 0;
+		case 'Y':
+			irqmod_scenario_print_key_table(stdout);
+			return fflush(stdout) != 0 || ferror(stdout) ? EXIT_RUN_FAILED : 0;
 		case 'h': usage(stdout); return 0;
 		default:
 			fprintf(stderr, "irqmod-sim: try --help\n");
