@@ -2197,6 +2197,8 @@ void irqmod_scenario_print_keys(FILE *out)
 			fprintf(out, "\n  [%s]%s\n", section,
 				strcmp(section, "source") == 0
 					? " (repeat for a mix; defaults shown for kind = constant)"
+				: strcmp(section, "repro") == 0
+					? " (read by irqmod-repro only: the published experiments)"
 					: "");
 		}
 		fprintf(out, "    %-24s default ", keys[i].name);
