@@ -77,7 +77,7 @@ seed-range)
 		--set run.seed=18446744073709551616
 	;;
 warmup-not-shorter)
-	expect 2 "--set run.warmup=10ms: run.warmup = 10ms is not shorter than run.duration = 10ms (--set run.duration=10ms); accepted: 0 <= run.warmup < run.duration; default run.warmup 100ms" \
+	expect 2 "--set run.warmup=10ms: run.warmup = 10ms is not shorter than run.duration = 10ms (--duration 10ms); accepted: 0 <= run.warmup < run.duration; default run.warmup 100ms" \
 		$short $traffic --set run.warmup=10ms
 	;;
 queue-on-missing-core)
@@ -135,7 +135,7 @@ repro-out-of-range)
 	expect 2 "zero.ini:3: repro.seeds = 0 is out of range (1..1000)" --out "$dir" "$dir/zero.ini"
 	expect 2 "--set nic.ring_size=70000: nic.ring_size = 70000 is out of range (1..65536)" \
 		--out "$dir" --set nic.ring_size=70000 "$3/repro-recheck.ini"
-	expect 2 "--set repro.seeds=1001: repro.seeds = 1001 is out of range (1..1000)" \
+	expect 2 "--seeds 1001: repro.seeds = 1001 is out of range (1..1000)" \
 		--out "$dir" --seeds 1001 "$3/repro-recheck.ini"
 	;;
 repro-seed-range)

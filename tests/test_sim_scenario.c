@@ -709,6 +709,20 @@ static void test_sim_scenario_repro_section_is_one_more_section(void **unused)
 	assert_int_equal(irqmod_scenario_set(&scenario, "idle-poll.idle_time=20us", message,
 					     sizeof(message)), -IRQMOD_SCENARIO_ESECTION);
 	assert_non_null(strstr(message, "controller knobs ([idle-poll]) do not apply"));
+	/* A setting the caller names in its own words (irqmod-repro --seeds 0). */
+	assert_int_equal(irqmod_scenario_set_as(&scenario, "repro.seeds=0", "--seeds 0", message,
+						sizeof(message)), -IRQMOD_SCENARIO_ERANGE);
+	assert_non_null(strstr(message, "--seeds 0: repro.seeds = 0 is out of range (1..1000)"));
+	assert_int_equal(irqmod_scenario_set(&scenario, "repro.sweep_step=0", message,
+					     sizeof(message)), 0);
+	assert_int_equal(irqmod_scenario_set_as(&scenario, "run.duration=1ms", "--duration 1ms",
+						message, sizeof(message)), 0);
+	assert_int_equal(irqmod_scenario_finish(&scenario, message, sizeof(message)),
+			 -IRQMOD_SCENARIO_ECHECK);
+	/* The key that was set leads; the default warm-up is named as such. */
+	assert_non_null(strstr(message, "--duration 1ms: run.duration = 1ms is not longer than "
+					 "run.warmup = 100ms (default); accepted: 0 <= run.warmup < "
+					 "run.duration; default run.warmup 100ms"));
 	/* No experiment: the file is named. */
 	irqmod_scenario_init(&scenario);
 	scenario.tool = IRQMOD_SCENARIO_FOR_REPRO;

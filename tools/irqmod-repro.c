@@ -488,7 +488,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	for (; i < argc; i++) {
-		char assignment[64];
+		char assignment[64], origin[64];
 		int error;
 
 		if (irqmod_repro_parse_file(&repro, argv[i], message, sizeof(message)) != 0) {
@@ -505,15 +505,19 @@ int main(int argc, char **argv)
 		}
 		if (seeds_text) {
 			snprintf(assignment, sizeof(assignment), "repro.seeds=%.40s", seeds_text);
-			if (irqmod_scenario_set(&repro.scenario, assignment, message, sizeof(message))) {
-				fprintf(stderr, "irqmod-repro: --seeds: %s\n", message);
+			snprintf(origin, sizeof(origin), "--seeds %.40s", seeds_text);
+			if (irqmod_scenario_set_as(&repro.scenario, assignment, origin, message,
+						   sizeof(message))) {
+				fprintf(stderr, "irqmod-repro: %s\n", message);
 				return 2;
 			}
 		}
 		if (duration_text) {
 			snprintf(assignment, sizeof(assignment), "run.duration=%.40s", duration_text);
-			if (irqmod_scenario_set(&repro.scenario, assignment, message, sizeof(message))) {
-				fprintf(stderr, "irqmod-repro: --duration: %s\n", message);
+			snprintf(origin, sizeof(origin), "--duration %.40s", duration_text);
+			if (irqmod_scenario_set_as(&repro.scenario, assignment, origin, message,
+						   sizeof(message))) {
+				fprintf(stderr, "irqmod-repro: %s\n", message);
 				return 2;
 			}
 			/* A shorter run keeps a tenth of it as warm-up. */

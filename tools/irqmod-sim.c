@@ -1224,7 +1224,7 @@ int main(int argc, char **argv)
 	static struct irqmod_scenario scenario_storage;
 	struct irqmod_scenario *scenario = &scenario_storage;
 	struct options options = { .seeds = 1 };
-	char message[2048], assignment[4200];
+	char message[2048], assignment[4200], origin[512];
 	char *sets[256];
 	unsigned int set_count = 0, i, s, p, point_count = 1, row_count = 0, runs_done = 0;
 	struct timespec batch_start;
@@ -1312,16 +1312,19 @@ int main(int argc, char **argv)
 		fprintf(stderr, "irqmod-sim: %s\n", message);
 		return EXIT_BAD_INPUT;
 	}
+	/* Options that set a key are named as typed in the messages. */
 	if (seed_text) {
 		snprintf(assignment, sizeof(assignment), "run.seed=%s", seed_text);
-		if (irqmod_scenario_set(scenario, assignment, message, sizeof(message))) {
+		snprintf(origin, sizeof(origin), "--seed %s", seed_text);
+		if (irqmod_scenario_set_as(scenario, assignment, origin, message, sizeof(message))) {
 			fprintf(stderr, "irqmod-sim: %s\n", message);
 			return EXIT_BAD_INPUT;
 		}
 	}
 	if (duration_text) {
 		snprintf(assignment, sizeof(assignment), "run.duration=%s", duration_text);
-		if (irqmod_scenario_set(scenario, assignment, message, sizeof(message))) {
+		snprintf(origin, sizeof(origin), "--duration %s", duration_text);
+		if (irqmod_scenario_set_as(scenario, assignment, origin, message, sizeof(message))) {
 			fprintf(stderr, "irqmod-sim: %s\n", message);
 			return EXIT_BAD_INPUT;
 		}
@@ -1334,11 +1337,9 @@ int main(int argc, char **argv)
 	}
 	if (controller_list) {
 		snprintf(assignment, sizeof(assignment), "run.controllers=%s", controller_list);
-		if (irqmod_scenario_set(scenario, assignment, message, sizeof(message))) {
-			/* Report it as the option the user typed. */
-			const char *what = strstr(message, ": ");
-
-			fprintf(stderr, "irqmod-sim: --controllers%s\n", what ? what : message);
+		if (irqmod_scenario_set_as(scenario, assignment, "--controllers", message,
+					   sizeof(message))) {
+			fprintf(stderr, "irqmod-sim: %s\n", message);
 			return EXIT_BAD_INPUT;
 		}
 	}
@@ -1400,7 +1401,10 @@ int main(int argc, char **argv)
 		if (options.sweep) {
 			snprintf(assignment, sizeof(assignment), "%s=%" PRIu64, sweep_key,
 				 sweep_from + p * sweep_step);
-			if (irqmod_scenario_set(&probe, assignment, message, sizeof(message))) {
+			snprintf(origin, sizeof(origin), "--sweep %.200s (point %.200s)", options.sweep,
+				 assignment);
+			if (irqmod_scenario_set_as(&probe, assignment, origin, message,
+						   sizeof(message))) {
 				fprintf(stderr, "irqmod-sim: %s\n", message);
 				return EXIT_BAD_INPUT;
 			}

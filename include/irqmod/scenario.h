@@ -166,10 +166,11 @@ struct irqmod_scenario_repro {
  * @origins: where each key got its value, for the messages of
  *	irqmod_scenario_finish(): row 0 the keys outside [source], row i + 1
  *	those of source i, one entry per key of the table: 0 the default,
- *	N > 0 line N of @path, IRQMOD_SCENARIO_ORIGIN_SET | k --set argument
+ *	N > 0 line N of @path, IRQMOD_SCENARIO_ORIGIN_SET | k the setting
  *	@sets[k]. Private to the reader.
- * @sets: the --set arguments @origins refers to (cut at
- *	IRQMOD_SCENARIO_SET_BYTES - 1 characters).
+ * @sets: the settings @origins refers to, as messages name them ("--set
+ *	run.warmup=10ms", "--duration 2s"; cut at IRQMOD_SCENARIO_SET_BYTES - 1
+ *	characters).
  * @set_count: entries in @sets.
  */
 struct irqmod_scenario {
@@ -256,6 +257,21 @@ IRQMOD_API int irqmod_scenario_parse_text(struct irqmod_scenario *scenario, cons
  */
 IRQMOD_API int irqmod_scenario_set(struct irqmod_scenario *scenario, const char *assignment, char *message,
 			size_t message_bytes);
+
+/**
+ * irqmod_scenario_set_as() - irqmod_scenario_set() for a setting the user
+ * typed in another form: messages (and irqmod_scenario_finish()'s, which
+ * name where each value came from) call it @origin.
+ * @scenario: updated.
+ * @assignment: "section.key=value".
+ * @origin: how the caller names it, e.g. "--duration 2s" for the
+ *	assignment "run.duration=2s"; NULL: "--set ASSIGNMENT".
+ * @message: error message buffer.
+ * @message_bytes: its size.
+ * Return: 0 or a negative enum irqmod_scenario_error.
+ */
+IRQMOD_API int irqmod_scenario_set_as(struct irqmod_scenario *scenario, const char *assignment,
+				      const char *origin, char *message, size_t message_bytes);
 
 /**
  * irqmod_scenario_finish() - validate the whole scenario (irqmod_sim_check()

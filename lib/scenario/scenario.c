@@ -303,19 +303,19 @@ static void origin_line(struct irqmod_scenario *scenario, const struct key *key,
 	*key_origin(scenario, key, source) = line & ~IRQMOD_SCENARIO_ORIGIN_SET;
 }
 
-/* Remember that @key got its value from --set @assignment. */
+/* Remember that @key got its value from @where ("--set run.warmup=10ms", "--duration 2s"). */
 static void origin_set(struct irqmod_scenario *scenario, const struct key *key,
-		       unsigned int source, const char *assignment)
+		       unsigned int source, const char *where)
 {
 	uint32_t index = scenario->set_count;
 
 	/* The same argument again (a sweep's copies) reuses its entry. */
-	if (index > 0 && strncmp(scenario->sets[index - 1], assignment,
+	if (index > 0 && strncmp(scenario->sets[index - 1], where,
 				 IRQMOD_SCENARIO_SET_BYTES - 1) == 0)
 		index--;
 	else if (index < IRQMOD_SCENARIO_MAX_SETS)
-		snprintf(scenario->sets[scenario->set_count++], IRQMOD_SCENARIO_SET_BYTES, "%s",
-			 assignment);
+		snprintf(scenario->sets[scenario->set_count++], IRQMOD_SCENARIO_SET_BYTES, "%.*s",
+			 IRQMOD_SCENARIO_SET_BYTES - 1, where); /* cut: a long one is still named */
 	else
 		index = IRQMOD_SCENARIO_MAX_SETS; /* too many: named as "--set" */
 	*key_origin(scenario, key, source) = IRQMOD_SCENARIO_ORIGIN_SET | index;
@@ -334,7 +334,7 @@ static void describe_origin(char *out, size_t bytes, const struct irqmod_scenari
 		snprintf(out, bytes, "%s:%" PRIu32, scenario->path[0] ? scenario->path : "scenario",
 			 origin);
 	else if (index < scenario->set_count)
-		snprintf(out, bytes, "--set %s", scenario->sets[index]);
+		snprintf(out, bytes, "%s", scenario->sets[index]);
 	else
 		snprintf(out, bytes, "--set");
 }
@@ -1738,13 +1738,22 @@ int irqmod_scenario_parse_file(struct irqmod_scenario *scenario, const char *pat
 int irqmod_scenario_set(struct irqmod_scenario *scenario, const char *assignment, char *message,
 			size_t bytes)
 {
+	return irqmod_scenario_set_as(scenario, assignment, NULL, message, bytes);
+}
+
+int irqmod_scenario_set_as(struct irqmod_scenario *scenario, const char *assignment,
+			   const char *origin, char *message, size_t bytes)
+{
 	char copy[1024], *equals, *dot, *section, *name, *value, where[1100];
 	const struct key *key;
 	unsigned long index = 0;
 	char *digits;
 	int error;
 
-	snprintf(where, sizeof(where), "--set %s", assignment);
+	if (origin)
+		snprintf(where, sizeof(where), "%s", origin);
+	else
+		snprintf(where, sizeof(where), "--set %s", assignment);
 	if (strlen(assignment) >= sizeof(copy))
 		return fail(message, bytes, IRQMOD_SCENARIO_ESYNTAX, "%s: too long", where);
 	strcpy(copy, assignment);
@@ -1802,7 +1811,7 @@ int irqmod_scenario_set(struct irqmod_scenario *scenario, const char *assignment
 	error = set_key(scenario, key, &scenario->config.sources[index], where, value, message,
 			bytes);
 	if (error == 0)
-		origin_set(scenario, key, (unsigned int)index, assignment);
+		origin_set(scenario, key, (unsigned int)index, where);
 	return error;
 }
 
