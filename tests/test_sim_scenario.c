@@ -762,6 +762,50 @@ static void test_sim_scenario_model_check_names_the_key_and_line(void **unused)
 					 "max_interval_ns 200000 is above"));
 }
 
+/* A looped trace of one record, and more settings than the reader keeps names for. */
+static void test_sim_scenario_loop_of_one_record_and_many_settings(void **unused)
+{
+	char dir[256], ini[384], csv[384], assignment[64];
+	unsigned int i;
+
+	(void)unused;
+	snprintf(dir, sizeof(dir), "%s/irqmod-scenario-loop-XXXXXX",
+		 getenv("TMPDIR") ? getenv("TMPDIR") : ".");
+	assert_non_null(mkdtemp(dir));
+	snprintf(ini, sizeof(ini), "%s/one.ini", dir);
+	snprintf(csv, sizeof(csv), "%s/one.csv", dir);
+	write_file_text(csv, "0,60\n");
+	write_file_text(ini, "[source]\nkind = trace\ntrace.file = one.csv\ntrace.loop = on\n");
+	irqmod_scenario_init(&scenario);
+	assert_int_equal(irqmod_scenario_parse_file(&scenario, ini, message, sizeof(message)), 0);
+	assert_int_equal(irqmod_scenario_load_traces(&scenario, message, sizeof(message)), 0);
+	assert_int_equal(irqmod_scenario_finish(&scenario, message, sizeof(message)),
+			 -IRQMOD_SCENARIO_ECHECK);
+	/* The line of trace.loop, its value as a boolean, the file. */
+	assert_non_null(strstr(message, ":4: source.trace.loop = true needs at least 2 records; "));
+	assert_non_null(strstr(message, "one.csv has 1"));
+	irqmod_scenario_free_traces(&scenario);
+	assert_int_equal(unlink(csv), 0);
+	assert_int_equal(unlink(ini), 0);
+	assert_int_equal(rmdir(dir), 0);
+	/* Past IRQMOD_SCENARIO_MAX_SETS distinct settings, a value is still named "--set". */
+	irqmod_scenario_init(&scenario);
+	for (i = 0; i <= IRQMOD_SCENARIO_MAX_SETS; i++) {
+		snprintf(assignment, sizeof(assignment), "run.seed=%u", i);
+		assert_int_equal(irqmod_scenario_set(&scenario, assignment, message,
+						     sizeof(message)), 0);
+	}
+	assert_int_equal(scenario.set_count, IRQMOD_SCENARIO_MAX_SETS);
+	assert_int_equal(irqmod_scenario_set(&scenario, "source.kind=poisson", message,
+					     sizeof(message)), 0);
+	assert_int_equal(irqmod_scenario_set(&scenario, "run.duration=1ms", message,
+					     sizeof(message)), 0);
+	assert_int_equal(irqmod_scenario_finish(&scenario, message, sizeof(message)),
+			 -IRQMOD_SCENARIO_ECHECK);
+	assert_non_null(strstr(message, "--set: run.duration = 1ms is not longer than run.warmup "
+					 "= 100ms (default)"));
+}
+
 /* Plain names for an embedder: the same grammar, irqmod error codes. */
 static void test_sim_scenario_controller_by_name_takes_plain_names(void **unused)
 {
@@ -848,6 +892,7 @@ int main(void)
 		cmocka_unit_test(test_sim_scenario_trace_keys_load_and_check),
 		cmocka_unit_test(test_sim_scenario_repro_section_is_one_more_section),
 		cmocka_unit_test(test_sim_scenario_model_check_names_the_key_and_line),
+		cmocka_unit_test(test_sim_scenario_loop_of_one_record_and_many_settings),
 		cmocka_unit_test(test_sim_scenario_controller_by_name_takes_plain_names),
 		cmocka_unit_test(test_sim_scenario_key_table_lists_every_key),
 	};
