@@ -438,6 +438,29 @@ static int recheck_experiment(const struct irqmod_repro *repro, const char *path
 	return error;
 }
 
+/* Longest value an option such as --seeds takes (a duration with its unit fits). */
+#define OPTION_VALUE_BYTES 64
+
+/*
+ * --seeds N and --duration D: the key they set, through the reader's ranges,
+ * named in messages as typed. Return: 0, or -1 with the message.
+ */
+static int set_option(struct irqmod_repro *repro, const char *key, const char *option,
+		      const char *text, char *message, size_t message_bytes)
+{
+	char assignment[OPTION_VALUE_BYTES + 32], origin[OPTION_VALUE_BYTES + 32];
+
+	if (strlen(text) >= OPTION_VALUE_BYTES) {
+		snprintf(message, message_bytes, "%s: a value of %zu characters; at most %d",
+			 option, strlen(text), OPTION_VALUE_BYTES - 1);
+		return -1;
+	}
+	snprintf(assignment, sizeof(assignment), "%s=%s", key, text);
+	snprintf(origin, sizeof(origin), "%s %s", option, text);
+	return irqmod_scenario_set_as(&repro->scenario, assignment, origin, message,
+				      message_bytes) ? -1 : 0;
+}
+
 static void usage(FILE *out)
 {
 	fprintf(out, "usage: irqmod-repro [--out DIR] [--seeds N] [--duration TIME] [--set KEY=VALUE]... SCENARIO...\n"
@@ -488,7 +511,6 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	for (; i < argc; i++) {
-		char assignment[64], origin[64];
 		int error;
 
 		if (irqmod_repro_parse_file(&repro, argv[i], message, sizeof(message)) != 0) {
@@ -503,23 +525,14 @@ int main(int argc, char **argv)
 				return 2;
 			}
 		}
-		if (seeds_text) {
-			snprintf(assignment, sizeof(assignment), "repro.seeds=%.40s", seeds_text);
-			snprintf(origin, sizeof(origin), "--seeds %.40s", seeds_text);
-			if (irqmod_scenario_set_as(&repro.scenario, assignment, origin, message,
-						   sizeof(message))) {
-				fprintf(stderr, "irqmod-repro: %s\n", message);
-				return 2;
-			}
+		if ((seeds_text && set_option(&repro, "repro.seeds", "--seeds", seeds_text, message,
+					      sizeof(message))) ||
+		    (duration_text && set_option(&repro, "run.duration", "--duration", duration_text,
+						 message, sizeof(message)))) {
+			fprintf(stderr, "irqmod-repro: %s\n", message);
+			return 2;
 		}
 		if (duration_text) {
-			snprintf(assignment, sizeof(assignment), "run.duration=%.40s", duration_text);
-			snprintf(origin, sizeof(origin), "--duration %.40s", duration_text);
-			if (irqmod_scenario_set_as(&repro.scenario, assignment, origin, message,
-						   sizeof(message))) {
-				fprintf(stderr, "irqmod-repro: %s\n", message);
-				return 2;
-			}
 			/* A shorter run keeps a tenth of it as warm-up. */
 			if (repro.scenario.config.warmup_ns >= repro.scenario.config.duration_ns)
 				repro.scenario.config.warmup_ns = repro.scenario.config.duration_ns / 10;
