@@ -168,7 +168,8 @@ static void test_sim_scenario_inconsistent_whole_is_check_error(void **unused)
 	assert_int_equal(parse("[source]\nkind = poisson\n[source]\n"), 0);
 	assert_int_equal(irqmod_scenario_finish(&scenario, message, sizeof(message)),
 			 -IRQMOD_SCENARIO_ECHECK);
-	assert_non_null(strstr(message, "[source] number 1 (from 0) has no kind"));
+	assert_non_null(strstr(message, "test.ini:3: [source] number 1 (from 0) has no kind; its "
+					 "first key is kind = one of constant, poisson"));
 }
 
 static void test_sim_scenario_set_overrides_like_the_file(void **unused)

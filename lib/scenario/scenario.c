@@ -1622,6 +1622,9 @@ int irqmod_scenario_parse_text(struct irqmod_scenario *scenario, const char *nam
 						    IRQMOD_SIM_MAX_SOURCES);
 				scenario->sources++;
 				source_has_kind = false;
+				/* Until its kind is set, a source is named by its header's line. */
+				origin_line(scenario, find_key("source", "kind"), scenario->sources - 1,
+					    number);
 			}
 			continue;
 		}
@@ -2021,9 +2024,19 @@ int irqmod_scenario_finish(const struct irqmod_scenario *scenario, char *message
 		const struct irqmod_sim_source *source_config = &scenario->config.sources[i];
 		const struct key *file = find_key("source", "trace.file");
 
-		if (source_config->kind == IRQMOD_SIM_SOURCE_OFF)
+		if (source_config->kind == IRQMOD_SIM_SOURCE_OFF) {
+			char kinds[256];
+
+			describe_origin(first, sizeof(first), scenario, find_key("source", "kind"), i);
+			enum_choices(TYPE_KIND, kinds, sizeof(kinds));
 			return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
-				    "scenario: [source] number %u (from 0) has no kind", i);
+				    "%s: [source] number %u (from 0) has no kind; its first key is "
+				    "kind = one of %s",
+				    strcmp(first, "default") == 0 ? (scenario->path[0] ? scenario->path
+										: "command line")
+								  : first,
+				    i, kinds);
+		}
 		if (source_config->kind != IRQMOD_SIM_SOURCE_TRACE)
 			continue;
 		key_statement(first, sizeof(first), scenario, find_key("source", "kind"), i, true);
