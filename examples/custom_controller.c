@@ -11,6 +11,7 @@
  * traffic (same seed).
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "irqmod/sim.h"
 
@@ -84,8 +85,15 @@ int main(void)
 	printf("           (the toy controller was called %llu times)\n",
 	       (unsigned long long)toy.calls);
 
-	/* Any kind of controller.h, by name, on the same traffic. */
-	error = irqmod_sim_controller_by_name(&baseline, "static", config.link_speed_mbps);
+	/*
+	 * Any kind of controller.h, from its default config, on the same
+	 * traffic (names such as "static:84us" are libirqmod-scenario's:
+	 * examples/scenario_run.c).
+	 */
+	memset(&baseline, 0, sizeof(baseline));
+	baseline.name = "static";
+	error = irqmod_controller_default_config(&baseline.generic, IRQMOD_KIND_STATIC,
+						 config.link_speed_mbps);
 	if (!error)
 		error = irqmod_sim_run(&config, &baseline, NULL, &results);
 	if (error) {

@@ -77,15 +77,15 @@ seed-range)
 		--set run.seed=18446744073709551616
 	;;
 warmup-not-shorter)
-	expect 2 "run.warmup 10000000ns is not shorter than run.duration 10000000ns" \
+	expect 2 "--set run.warmup=10ms: run.warmup = 10ms is not shorter than run.duration = 10ms (--duration 10ms); accepted: 0 <= run.warmup < run.duration; default run.warmup 100ms" \
 		$short $traffic --set run.warmup=10ms
 	;;
 queue-on-missing-core)
-	expect 2 "host.queue_cores puts queue 1 on core 5, but host.cores is 2 (cores 0..1)" \
+	expect 2 "--set host.queue_cores=0,5: host.queue_cores puts queue 1 on core 5, but host.cores = 2 (--set host.cores=2); accepted: cores 0..1" \
 		$short $traffic --set host.cores=2 --set host.queues=2 --set host.queue_cores=0,5
 	;;
 app-on-missing-core)
-	expect 2 "app.core 3 is not below host.cores 2" $short $traffic \
+	expect 2 "--set app.core=3: app.core = 3 is not below host.cores = 2 (--set host.cores=2); accepted: 0..1" $short $traffic \
 		--set host.cores=2 --set app.core=3
 	;;
 static-without-unit)
@@ -125,6 +125,58 @@ repro-empty-file)
 	: >"$dir/empty.ini"
 	expect 2 "empty.ini: no [repro] experiment" --out "$dir" "$dir/empty.ini"
 	;;
+repro-duplicate-key)
+	printf '[repro]\nexperiment = recheck\nseeds = 2\nseeds = 3\n[source]\nkind = flood\n' >"$dir/dup.ini"
+	expect 2 "dup.ini:4: repro.seeds set twice (first on line 3)" --out "$dir" "$dir/dup.ini"
+	;;
+repro-out-of-range)
+	# The one key table's range, named with the file and line.
+	printf '[repro]\nexperiment = recheck\nseeds = 0\n[source]\nkind = flood\n' >"$dir/zero.ini"
+	expect 2 "zero.ini:3: repro.seeds = 0 is out of range (1..1000)" --out "$dir" "$dir/zero.ini"
+	expect 2 "--set nic.ring_size=70000: nic.ring_size = 70000 is out of range (1..65536)" \
+		--out "$dir" --set nic.ring_size=70000 "$3/repro-recheck.ini"
+	expect 2 "--seeds 1001: repro.seeds = 1001 is out of range (1..1000)" \
+		--out "$dir" --seeds 1001 "$3/repro-recheck.ini"
+	;;
+repro-seed-range)
+	quick="--out $dir --seeds 1 --duration 20ms --set repro.sweep_step=0"
+	expect 0 "" $quick --set run.seed=18446744073709551615 "$3/repro-recheck.ini"
+	expect 2 "bad value '18446744073709551616' for run.seed" $quick \
+		--set run.seed=18446744073709551616 "$3/repro-recheck.ini"
+	;;
+repro-warmup-not-shorter)
+	printf '[repro]\nexperiment = recheck\n[run]\nduration = 10ms\nwarmup = 10ms\n[source]\nkind = flood\n' \
+		>"$dir/warm.ini"
+	expect 2 "$dir/warm.ini:5: run.warmup = 10ms is not shorter than run.duration = 10ms ($dir/warm.ini:4); accepted: 0 <= run.warmup < run.duration; default run.warmup 100ms" \
+		--out "$dir" "$dir/warm.ini"
+	;;
+repro-other-tool)
+	# Keys and sections only irqmod-sim reads are named as such.
+	printf '[repro]\nexperiment = recheck\n[run]\ncontrollers = ixgbe\n[source]\nkind = flood\n' \
+		>"$dir/sim-key.ini"
+	expect 2 "sim-key.ini:4: run.controllers is read by irqmod-sim only" --out "$dir" "$dir/sim-key.ini"
+	printf '[repro]\nexperiment = recheck\n[idle-poll]\nidle_time = 20us\n[source]\nkind = flood\n' \
+		>"$dir/knob.ini"
+	expect 2 "knob.ini:3: controller knobs ([idle-poll]) do not apply to irqmod-repro" \
+		--out "$dir" "$dir/knob.ini"
+	;;
+repro-bad-experiment)
+	printf '[repro]\nexperiment = warp\n' >"$dir/warp.ini"
+	expect 2 "warp.ini:2: bad value 'warp' for repro.experiment; valid: floor, idle-poll, recheck" \
+		--out "$dir" "$dir/warp.ini"
+	;;
+repro-stdout-full)
+	timeout $limit $wrap "$tool" --out "$dir" --seeds 1 --duration 20ms --set repro.sweep_step=0 \
+		"$3/repro-recheck.ini" >/dev/full 2>"$err"
+	status=$?
+	[ "$status" -eq 1 ] || { echo "FAIL $case_name: exit status $status, expected 1"; cat "$err"; exit 1; }
+	grep -qF "standard output: write error" "$err" || { echo "FAIL $case_name: no message"; cat "$err"; exit 1; }
+	;;
+sim-repro-section)
+	# irqmod-sim refuses irqmod-repro's section by name.
+	printf '[source]\nkind = constant\n[repro]\nexperiment = floor\n' >"$dir/repro.ini"
+	expect 2 "repro.ini:3: [repro] is read by irqmod-repro only" $short "$dir/repro.ini"
+	;;
 repro-csv-full)
 	# The CSV file the run writes is /dev/full: the lost bytes are reported.
 	ln -s /dev/full "$dir/repro-recheck.csv"
@@ -132,7 +184,8 @@ repro-csv-full)
 		--duration 50ms --set repro.sweep_step=100000 "$3/repro-recheck.ini"
 	;;
 repro-out-missing)
-	expect 1 "cannot write $dir/missing/repro-recheck.csv" --out "$dir/missing" --seeds 1 \
+	# Checked before the run starts: nothing is simulated, status 2.
+	expect 2 "cannot write $dir/missing/repro-recheck.csv" --out "$dir/missing" --seeds 1 \
 		--duration 50ms --set repro.sweep_step=100000 "$3/repro-recheck.ini"
 	;;
 trace-backwards)
@@ -149,7 +202,8 @@ trace-binary)
 		--set source.trace.format=pcap -c static:50us
 	;;
 trace-missing-file)
-	expect 2 "is a trace without trace.file" $short --set source.kind=trace -c static:50us
+	expect 2 "--set source.kind=trace: source.kind = trace without source.trace.file" $short \
+		--set source.kind=trace -c static:50us
 	;;
 *)
 	echo "hostile-input.sh: unknown case $case_name" >&2

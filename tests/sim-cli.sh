@@ -19,6 +19,8 @@
 #                             its interrupt rate is static 22 us's under the
 #                             throttle (target 20 us + the 2 us entry) and
 #                             static 20 us's under the holdoff (absolute)
+#   sim-cli.sh TOOL keys-doc DOC   DOC's key table (between the --list-keys
+#                             markers) is what TOOL --list-keys prints
 #   sim-cli.sh TOOL exits STATUS TEXT ARG...   TOOL ARG... (any tool, e.g.
 #                             irqmod-repro) exits STATUS with TEXT on stderr
 # $IRQMOD_TEST_WRAPPER, when set (meson test --setup valgrind), comes
@@ -182,6 +184,16 @@ lt-timer)
 		[ -n "$rl" ] || fail "no row for $lt"
 		[ "$rl" = "$rs" ] || fail "$timer: interrupts/s $rl, $static's $rs"
 	done
+	;;
+keys-doc)
+	doc=$3
+	$wrap "$tool" --list-keys >"$out" 2>"$err" || fail "exit status $?"
+	sed -n '/^<!-- irqmod-sim --list-keys -->$/,/^<!-- end of irqmod-sim --list-keys -->$/p' \
+		"$doc" | sed '1d;$d' >"$dir/doc-table"
+	[ -s "$dir/doc-table" ] || fail "$doc has no --list-keys table between the markers"
+	grep -q '^| `repro.experiment` ' "$out" || fail "--list-keys lacks the [repro] keys"
+	diff -u "$dir/doc-table" "$out" >"$err" ||
+		fail "$doc's key table differs from --list-keys (paste the output between the markers)"
 	;;
 exits)
 	want=$3

@@ -37,7 +37,7 @@ static void load(const char *name, uint64_t duration_ns, uint64_t warmup_ns)
 		fail_msg("%s", message);
 	repro.scenario.config.duration_ns = duration_ns;
 	repro.scenario.config.warmup_ns = warmup_ns;
-	repro.seeds = 1;
+	repro.scenario.repro.seeds = 1;
 }
 
 static void run(uint64_t seed, const struct irqmod_hybrid_config *hybrid,
@@ -167,7 +167,7 @@ static void test_repro_packet_timer_delays_plain_replies_not_idle_polled_ones(vo
 	assert_int_equal(irqmod_repro_set(&repro, "nic.timer=packet", message, sizeof(message)), 0);
 	assert_int_equal(irqmod_repro_set(&repro, "repro.interval=1024us", message, sizeof(message)), 0);
 	for (seed = 1; seed <= TEST_SEEDS; seed++) {
-		irqmod_repro_static(&hybrid, repro.interval_ns);
+		irqmod_repro_static(&hybrid, repro.scenario.repro.interval_ns);
 		run(seed, &hybrid, &plain);
 		irqmod_repro_with_hybrid(&repro, &hybrid);
 		assert_int_equal(hybrid.inner.config.static_config.rx_interval_ns, 1024000);
@@ -222,7 +222,7 @@ static void test_repro_recheck_saturates_no_earlier(void **unused)
 
 	(void)unused;
 	load("repro-recheck.ini", 100000000ull, 20000000ull);
-	repro.scenario.config.link_speed_mbps = repro.sweep_link_speed_mbps;
+	repro.scenario.config.link_speed_mbps = repro.scenario.repro.sweep_link_speed_mbps;
 	irqmod_repro_static(&plain_config, 0);
 	irqmod_repro_with_hybrid(&repro, &recheck_config);
 	for (seed = 1; seed <= TEST_SEEDS; seed++) {
@@ -233,9 +233,9 @@ static void test_repro_recheck_saturates_no_earlier(void **unused)
 					repro.scenario.config.sources[i].rate_pps = rate;
 			run(seed, &plain_config, &plain);
 			run(seed, &recheck_config, &recheck);
-			if (point[0] == never && plain.cpu_pct >= repro.saturation_cpu_pct)
+			if (point[0] == never && plain.cpu_pct >= repro.scenario.repro.saturation_cpu_pct)
 				point[0] = rate;
-			if (point[1] == never && recheck.cpu_pct >= repro.saturation_cpu_pct)
+			if (point[1] == never && recheck.cpu_pct >= repro.scenario.repro.saturation_cpu_pct)
 				point[1] = rate;
 		}
 		assert_true(point[0] != never); /* the plain handler does saturate */
@@ -257,7 +257,7 @@ static void test_repro_adapter_without_hybrid_equals_generic(void **unused)
 
 	(void)unused;
 	load("repro-recheck.ini", 50000000ull, 10000000ull);
-	assert_int_equal(irqmod_sim_controller_by_name(&generic, "static:50000",
+	assert_int_equal(irqmod_scenario_controller_by_name(&generic, "static:50us",
 						       repro.scenario.config.link_speed_mbps), 0);
 	irqmod_repro_static(&hybrid, 50000);
 	assert_int_equal(irqmod_sim_hybrid_setup(&adapter, &hybrid, "wrapped", &wrapped), 0);
@@ -302,7 +302,7 @@ static void test_repro_poll_without_rescan_takes_more_interrupts(void **unused)
 	irqmod_sim_default_source(&config.sources[0], IRQMOD_SIM_SOURCE_FLOOD);
 	config.sources[0].rate_pps = 200000;
 	config.sources[0].response_limit_per_s = 0;
-	assert_int_equal(irqmod_sim_controller_by_name(&controller, "none", 10000), 0);
+	assert_int_equal(irqmod_scenario_controller_by_name(&controller, "none", 10000), 0);
 	assert_int_equal(irqmod_sim_run(&config, &controller, NULL, &looping), 0);
 	config.poll_rescan = false;
 	assert_int_equal(irqmod_sim_run(&config, &controller, NULL, &snapshot), 0);

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "irqmod/scenario.h"
 #include "irqmod/sim.h"
 
 void *__real_malloc(size_t size);
@@ -67,7 +68,7 @@ static void test_sim_alloc_every_failed_allocation_is_an_error(void **unused)
 
 	(void)unused;
 	scenario(&config);
-	assert_int_equal(irqmod_sim_controller_by_name(&controller, "static:50000", 10000), 0);
+	assert_int_equal(irqmod_scenario_controller_by_name(&controller, "static:50us", 10000), 0);
 	for (n = 0; n < 1000 && error != 0; n++) {
 		allocations_left = n;
 		error = irqmod_sim_run(&config, &controller, NULL, &results);
@@ -88,12 +89,12 @@ static void test_sim_alloc_null_arguments_and_unknown_names(void **unused)
 
 	(void)unused;
 	scenario(&config);
-	assert_int_equal(irqmod_sim_controller_by_name(&controller, "static:50000", 10000), 0);
+	assert_int_equal(irqmod_scenario_controller_by_name(&controller, "static:50us", 10000), 0);
 	assert_int_equal(irqmod_sim_run(NULL, &controller, NULL, &results), -IRQMOD_EINVAL);
 	assert_int_equal(irqmod_sim_run(&config, NULL, NULL, &results), -IRQMOD_EINVAL);
 	assert_int_equal(irqmod_sim_run(&config, &controller, NULL, NULL), -IRQMOD_EINVAL);
-	assert_int_equal(irqmod_sim_controller_by_name(NULL, "ixgbe", 10000), -IRQMOD_EINVAL);
-	assert_int_equal(irqmod_sim_controller_by_name(&controller, NULL, 10000), -IRQMOD_EINVAL);
+	assert_int_equal(irqmod_scenario_controller_by_name(NULL, "ixgbe", 10000), -IRQMOD_EINVAL);
+	assert_int_equal(irqmod_scenario_controller_by_name(&controller, NULL, 10000), -IRQMOD_EINVAL);
 	assert_string_equal(irqmod_sim_source_kind_name(IRQMOD_SIM_SOURCE_COUNT), "unknown");
 	assert_string_equal(irqmod_sim_timer_name(IRQMOD_SIM_TIMER_COUNT), "unknown");
 	assert_string_equal(irqmod_sim_distribution_name(IRQMOD_SIM_DIST_COUNT), "unknown");

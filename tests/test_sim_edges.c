@@ -17,6 +17,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "irqmod/scenario.h"
 #include "irqmod/sim.h"
 #include "irqmod/sim_hybrid.h"
 #include "irqmod/sim_trace.h"
@@ -34,7 +35,7 @@ static struct irqmod_sim_controller controller_named(const char *name)
 {
 	struct irqmod_sim_controller controller;
 
-	assert_int_equal(irqmod_sim_controller_by_name(&controller, name, 10000), 0);
+	assert_int_equal(irqmod_scenario_controller_by_name(&controller, name, 10000), 0);
 	return controller;
 }
 
@@ -99,18 +100,24 @@ static void test_sim_edges_names_and_arguments_are_refused(void **unused)
 	struct irqmod_sim_results results;
 
 	(void)unused;
-	/* static: needs digits, only digits, and at most the static maximum. */
-	assert_int_equal(irqmod_sim_controller_by_name(&controller, "static:", 10000),
+	/* static: needs digits with a unit (0 needs none), and at most the static maximum. */
+	assert_int_equal(irqmod_scenario_controller_by_name(&controller, "static:", 10000),
 			 -IRQMOD_EKIND);
-	assert_int_equal(irqmod_sim_controller_by_name(&controller, "static:5x", 10000),
+	assert_int_equal(irqmod_scenario_controller_by_name(&controller, "static:50000", 10000),
 			 -IRQMOD_EKIND);
-	assert_int_equal(irqmod_sim_controller_by_name(&controller, "static:99999999999999", 10000),
+	assert_int_equal(irqmod_scenario_controller_by_name(&controller, "idle-poll+ixgbe", 10000),
+			 -IRQMOD_EKIND);
+	assert_int_equal(irqmod_scenario_controller_by_name(&controller, "static:0", 10000), 0);
+	assert_int_equal(controller.generic.config.static_config.rx_interval_ns, 0);
+	assert_int_equal(irqmod_scenario_controller_by_name(&controller, "static:5x", 10000),
+			 -IRQMOD_EKIND);
+	assert_int_equal(irqmod_scenario_controller_by_name(&controller, "static:99999999999999ns", 10000),
 			 -IRQMOD_ERANGE);
-	assert_int_equal(irqmod_sim_controller_by_name(&controller, "static:50000", 10000), 0);
+	assert_int_equal(irqmod_scenario_controller_by_name(&controller, "static:50us", 10000), 0);
 	assert_int_equal(controller.generic.config.static_config.rx_interval_ns, 50000);
 	/* A link the static kind cannot take is its default config's error. */
-	assert_true(irqmod_sim_controller_by_name(&controller, "none", 0) < 0);
-	assert_true(irqmod_sim_controller_by_name(&controller, "static:1000", 0) < 0);
+	assert_true(irqmod_scenario_controller_by_name(&controller, "none", 0) < 0);
+	assert_true(irqmod_scenario_controller_by_name(&controller, "static:1us", 0) < 0);
 	/* Name helpers out of range, and a frame of no bits on the wire. */
 	assert_string_equal(irqmod_sim_size_law_name(IRQMOD_SIM_SIZE_GEV), "gev");
 	assert_string_equal(irqmod_sim_size_law_name(IRQMOD_SIM_SIZE_COUNT), "unknown");
@@ -141,7 +148,7 @@ static void test_sim_edges_controller_init_errors_and_no_name(void **unused)
 	controller.generic.kind = IRQMOD_KIND_COUNT;
 	assert_true(irqmod_sim_run(&config, &controller, NULL, &results) < 0);
 	/* A controller without a name runs and reports an empty one. */
-	controller = controller_named("static:50000");
+	controller = controller_named("static:50us");
 	controller.name = NULL;
 	memset(&results, 0x55, sizeof(results));
 	assert_int_equal(irqmod_sim_run(&config, &controller, NULL, &results), 0);
@@ -158,7 +165,7 @@ static void test_sim_edges_controller_init_errors_and_no_name(void **unused)
 
 static void test_sim_edges_ping_faster_than_its_replies_fills_both_rings(void **unused)
 {
-	struct irqmod_sim_controller controller = controller_named("static:20000");
+	struct irqmod_sim_controller controller = controller_named("static:20us");
 	size_t i;
 
 	(void)unused;
@@ -183,7 +190,7 @@ static void test_sim_edges_ping_faster_than_its_replies_fills_both_rings(void **
 
 static void test_sim_edges_rr_resends_requests_lost_in_a_full_ring(void **unused)
 {
-	struct irqmod_sim_controller controller = controller_named("static:100000");
+	struct irqmod_sim_controller controller = controller_named("static:100us");
 	size_t i;
 
 	(void)unused;
@@ -211,7 +218,7 @@ static void test_sim_edges_rr_resends_requests_lost_in_a_full_ring(void **unused
 
 static void test_sim_edges_tx_fifo_overflow_completes_at_once(void **unused)
 {
-	struct irqmod_sim_controller controller = controller_named("static:20000");
+	struct irqmod_sim_controller controller = controller_named("static:20us");
 	struct irqmod_sim_config config;
 	struct irqmod_sim_results results;
 
@@ -240,7 +247,7 @@ static void test_sim_edges_traces_of_one_record_and_one_instant(void **unused)
 		{ .time_ns = 0, .bytes = 98, .flow_hash = 3 },
 	};
 	struct irqmod_sim_trace_file trace;
-	struct irqmod_sim_controller controller = controller_named("static:20000");
+	struct irqmod_sim_controller controller = controller_named("static:20us");
 	struct irqmod_sim_config config;
 	struct irqmod_sim_results results;
 
@@ -268,7 +275,7 @@ static void test_sim_edges_traces_of_one_record_and_one_instant(void **unused)
 
 static void test_sim_edges_requests_without_a_timeout_wait_for_replies(void **unused)
 {
-	struct irqmod_sim_controller controller = controller_named("static:100000");
+	struct irqmod_sim_controller controller = controller_named("static:100us");
 	static const uint32_t kinds[] = { IRQMOD_SIM_SOURCE_PING, IRQMOD_SIM_SOURCE_RR };
 	size_t i, k;
 

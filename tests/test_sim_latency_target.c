@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <cmocka.h>
 
+#include "irqmod/scenario.h"
 #include "irqmod/sim.h"
 
 #define SEEDS 3u
@@ -62,7 +63,7 @@ static void run(const struct irqmod_sim_config *c, const char *name, struct chan
 	struct irqmod_sim_controller controller;
 	struct irqmod_sim_hooks hooks = { .trace = count_changes, .context = count };
 
-	assert_int_equal(irqmod_sim_controller_by_name(&controller, name, c->link_speed_mbps), 0);
+	assert_int_equal(irqmod_scenario_controller_by_name(&controller, name, c->link_speed_mbps), 0);
 	if (controller.generic.kind == IRQMOD_KIND_LATENCY_TARGET) {
 		controller.generic.config.latency_target.target_p99_ns = TARGET_NS;
 		controller.generic.config.latency_target.ring_size = c->ring_size;
@@ -119,7 +120,7 @@ static void test_sim_latency_target_request_rate_matches_the_static_oracle(void 
 
 		setup_poisson(&c, 100000, 100, seed);
 		measure(&c, "latency-target", &lt, NULL);
-		measure(&c, "static:20000", &oracle, NULL);
+		measure(&c, "static:20us", &oracle, NULL);
 		measure(&c, "none", &none, NULL);
 		print_message("seed %u: latency-target cpu %llu ns added p99 %llu ns; static 20us "
 			      "%llu / %llu; none %llu / %llu\n", (unsigned int)seed,
@@ -151,7 +152,7 @@ static void test_sim_latency_target_heavy_load_polls_at_no_more_cpu(void **unuse
 
 		setup_poisson(&c, 500000, 100, seed);
 		measure(&c, "latency-target", &lt, &count);
-		measure(&c, "static:20000", &oracle, NULL);
+		measure(&c, "static:20us", &oracle, NULL);
 		print_message("seed %u: latency-target cpu %llu added p99 %llu polls %llu/%llu; "
 			      "static 20us %llu / %llu\n", (unsigned int)seed,
 			      (unsigned long long)lt.cpu_ns, (unsigned long long)lt.added_p99_ns,
@@ -181,8 +182,8 @@ static void test_sim_latency_target_holdoff_takes_the_target_itself(void **unuse
 
 		setup_poisson(&c, 100000, 100, seed);
 		c.timer = IRQMOD_SIM_TIMER_ABSOLUTE;
-		assert_int_equal(irqmod_sim_controller_by_name(&controller, "latency-target",
-							       c.link_speed_mbps), 0);
+		assert_int_equal(irqmod_scenario_controller_by_name(&controller, "latency-target",
+								    c.link_speed_mbps), 0);
 		controller.generic.config.latency_target.target_p99_ns = TARGET_NS;
 		controller.generic.config.latency_target.ring_size = c.ring_size;
 		controller.generic.config.latency_target.timer = IRQMOD_LATENCY_TARGET_TIMER_HOLDOFF;

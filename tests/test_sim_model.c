@@ -14,6 +14,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "irqmod/scenario.h"
 #include "irqmod/sim.h"
 
 static struct irqmod_sim_results results;
@@ -49,7 +50,7 @@ static void setup_constant(struct irqmod_sim_config *c, uint64_t rate_pps, uint3
 static int run(const struct irqmod_sim_config *c, const char *controller_name)
 {
 	struct irqmod_sim_controller controller;
-	int error = irqmod_sim_controller_by_name(&controller, controller_name, c->link_speed_mbps);
+	int error = irqmod_scenario_controller_by_name(&controller, controller_name, c->link_speed_mbps);
 
 	if (error)
 		return error;
@@ -77,13 +78,13 @@ static void test_sim_line_rate_is_exact(void **unused)
 	(void)unused;
 	setup_constant(&c, 0, 60);
 	c.warmup_ns = 0;
-	assert_int_equal(run(&c, "static:50000"), 0);
+	assert_int_equal(run(&c, "static:50us"), 0);
 	assert_true(results.offered_frames == 14880952);
 	assert_conserved(&results);
 	setup_constant(&c, 0, 1514);
 	c.warmup_ns = 0;
 	c.duration_ns = 10000000000ull;
-	assert_int_equal(run(&c, "static:50000"), 0);
+	assert_int_equal(run(&c, "static:50us"), 0);
 	assert_true(results.offered_frames == 8127438);
 	assert_true(irqmod_sim_line_rate_pps_milli(10000, 1514, 24) == 812743823);
 	assert_true(irqmod_sim_line_rate_pps_milli(10000, 60, 24) == 14880952380);
@@ -107,12 +108,12 @@ static void test_sim_constant_rate_static_throttle_gives_exact_interrupt_rate(vo
 	c.warmup_ns = 100010000;
 	c.duration_ns = 1100010000;
 	c.app_datagram_ns = 500; /* so the application (core 1) keeps up */
-	assert_int_equal(run(&c, "static:50000"), 0);
+	assert_int_equal(run(&c, "static:50us"), 0);
 	assert_true(results.interrupts == 20000);
 	assert_true(results.polls == 20000);
 	assert_true(results.drops_ring == 0 && results.drops_socket == 0);
 	assert_conserved(&results);
-	assert_int_equal(run(&c, "static:20000"), 0);
+	assert_int_equal(run(&c, "static:20us"), 0);
 	assert_true(results.interrupts == 50000);
 	assert_conserved(&results);
 }
@@ -136,7 +137,7 @@ static void test_sim_ring_smaller_than_interval_drops_exact_excess(void **unused
 	c.warmup_ns = 100010000;
 	c.duration_ns = 1100010000;
 	c.ring_size = 32;
-	assert_int_equal(run(&c, "static:50000"), 0);
+	assert_int_equal(run(&c, "static:50us"), 0);
 	assert_true(results.offered_frames == 1000000);
 	assert_true(results.drops_ring == 360000);
 	assert_true(results.delivered_frames == 640000);
@@ -167,7 +168,7 @@ static void test_sim_timer_semantics_give_derived_latency(void **unused)
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		setup_constant(&c, 10000, 60);
 		c.timer = cases[i].timer;
-		assert_int_equal(run(&c, "static:30000"), 0);
+		assert_int_equal(run(&c, "static:30us"), 0);
 		assert_true(results.to_socket.min_ns == cases[i].latency_ns);
 		assert_true(results.to_socket.max_ns == cases[i].latency_ns);
 		assert_true(results.interrupts == results.delivered_frames);
@@ -194,14 +195,14 @@ static void test_sim_packet_timer_waits_for_full_ring_without_frame_threshold(vo
 	setup_constant(&c, 100000, 60);
 	c.warmup_ns = 0;
 	c.timer = IRQMOD_SIM_TIMER_PACKET;
-	assert_int_equal(run(&c, "static:30000"), 0);
+	assert_int_equal(run(&c, "static:30us"), 0);
 	assert_true(results.to_socket.max_ns == 5158500);
 	assert_true(results.interrupts > 0);
 	assert_true(results.drops_ring <= 4 * results.interrupts);
 	assert_true(results.drops_ring + 4 >= 4 * results.interrupts);
 	assert_conserved(&results);
 	c.rx_frames = 16;
-	assert_int_equal(run(&c, "static:30000"), 0);
+	assert_int_equal(run(&c, "static:30us"), 0);
 	assert_true(results.drops_ring == 0);
 	assert_true(results.to_socket.max_ns < 200000);
 	assert_conserved(&results);
@@ -226,7 +227,7 @@ static void test_sim_udp_admission_rule_charges_before_checking(void **unused)
 	c.duration_ns = 500000000;
 	c.app_wakeup_ns = 1000000000;
 	c.rcvbuf_bytes = 4608;
-	assert_int_equal(run(&c, "static:50000"), 0);
+	assert_int_equal(run(&c, "static:50us"), 0);
 	assert_true(results.delivered_datagrams == 3);
 	assert_true(results.drops_socket == results.offered_frames - 3 - results.totals.in_flight_frames);
 	assert_conserved(&results);
@@ -237,7 +238,7 @@ static void test_sim_udp_admission_rule_charges_before_checking(void **unused)
 	c.duration_ns = 500000000;
 	c.app_wakeup_ns = 1000000000;
 	c.truesize_bytes = 2994;
-	assert_int_equal(run(&c, "static:50000"), 0);
+	assert_int_equal(run(&c, "static:50us"), 0);
 	assert_true(results.delivered_datagrams == 2);
 	assert_true(results.delivered_frames == 90);
 	assert_true(results.received_datagrams == 0);
@@ -362,7 +363,7 @@ static void fill_mix(struct irqmod_sim_config *c)
  * name, with several queues, the load task and warm-up. */
 static void test_sim_conservation_holds_on_every_run(void **unused)
 {
-	static const char *const controllers[] = { "none", "static:20000", "static:100000" };
+	static const char *const controllers[] = { "none", "static:20us", "static:100us" };
 	struct irqmod_sim_config c;
 	uint32_t timer, kind;
 	size_t i;
@@ -386,7 +387,7 @@ static void test_sim_conservation_holds_on_every_run(void **unused)
 		c.sources[0].trace = small_trace();
 		c.sources[0].trace_loop = true;
 		c.duration_ns = 200000000;
-		assert_int_equal(run(&c, "static:50000"), 0);
+		assert_int_equal(run(&c, "static:50us"), 0);
 		assert_conserved(&results);
 		assert_true(results.totals.offered_frames > 0);
 	}
@@ -407,12 +408,12 @@ static void test_sim_batched_drops_equal_frame_by_frame_drops(void **unused)
 	setup_constant(&c, 0, 60);
 	c.duration_ns = 200000000;
 	c.sources[0].flows = 7;
-	assert_int_equal(run(&c, "static:50000"), 0);
+	assert_int_equal(run(&c, "static:50us"), 0);
 	batched = results;
 	assert_true(batched.drops_ring > batched.offered_frames / 2);
 	irqmod_sim_default_source(&c.sources[1], IRQMOD_SIM_SOURCE_CONSTANT);
 	c.sources[1].start_ns = c.duration_ns + 1;
-	assert_int_equal(run(&c, "static:50000"), 0);
+	assert_int_equal(run(&c, "static:50us"), 0);
 	assert_true(results.offered_frames == batched.offered_frames);
 	assert_true(results.drops_ring == batched.drops_ring);
 	assert_true(results.delivered_frames == batched.delivered_frames);
@@ -527,7 +528,7 @@ static void test_sim_random_configurations_conserve_frames(void **unused)
 			controller.update = random_update;
 			controller.initial_interval_ns = (uint32_t)random_below(100000);
 		} else {
-			assert_int_equal(irqmod_sim_controller_by_name(&controller, "static:20000",
+			assert_int_equal(irqmod_scenario_controller_by_name(&controller, "static:20us",
 								       c.link_speed_mbps), 0);
 		}
 		assert_int_equal(irqmod_sim_run(&c, &controller, NULL, &results), 0);
@@ -543,9 +544,9 @@ static void test_sim_identical_seeds_give_identical_results(void **unused)
 	(void)unused;
 	fill_mix(&c);
 	c.seed = 1234;
-	assert_int_equal(run(&c, "static:30000"), 0);
+	assert_int_equal(run(&c, "static:30us"), 0);
 	first = results;
-	assert_int_equal(run(&c, "static:30000"), 0);
+	assert_int_equal(run(&c, "static:30us"), 0);
 	assert_memory_equal(&first, &results, sizeof(results));
 }
 
@@ -567,7 +568,7 @@ static void test_sim_seeds_differ_within_poisson_bounds(void **unused)
 	c.duration_ns = 1100000000;
 	for (seed = 1; seed <= 8; seed++) {
 		c.seed = seed;
-		assert_int_equal(run(&c, "static:50000"), 0);
+		assert_int_equal(run(&c, "static:50us"), 0);
 		assert_true(results.offered_frames >= 100000 - 1581);
 		assert_true(results.offered_frames <= 100000 + 1581);
 		distinct += results.offered_frames != previous;
@@ -681,18 +682,18 @@ static void test_sim_added_delay_is_arrival_to_signal(void **unused)
 
 	(void)unused;
 	setup_constant(&c, 10000, 60);
-	assert_int_equal(run(&c, "static:30000"), 0);
+	assert_int_equal(run(&c, "static:30us"), 0);
 	assert_true(results.added_delay.min_ns == 0 && results.added_delay.max_ns == 0);
 	assert_true(results.added_delay.count == results.delivered_frames);
 	assert_true(results.to_socket.min_ns == 2750);
 	setup_constant(&c, 10000, 60);
 	c.timer = IRQMOD_SIM_TIMER_ABSOLUTE;
-	assert_int_equal(run(&c, "static:30000"), 0);
+	assert_int_equal(run(&c, "static:30us"), 0);
 	assert_true(results.added_delay.min_ns == 30000 && results.added_delay.max_ns == 30000);
 	assert_true(results.to_socket.min_ns == 32750);
 	assert_true(results.source[0].added_delay.p99_ns == results.added_delay.p99_ns);
 	setup_constant(&c, 1000000, 60);
-	assert_int_equal(run(&c, "static:50000"), 0);
+	assert_int_equal(run(&c, "static:50us"), 0);
 	assert_true(results.added_delay.mean_ns > 12000 && results.added_delay.mean_ns < 13000);
 	assert_true(results.added_delay.p50_ns > 9000 && results.added_delay.p50_ns < 11000);
 	assert_true(results.added_delay.p99_ns > 34000 && results.added_delay.p99_ns <= 35600);
@@ -723,7 +724,7 @@ static void test_sim_per_source_results_add_up(void **unused)
 	irqmod_sim_default_source(&c.sources[2], IRQMOD_SIM_SOURCE_POISSON);
 	c.sources[2].start_ns = c.duration_ns + 1;
 	c.ring_size = 8; /* some bursts overflow it */
-	assert_int_equal(run(&c, "static:200000"), 0);
+	assert_int_equal(run(&c, "static:200us"), 0);
 	assert_int_equal(results.sources, 3);
 	assert_int_equal(s[0].kind, IRQMOD_SIM_SOURCE_CONSTANT);
 	assert_int_equal(s[1].kind, IRQMOD_SIM_SOURCE_POISSON);
@@ -766,7 +767,7 @@ static void test_sim_etc_laws_give_rate_and_mean_frame(void **unused)
 		c.sources[0].size_scale_milli = 8204;
 		c.sources[0].size_shape_micro = 78688;
 		c.sources[0].size_offset_bytes = 56;
-		assert_int_equal(run(&c, "static:20000"), 0);
+		assert_int_equal(run(&c, "static:20us"), 0);
 		assert_true(results.offered_frames > 90000 - 1805 &&
 			    results.offered_frames < 90000 + 1805);
 		mean_bytes = (double)results.offered_bytes / (double)results.offered_frames;
@@ -783,7 +784,7 @@ static void test_sim_etc_laws_give_rate_and_mean_frame(void **unused)
 	c.sources[0].size_scale_milli = 214476;
 	c.sources[0].size_shape_micro = 348238;
 	c.sources[0].size_offset_bytes = 42;
-	assert_int_equal(run(&c, "static:20000"), 0);
+	assert_int_equal(run(&c, "static:20us"), 0);
 	assert_true(results.offered_bytes >= 60 * results.offered_frames);
 	assert_true(results.offered_bytes <= 1514 * results.offered_frames);
 	assert_true(results.offered_bytes / results.offered_frames > 300);

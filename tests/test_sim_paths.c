@@ -13,6 +13,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "irqmod/scenario.h"
 #include "irqmod/sim.h"
 
 struct hook_log {
@@ -54,7 +55,7 @@ static struct irqmod_sim_controller controller_named(const char *name)
 {
 	struct irqmod_sim_controller controller;
 
-	assert_int_equal(irqmod_sim_controller_by_name(&controller, name, 10000), 0);
+	assert_int_equal(irqmod_scenario_controller_by_name(&controller, name, 10000), 0);
 	return controller;
 }
 
@@ -86,7 +87,7 @@ static void test_sim_paths_hooks_see_every_call_and_move_forward(void **unused)
 static void test_sim_paths_lost_pings_time_out_and_are_sent_again(void **unused)
 {
 	struct irqmod_sim_config config;
-	struct irqmod_sim_controller controller = controller_named("static:100000");
+	struct irqmod_sim_controller controller = controller_named("static:100us");
 	struct irqmod_sim_results results;
 
 	(void)unused;
@@ -103,7 +104,7 @@ static void test_sim_paths_lost_pings_time_out_and_are_sent_again(void **unused)
 static void test_sim_paths_tx_interrupts_and_small_socket_buffers(void **unused)
 {
 	struct irqmod_sim_config config;
-	struct irqmod_sim_controller controller = controller_named("static:20000");
+	struct irqmod_sim_controller controller = controller_named("static:20us");
 	struct irqmod_sim_results results;
 
 	(void)unused;

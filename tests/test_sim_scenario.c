@@ -12,7 +12,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "scenario.h"
+#include "irqmod/scenario.h"
 
 static struct irqmod_scenario scenario;
 static char message[2048];
@@ -153,8 +153,10 @@ static void test_sim_scenario_inconsistent_whole_is_check_error(void **unused)
 	assert_int_equal(parse("[run]\nduration = 1s\nwarmup = 2s\n[source]\nkind = constant\n"), 0);
 	assert_int_equal(irqmod_scenario_finish(&scenario, message, sizeof(message)),
 			 -IRQMOD_SCENARIO_ECHECK);
-	assert_non_null(strstr(message, "run.warmup 2000000000ns is not shorter than "
-					 "run.duration 1000000000ns (default warmup"));
+	/* The file and line, the key and value, the other key, the range, the default. */
+	assert_non_null(strstr(message, "test.ini:3: run.warmup = 2s is not shorter than "
+					 "run.duration = 1s (test.ini:2); accepted: 0 <= run.warmup "
+					 "< run.duration; default run.warmup 100ms"));
 	assert_int_equal(parse("[run]\nduration = 1s\nwarmup = 1s\n[source]\nkind = constant\n"), 0);
 	assert_int_equal(irqmod_scenario_finish(&scenario, message, sizeof(message)),
 			 -IRQMOD_SCENARIO_ECHECK);
@@ -166,7 +168,8 @@ static void test_sim_scenario_inconsistent_whole_is_check_error(void **unused)
 	assert_int_equal(parse("[source]\nkind = poisson\n[source]\n"), 0);
 	assert_int_equal(irqmod_scenario_finish(&scenario, message, sizeof(message)),
 			 -IRQMOD_SCENARIO_ECHECK);
-	assert_non_null(strstr(message, "[source] number 1 (from 0) has no kind"));
+	assert_non_null(strstr(message, "test.ini:3: [source] number 1 (from 0) has no kind; its "
+					 "first key is kind = one of constant, poisson"));
 }
 
 static void test_sim_scenario_set_overrides_like_the_file(void **unused)
@@ -195,7 +198,7 @@ static void test_sim_scenario_set_overrides_like_the_file(void **unused)
 
 /*
  * Controller names with a hybrid and knobs. Expected values are the
- * documented defaults (tools/scenario.c DEFAULT_*, docs/hybrid-contract.md)
+ * documented defaults (lib/scenario/scenario.c, docs/hybrid-contract.md)
  * and the knob values written in the name.
  */
 static struct irqmod_hybrid_config resolved;
@@ -584,7 +587,9 @@ static void test_sim_scenario_trace_keys_load_and_check(void **unused)
 					     sizeof(message)), 0);
 	assert_int_equal(irqmod_scenario_finish(&scenario, message, sizeof(message)),
 			 -IRQMOD_SCENARIO_ECHECK);
-	assert_non_null(strstr(message, "beyond the trace's span 3000ns"));
+	assert_non_null(strstr(message, "--set source.trace.start_offset=4us: "
+					 "source.trace.start_offset = 4us is beyond the trace's span; "
+					 "accepted: 0..3000ns"));
 	/* A random offset needs the loop. */
 	assert_int_equal(irqmod_scenario_set(&scenario, "source.trace.start_offset=random", message,
 					     sizeof(message)), 0);
@@ -633,10 +638,12 @@ static void test_sim_scenario_trace_keys_load_and_check(void **unused)
 	assert_int_equal(parse("[source]\nkind = trace\n"), 0);
 	assert_int_equal(irqmod_scenario_load_traces(&scenario, message, sizeof(message)),
 			 -IRQMOD_SCENARIO_ECHECK);
-	assert_non_null(strstr(message, "a trace without trace.file"));
+	assert_non_null(strstr(message, "test.ini:2: source.kind = trace without "
+					 "source.trace.file"));
 	assert_int_equal(irqmod_scenario_finish(&scenario, message, sizeof(message)),
 			 -IRQMOD_SCENARIO_ECHECK);
-	assert_non_null(strstr(message, "a trace without trace.file"));
+	assert_non_null(strstr(message, "test.ini:2: source.kind = trace without "
+					 "source.trace.file"));
 	irqmod_scenario_init(&scenario);
 	assert_int_equal(irqmod_scenario_set(&scenario, "source.kind=trace", message,
 					     sizeof(message)), 0);
@@ -650,6 +657,203 @@ static void test_sim_scenario_trace_keys_load_and_check(void **unused)
 	unlink(bad);
 	unlink(ini);
 	rmdir(dir);
+}
+
+/* [repro] is a section of the one table: parsed, ranged and refused by tool. */
+static void test_sim_scenario_repro_section_is_one_more_section(void **unused)
+{
+	static const char repro_file[] = "[repro]\nexperiment = idle-poll\nseeds = 5\n"
+					 "poll_spacing = 2us\nidle_time = 10ms\nidle_polls = 7\n"
+					 "sweep_link_speed = 1G\n[source]\nkind = ping\n";
+
+	(void)unused;
+	/* irqmod-sim refuses it by name. */
+	assert_int_equal(parse(repro_file), -IRQMOD_SCENARIO_ESECTION);
+	assert_non_null(strstr(message, "test.ini:1: [repro] is read by irqmod-repro only"));
+	/* irqmod-repro reads every key into scenario.repro. */
+	irqmod_scenario_init(&scenario);
+	scenario.tool = IRQMOD_SCENARIO_FOR_REPRO;
+	assert_int_equal(irqmod_scenario_parse_text(&scenario, "r.ini", repro_file, message,
+						    sizeof(message)), 0);
+	assert_int_equal(scenario.repro.experiment, IRQMOD_SCENARIO_EXPERIMENT_IDLE_POLL);
+	assert_int_equal(scenario.repro.seeds, 5);
+	assert_int_equal(scenario.repro.poll_spacing_ns, 2000);
+	assert_int_equal(scenario.repro.idle_time_ns, 10000000);
+	assert_int_equal(scenario.repro.idle_polls, 7);
+	assert_int_equal(scenario.repro.sweep_link_speed_mbps, 1000);
+	assert_int_equal(scenario.repro.saturation_cpu_pct, 99); /* the default */
+	assert_int_equal(irqmod_scenario_finish(&scenario, message, sizeof(message)), 0);
+	/* --set reaches it, with the table's ranges. */
+	assert_int_equal(irqmod_scenario_set(&scenario, "repro.max_rounds=64", message,
+					     sizeof(message)), 0);
+	assert_int_equal(scenario.repro.max_rounds, 64);
+	assert_int_equal(irqmod_scenario_set(&scenario, "repro.seeds=1001", message,
+					     sizeof(message)), -IRQMOD_SCENARIO_ERANGE);
+	assert_non_null(strstr(message, "--set repro.seeds=1001: repro.seeds = 1001 is out of "
+					 "range (1..1000)"));
+	assert_int_equal(irqmod_scenario_set(&scenario, "repro.experiment=warp", message,
+					     sizeof(message)), -IRQMOD_SCENARIO_EVALUE);
+	assert_non_null(strstr(message, "valid: floor, idle-poll, recheck"));
+	/* A sweep that ends before it starts names both keys and where they were set. */
+	assert_int_equal(irqmod_scenario_set(&scenario, "repro.sweep_from=5k", message,
+					     sizeof(message)), 0);
+	assert_int_equal(irqmod_scenario_set(&scenario, "repro.sweep_step=1k", message,
+					     sizeof(message)), 0);
+	assert_int_equal(irqmod_scenario_finish(&scenario, message, sizeof(message)),
+			 -IRQMOD_SCENARIO_ECHECK);
+	assert_non_null(strstr(message, "--set repro.sweep_from=5k: repro.sweep_from = 5000 is "
+					 "above repro.sweep_to = 0 (default)"));
+	/* irqmod-sim's keys and knobs are refused in a [repro] file. */
+	assert_int_equal(irqmod_scenario_set(&scenario, "run.controllers=ixgbe", message,
+					     sizeof(message)), -IRQMOD_SCENARIO_EKEY);
+	assert_non_null(strstr(message, "run.controllers is read by irqmod-sim only"));
+	assert_int_equal(irqmod_scenario_set(&scenario, "idle-poll.idle_time=20us", message,
+					     sizeof(message)), -IRQMOD_SCENARIO_ESECTION);
+	assert_non_null(strstr(message, "controller knobs ([idle-poll]) do not apply"));
+	/* A setting the caller names in its own words (irqmod-repro --seeds 0). */
+	assert_int_equal(irqmod_scenario_set_as(&scenario, "repro.seeds=0", "--seeds 0", message,
+						sizeof(message)), -IRQMOD_SCENARIO_ERANGE);
+	assert_non_null(strstr(message, "--seeds 0: repro.seeds = 0 is out of range (1..1000)"));
+	assert_int_equal(irqmod_scenario_set(&scenario, "repro.sweep_step=0", message,
+					     sizeof(message)), 0);
+	assert_int_equal(irqmod_scenario_set_as(&scenario, "run.duration=1ms", "--duration 1ms",
+						message, sizeof(message)), 0);
+	assert_int_equal(irqmod_scenario_finish(&scenario, message, sizeof(message)),
+			 -IRQMOD_SCENARIO_ECHECK);
+	/* The key that was set leads; the default warm-up is named as such. */
+	assert_non_null(strstr(message, "--duration 1ms: run.duration = 1ms is not longer than "
+					 "run.warmup = 100ms (default); accepted: 0 <= run.warmup < "
+					 "run.duration; default run.warmup 100ms"));
+	/* No experiment: the file is named. */
+	irqmod_scenario_init(&scenario);
+	scenario.tool = IRQMOD_SCENARIO_FOR_REPRO;
+	assert_int_equal(irqmod_scenario_parse_text(&scenario, "e.ini", "[source]\nkind = ping\n",
+						    message, sizeof(message)), 0);
+	assert_int_equal(irqmod_scenario_finish(&scenario, message, sizeof(message)),
+			 -IRQMOD_SCENARIO_ECHECK);
+	assert_non_null(strstr(message, "e.ini: no [repro] experiment"));
+}
+
+/* The model's own check, mapped back to the key, its origin and range. */
+static void test_sim_scenario_model_check_names_the_key_and_line(void **unused)
+{
+	(void)unused;
+	/* A Poisson source at rate 0: in the key's range (0 is line rate for a
+	 * constant source), refused by the model, named by source, line and range. */
+	assert_int_equal(parse("[source]\nkind = constant\n[source]\nkind = poisson\nrate = 0\n"),
+			 0);
+	assert_int_equal(irqmod_scenario_finish(&scenario, message, sizeof(message)),
+			 -IRQMOD_SCENARIO_ECHECK);
+	assert_non_null(strstr(message, "test.ini:5: source1.rate = 0 is rejected by the model "
+					 "(sources[1].rate_pps: "));
+	assert_non_null(strstr(message, "the key takes 0..10000000000"));
+	/* load.core beyond the host's cores: key, value, the other key, range. */
+	assert_int_equal(parse("[host]\ncores = 2\n[load]\ncore = 3\n[source]\nkind = poisson\n"),
+			 0);
+	assert_int_equal(irqmod_scenario_finish(&scenario, message, sizeof(message)),
+			 -IRQMOD_SCENARIO_ECHECK);
+	assert_non_null(strstr(message, "test.ini:4: load.core = 3 is not below host.cores = 2 "
+					 "(test.ini:2); accepted: none or 0..1"));
+	/* The controllers list is named by its line. */
+	assert_int_equal(parse("[run]\ncontrollers = ixgbe(max=100us)\n[link]\nspeed = 10G\n"
+			       "[ixgbe]\nmax = 200us\n[source]\nkind = poisson\n"), 0);
+	assert_int_equal(irqmod_scenario_finish(&scenario, message, sizeof(message)),
+			 -IRQMOD_SCENARIO_ECONTROLLER);
+	assert_non_null(strstr(message, "test.ini:2: controller 'ixgbe(max=100us)': ixgbe: "
+					 "max_interval_ns 200000 is above"));
+}
+
+/* A looped trace of one record, and more settings than the reader keeps names for. */
+static void test_sim_scenario_loop_of_one_record_and_many_settings(void **unused)
+{
+	char dir[256], ini[384], csv[384], assignment[64];
+	unsigned int i;
+
+	(void)unused;
+	snprintf(dir, sizeof(dir), "%s/irqmod-scenario-loop-XXXXXX",
+		 getenv("TMPDIR") ? getenv("TMPDIR") : ".");
+	assert_non_null(mkdtemp(dir));
+	snprintf(ini, sizeof(ini), "%s/one.ini", dir);
+	snprintf(csv, sizeof(csv), "%s/one.csv", dir);
+	write_file_text(csv, "0,60\n");
+	write_file_text(ini, "[source]\nkind = trace\ntrace.file = one.csv\ntrace.loop = on\n");
+	irqmod_scenario_init(&scenario);
+	assert_int_equal(irqmod_scenario_parse_file(&scenario, ini, message, sizeof(message)), 0);
+	assert_int_equal(irqmod_scenario_load_traces(&scenario, message, sizeof(message)), 0);
+	assert_int_equal(irqmod_scenario_finish(&scenario, message, sizeof(message)),
+			 -IRQMOD_SCENARIO_ECHECK);
+	/* The line of trace.loop, its value as a boolean, the file. */
+	assert_non_null(strstr(message, ":4: source.trace.loop = true needs at least 2 records; "));
+	assert_non_null(strstr(message, "one.csv has 1"));
+	irqmod_scenario_free_traces(&scenario);
+	assert_int_equal(unlink(csv), 0);
+	assert_int_equal(unlink(ini), 0);
+	assert_int_equal(rmdir(dir), 0);
+	/* Past IRQMOD_SCENARIO_MAX_SETS distinct settings, a value is still named "--set". */
+	irqmod_scenario_init(&scenario);
+	for (i = 0; i <= IRQMOD_SCENARIO_MAX_SETS; i++) {
+		snprintf(assignment, sizeof(assignment), "run.seed=%u", i);
+		assert_int_equal(irqmod_scenario_set(&scenario, assignment, message,
+						     sizeof(message)), 0);
+	}
+	assert_int_equal(scenario.set_count, IRQMOD_SCENARIO_MAX_SETS);
+	assert_int_equal(irqmod_scenario_set(&scenario, "source.kind=poisson", message,
+					     sizeof(message)), 0);
+	assert_int_equal(irqmod_scenario_set(&scenario, "run.duration=1ms", message,
+					     sizeof(message)), 0);
+	assert_int_equal(irqmod_scenario_finish(&scenario, message, sizeof(message)),
+			 -IRQMOD_SCENARIO_ECHECK);
+	assert_non_null(strstr(message, "--set: run.duration = 1ms is not longer than run.warmup "
+					 "= 100ms (default)"));
+}
+
+/* Plain names for an embedder: the same grammar, irqmod error codes. */
+static void test_sim_scenario_controller_by_name_takes_plain_names(void **unused)
+{
+	struct irqmod_sim_controller controller;
+	uint32_t kind;
+
+	(void)unused;
+	for (kind = 0; kind < IRQMOD_KIND_COUNT; kind++) {
+		assert_int_equal(irqmod_scenario_controller_by_name(&controller,
+								    irqmod_kind_name(kind), 10000), 0);
+		assert_int_equal(controller.generic.kind, kind);
+		assert_string_equal(controller.name, irqmod_kind_name(kind));
+	}
+	assert_int_equal(irqmod_scenario_controller_by_name(&controller, "static:84us", 10000), 0);
+	assert_int_equal(controller.generic.config.static_config.rx_interval_ns, 84000);
+	assert_int_equal(irqmod_scenario_controller_by_name(&controller, "none", 10000), 0);
+	assert_int_equal(controller.generic.config.static_config.rx_interval_ns, 0);
+	assert_int_equal(irqmod_scenario_controller_by_name(&controller, "static:84", 10000),
+			 -IRQMOD_EKIND);
+	assert_int_equal(irqmod_scenario_controller_by_name(&controller, "static:2s", 10000),
+			 -IRQMOD_ERANGE);
+	assert_int_equal(irqmod_scenario_controller_by_name(&controller, "warp", 10000),
+			 -IRQMOD_EKIND);
+	assert_int_equal(irqmod_scenario_controller_by_name(&controller, "ixgbe(max=40us)", 10000),
+			 -IRQMOD_EKIND);
+	assert_int_equal(irqmod_scenario_controller_by_name(&controller, "ixgbe", 900000),
+			 -IRQMOD_ELINK);
+	assert_int_equal(irqmod_scenario_controller_by_name(NULL, "ixgbe", 10000), -IRQMOD_EINVAL);
+}
+
+/* The key table printed for the docs: a row per key, the tool of each. */
+static void test_sim_scenario_key_table_lists_every_key(void **unused)
+{
+	char *text = NULL;
+	size_t length = 0;
+	FILE *out = open_memstream(&text, &length);
+
+	(void)unused;
+	assert_non_null(out);
+	irqmod_scenario_print_key_table(out);
+	assert_int_equal(fclose(out), 0);
+	assert_non_null(strstr(text, "| `run.duration` | duration: ns, us, ms, s | 1us..3600s | 1s | both |"));
+	assert_non_null(strstr(text, "| `run.controllers` |"));
+	assert_non_null(strstr(text, "| irqmod-sim |"));
+	assert_non_null(strstr(text, "| `repro.seeds` | count | 1..1000 | 1 | irqmod-repro |"));
+	assert_non_null(strstr(text, "| `source.trace.speed` | decimal, 3 places | 0.001..1000 |"));
+	free(text);
 }
 
 int main(void)
@@ -687,6 +891,11 @@ int main(void)
 		cmocka_unit_test(test_sim_scenario_seed_takes_the_whole_u64_range),
 		cmocka_unit_test(test_sim_scenario_static_interval_needs_a_unit),
 		cmocka_unit_test(test_sim_scenario_trace_keys_load_and_check),
+		cmocka_unit_test(test_sim_scenario_repro_section_is_one_more_section),
+		cmocka_unit_test(test_sim_scenario_model_check_names_the_key_and_line),
+		cmocka_unit_test(test_sim_scenario_loop_of_one_record_and_many_settings),
+		cmocka_unit_test(test_sim_scenario_controller_by_name_takes_plain_names),
+		cmocka_unit_test(test_sim_scenario_key_table_lists_every_key),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "irqmod/scenario.h"
 #include "irqmod/sim.h"
 #include "irqmod/sim_trace.h"
 
@@ -550,7 +551,7 @@ static int replay(const struct irqmod_sim_config *c, const struct irqmod_sim_hoo
 {
 	struct irqmod_sim_controller controller;
 
-	assert_int_equal(irqmod_sim_controller_by_name(&controller, "static:20000",
+	assert_int_equal(irqmod_scenario_controller_by_name(&controller, "static:20us",
 							c->link_speed_mbps), 0);
 	return irqmod_sim_run(c, &controller, hooks, r);
 }

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "irqmod/scenario.h"
 #include "irqmod/sim.h"
 
 static double seconds(clockid_t clock)
@@ -31,7 +32,7 @@ static int run(const char *label, struct irqmod_sim_config *config)
 	double cpu0, wall0, cpu, wall;
 	int error;
 
-	error = irqmod_sim_controller_by_name(&controller, "static:50000", config->link_speed_mbps);
+	error = irqmod_scenario_controller_by_name(&controller, "static:50us", config->link_speed_mbps);
 	cpu0 = seconds(CLOCK_PROCESS_CPUTIME_ID);
 	wall0 = seconds(CLOCK_MONOTONIC);
 	if (!error)

@@ -34,7 +34,7 @@
 #include "irqmod/controller.h"
 #include "irqmod/hybrid.h"
 #include "bench_stream.h"
-#include "scenario.h"
+#include "irqmod/scenario.h"
 
 /* Link speed given to every default config: 10 GbE, the common case. */
 #define BENCH_LINK_MBPS 10000u

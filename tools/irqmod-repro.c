@@ -55,22 +55,84 @@ static const char *out_dir = ".";
 /* Set when a CSV file could not be written: the exit status says so. */
 static bool csv_failed;
 
-static FILE *open_csv(const char *path, const char *suffix)
+/* The files one experiment writes, by suffix of the scenario's stem. */
+#define MAX_OUTPUTS 3
+static const char *const experiment_outputs[][MAX_OUTPUTS] = {
+	[IRQMOD_REPRO_FLOOR] = { ".csv", "-sweep.csv", "-knees.gp" },
+	[IRQMOD_REPRO_IDLE_POLL] = { ".csv", "-ratios.csv", NULL },
+	[IRQMOD_REPRO_RECHECK] = { ".csv", "-sweep.csv", "-saturation.gp" },
+};
+static FILE *outputs[MAX_OUTPUTS];
+static const char *output_suffixes[MAX_OUTPUTS];
+
+static void output_name(char *name, size_t bytes, const char *path, const char *suffix)
 {
 	const char *base = strrchr(path, '/');
-	char name[1024], stem[256];
-	FILE *file;
+	char stem[256];
 
 	snprintf(stem, sizeof(stem), "%s", base ? base + 1 : path);
 	if (strrchr(stem, '.'))
 		*strrchr(stem, '.') = '\0';
-	snprintf(name, sizeof(name), "%s/%s%s", out_dir, stem, suffix);
-	file = fopen(name, "w");
-	if (!file) {
-		fprintf(stderr, "irqmod-repro: cannot write %s: %s\n", name, strerror(errno));
-		csv_failed = true;
+	snprintf(name, bytes, "%s/%s%s", out_dir, stem, suffix);
+}
+
+/*
+ * Open every file @experiment writes before it runs, so a folder that does
+ * not exist or cannot be written fails at once (exit 2), not after minutes
+ * of simulation. Return: 0, or -1 with the message printed.
+ */
+static int open_outputs(const char *path, uint32_t experiment)
+{
+	char name[1024];
+	unsigned int i;
+
+	for (i = 0; i < MAX_OUTPUTS; i++) {
+		output_suffixes[i] = experiment_outputs[experiment][i];
+		outputs[i] = NULL;
+		if (!output_suffixes[i])
+			continue;
+		output_name(name, sizeof(name), path, output_suffixes[i]);
+		outputs[i] = fopen(name, "w");
+		if (!outputs[i]) {
+			fprintf(stderr, "irqmod-repro: cannot write %s: %s\n", name, strerror(errno));
+			while (i-- > 0)
+				if (outputs[i])
+					fclose(outputs[i]);
+			return -1;
+		}
 	}
-	return file;
+	return 0;
+}
+
+/* The file of @suffix open_outputs() opened (each is handed out once). */
+static FILE *open_csv(const char *path, const char *suffix)
+{
+	unsigned int i;
+
+	(void)path;
+	for (i = 0; i < MAX_OUTPUTS; i++) {
+		if (outputs[i] && strcmp(output_suffixes[i], suffix) == 0) {
+			FILE *file = outputs[i];
+
+			outputs[i] = NULL;
+			return file;
+		}
+	}
+	return NULL;
+}
+
+static void close_csv(FILE *file);
+
+/* Close what an experiment that failed early left unwritten. */
+static void close_outputs(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < MAX_OUTPUTS; i++) {
+		if (outputs[i])
+			close_csv(outputs[i]);
+		outputs[i] = NULL;
+	}
 }
 
 /*
@@ -170,8 +232,8 @@ static int floor_experiment(const struct irqmod_repro *repro, const char *path)
 		fprintf(csv, "floor_ints_per_s,interval_ns,interrupts_per_s,send_mbps,recv_mbps,socket_drop_pct\n");
 	printf("\nfloor sweep (static interval = 1 s / rate):\n%12s %12s %10s %10s %12s\n",
 	       "floor_ints/s", "interval_ns", "ints/s", "recv_Mb/s", "sock_drop_%");
-	for (rate = repro->sweep_from; rate <= repro->sweep_to && repro->sweep_step;
-	     rate += repro->sweep_step) {
+	for (rate = repro->scenario.repro.sweep_from; rate <= repro->scenario.repro.sweep_to && repro->scenario.repro.sweep_step;
+	     rate += repro->scenario.repro.sweep_step) {
 		char label[40];
 
 		interval_ns = (uint32_t)(1000000000ull / rate);
@@ -222,7 +284,7 @@ static int idle_poll_experiment(const struct irqmod_repro *repro, const char *pa
 	FILE *csv;
 	int error;
 
-	irqmod_repro_static(&hybrid, repro->interval_ns);
+	irqmod_repro_static(&hybrid, repro->scenario.repro.interval_ns);
 	if ((error = irqmod_repro_run(repro, &hybrid, "plain NAPI", &plain)))
 		return error;
 	irqmod_repro_with_hybrid(repro, &hybrid);
@@ -304,9 +366,9 @@ static int recheck_experiment(const struct irqmod_repro *repro, const char *path
 	int error;
 
 	sweep = *repro;
-	if (repro->sweep_link_speed_mbps)
-		sweep.scenario.config.link_speed_mbps = repro->sweep_link_speed_mbps;
-	irqmod_repro_static(&plain_config, repro->interval_ns);
+	if (repro->scenario.repro.sweep_link_speed_mbps)
+		sweep.scenario.config.link_speed_mbps = repro->scenario.repro.sweep_link_speed_mbps;
+	irqmod_repro_static(&plain_config, repro->scenario.repro.interval_ns);
 	irqmod_repro_with_hybrid(repro, &recheck_config);
 	if ((error = irqmod_repro_run(repro, &plain_config, "plain", &plain)) ||
 	    (error = irqmod_repro_run(repro, &recheck_config, "re-check", &recheck)))
@@ -339,10 +401,10 @@ static int recheck_experiment(const struct irqmod_repro *repro, const char *path
 	if (csv)
 		fprintf(csv, "offered_pps,plain_interrupts_per_s,plain_cpu_pct,plain_delivered_pct,recheck_interrupts_per_s,recheck_cpu_pct,recheck_delivered_pct\n");
 	printf("\noffered rate sweep on %u Mb/s (saturated: core 0 busy >= %u%%):\n%10s %12s %9s %9s %12s %9s %9s\n",
-	       sweep.scenario.config.link_speed_mbps, repro->saturation_cpu_pct, "offered", "plain_ints", "plain_cpu", "plain_del", "rchk_ints",
+	       sweep.scenario.config.link_speed_mbps, repro->scenario.repro.saturation_cpu_pct, "offered", "plain_ints", "plain_cpu", "plain_del", "rchk_ints",
 	       "rchk_cpu", "rchk_del");
-	for (rate = repro->sweep_from; rate <= repro->sweep_to && repro->sweep_step;
-	     rate += repro->sweep_step) {
+	for (rate = repro->scenario.repro.sweep_from; rate <= repro->scenario.repro.sweep_to && repro->scenario.repro.sweep_step;
+	     rate += repro->scenario.repro.sweep_step) {
 		uint32_t i;
 
 		for (i = 0; i < IRQMOD_SIM_MAX_SOURCES; i++)
@@ -351,9 +413,9 @@ static int recheck_experiment(const struct irqmod_repro *repro, const char *path
 		if ((error = irqmod_repro_run(&sweep, &plain_config, "plain", &plain)) ||
 		    (error = irqmod_repro_run(&sweep, &recheck_config, "re-check", &recheck)))
 			break;
-		if (saturation[0] == 0 && plain.cpu_pct >= repro->saturation_cpu_pct)
+		if (saturation[0] == 0 && plain.cpu_pct >= repro->scenario.repro.saturation_cpu_pct)
 			saturation[0] = (double)rate;
-		if (saturation[1] == 0 && recheck.cpu_pct >= repro->saturation_cpu_pct)
+		if (saturation[1] == 0 && recheck.cpu_pct >= repro->scenario.repro.saturation_cpu_pct)
 			saturation[1] = (double)rate;
 		printf("%10" PRIu64 " %12.0f %9.1f %9.1f %12.0f %9.1f %9.1f\n", rate,
 		       plain.interrupts_per_s, plain.cpu_pct, plain.delivered_pct,
@@ -366,7 +428,7 @@ static int recheck_experiment(const struct irqmod_repro *repro, const char *path
 	if (csv)
 		close_csv(csv);
 	printf("saturation (first offered rate with core 0 >= %u%% busy): plain %.0f frames/s, re-check %.0f frames/s (0: not reached)\n",
-	       repro->saturation_cpu_pct, saturation[0], saturation[1]);
+	       repro->scenario.repro.saturation_cpu_pct, saturation[0], saturation[1]);
 	csv = open_csv(path, "-saturation.gp");
 	if (csv) {
 		fprintf(csv, "# gnuplot variables written by irqmod-repro\nsaturation_plain = %.0f\nsaturation_recheck = %.0f\n",
@@ -374,6 +436,29 @@ static int recheck_experiment(const struct irqmod_repro *repro, const char *path
 		close_csv(csv);
 	}
 	return error;
+}
+
+/* Longest value an option such as --seeds takes (a duration with its unit fits). */
+#define OPTION_VALUE_BYTES 64
+
+/*
+ * --seeds N and --duration D: the key they set, through the reader's ranges,
+ * named in messages as typed. Return: 0, or -1 with the message.
+ */
+static int set_option(struct irqmod_repro *repro, const char *key, const char *option,
+		      const char *text, char *message, size_t message_bytes)
+{
+	char assignment[OPTION_VALUE_BYTES + 32], origin[OPTION_VALUE_BYTES + 32];
+
+	if (strlen(text) >= OPTION_VALUE_BYTES) {
+		snprintf(message, message_bytes, "%s: a value of %zu characters; at most %d",
+			 option, strlen(text), OPTION_VALUE_BYTES - 1);
+		return -1;
+	}
+	snprintf(assignment, sizeof(assignment), "%s=%s", key, text);
+	snprintf(origin, sizeof(origin), "%s %s", option, text);
+	return irqmod_scenario_set_as(&repro->scenario, assignment, origin, message,
+				      message_bytes) ? -1 : 0;
 }
 
 static void usage(FILE *out)
@@ -384,14 +469,14 @@ static void usage(FILE *out)
 		     "  --seeds N        override [repro] seeds\n"
 		     "  --duration TIME  override [run] duration (e.g. 2s, 300ms)\n"
 		     "  --set KEY=VALUE  override a scenario key (load.busy=2ms) or a [repro]\n"
-		     "                   key (repro.max_rounds=4) in every scenario given\n");
+		     "                   key (repro.scenario.repro.max_rounds=4) in every scenario given\n");
 }
 
 int main(int argc, char **argv)
 {
 	static struct irqmod_repro repro;
 	char message[512];
-	uint64_t seeds = 0, duration = 0;
+	const char *seeds_text = NULL, *duration_text = NULL;
 	const char *sets[32];
 	int i, j, set_count = 0, status = 0;
 
@@ -407,11 +492,7 @@ int main(int argc, char **argv)
 		if (strcmp(argv[i], "--out") == 0) {
 			out_dir = argv[++i];
 		} else if (strcmp(argv[i], "--seeds") == 0) {
-			if (irqmod_scenario_parse_value("run.seed", argv[++i], &seeds) || seeds == 0 ||
-			    seeds > 1000) {
-				fprintf(stderr, "irqmod-repro: bad --seeds %s\n", argv[i]);
-				return 2;
-			}
+			seeds_text = argv[++i];
 		} else if (strcmp(argv[i], "--set") == 0) {
 			if (set_count == 32) {
 				fprintf(stderr, "irqmod-repro: more than 32 --set\n");
@@ -419,11 +500,7 @@ int main(int argc, char **argv)
 			}
 			sets[set_count++] = argv[++i];
 		} else if (strcmp(argv[i], "--duration") == 0) {
-			if (irqmod_scenario_parse_value("run.duration", argv[++i], &duration) ||
-			    duration == 0) {
-				fprintf(stderr, "irqmod-repro: bad --duration %s\n", argv[i]);
-				return 2;
-			}
+			duration_text = argv[++i];
 		} else {
 			usage(stderr);
 			return 2;
@@ -440,22 +517,35 @@ int main(int argc, char **argv)
 			fprintf(stderr, "irqmod-repro: %s\n", message);
 			return 2;
 		}
+		/* --set, --seeds and --duration through the one reader, its ranges and
+		 * messages; the whole scenario is checked once, after all of them. */
 		for (j = 0; j < set_count; j++) {
-			if (irqmod_repro_set(&repro, sets[j], message, sizeof(message)) != 0) {
+			if (irqmod_scenario_set(&repro.scenario, sets[j], message, sizeof(message)) != 0) {
 				fprintf(stderr, "irqmod-repro: %s\n", message);
 				return 2;
 			}
 		}
-		if (seeds)
-			repro.seeds = (uint32_t)seeds;
-		if (duration) {
-			repro.scenario.config.duration_ns = duration;
-			if (repro.scenario.config.warmup_ns >= duration)
-				repro.scenario.config.warmup_ns = duration / 10;
+		if ((seeds_text && set_option(&repro, "repro.seeds", "--seeds", seeds_text, message,
+					      sizeof(message))) ||
+		    (duration_text && set_option(&repro, "run.duration", "--duration", duration_text,
+						 message, sizeof(message)))) {
+			fprintf(stderr, "irqmod-repro: %s\n", message);
+			return 2;
 		}
-		printf("\n# %s (%u seeds, %.3f s simulated each)\n", argv[i], repro.seeds,
+		if (duration_text) {
+			/* A shorter run keeps a tenth of it as warm-up. */
+			if (repro.scenario.config.warmup_ns >= repro.scenario.config.duration_ns)
+				repro.scenario.config.warmup_ns = repro.scenario.config.duration_ns / 10;
+		}
+		if (irqmod_scenario_finish(&repro.scenario, message, sizeof(message)) != 0) {
+			fprintf(stderr, "irqmod-repro: %s\n", message);
+			return 2;
+		}
+		if (open_outputs(argv[i], repro.scenario.repro.experiment) != 0)
+			return 2;
+		printf("\n# %s (%u seeds, %.3f s simulated each)\n", argv[i], repro.scenario.repro.seeds,
 		       repro.scenario.config.duration_ns / NS_PER_S);
-		switch (repro.experiment) {
+		switch (repro.scenario.repro.experiment) {
 		case IRQMOD_REPRO_FLOOR:
 			error = floor_experiment(&repro, argv[i]);
 			break;
@@ -466,6 +556,7 @@ int main(int argc, char **argv)
 			error = recheck_experiment(&repro, argv[i]);
 			break;
 		}
+		close_outputs();
 		if (error) {
 			fprintf(stderr, "irqmod-repro: %s: %s\n", argv[i], irqmod_strerror(error));
 			status = 1;

@@ -18,7 +18,7 @@
 
 #include "irqmod/sim.h"
 #include "irqmod/sim_hybrid.h"
-#include "scenario.h"
+#include "irqmod/scenario.h"
 
 /* Exit codes. */
 #define EXIT_BAD_INPUT 2
@@ -530,6 +530,8 @@ static void usage(FILE *out)
 		"                          (runs that would take 10 s or more print it anyway)\n"
 		"                          and exit\n"		"      --version           print the irqmod and simulator versions and exit\n"
 		"      --list-controllers  print the controller names and exit\n"
+		"      --list-keys         print every scenario key (unit, range, default, tool)\n"
+		"                          as a Markdown table and exit\n"
 		"  -h, --help              this text, including every scenario key\n"
 		"\n"
 		"Scenario files hold 'key = value' lines under [section] headers; '#' starts a\n"
@@ -1215,13 +1217,14 @@ int main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ "estimate", no_argument, NULL, 'E' },
 		{ "list-controllers", no_argument, NULL, 'L' },
+		{ "list-keys", no_argument, NULL, 'Y' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	static struct irqmod_scenario scenario_storage;
 	struct irqmod_scenario *scenario = &scenario_storage;
 	struct options options = { .seeds = 1 };
-	char message[2048], assignment[4200];
+	char message[2048], assignment[4200], origin[512];
 	char *sets[256];
 	unsigned int set_count = 0, i, s, p, point_count = 1, row_count = 0, runs_done = 0;
 	struct timespec batch_start;
@@ -1287,6 +1290,9 @@ int main(int argc, char **argv)
 		case 'L':
 			irqmod_scenario_print_controllers(stdout);
 			return 0;
+		case 'Y':
+			irqmod_scenario_print_key_table(stdout);
+			return fflush(stdout) != 0 || ferror(stdout) ? EXIT_RUN_FAILED : 0;
 		case 'h': usage(stdout); return 0;
 		default:
 			fprintf(stderr, "irqmod-sim: try --help\n");
@@ -1306,16 +1312,19 @@ int main(int argc, char **argv)
 		fprintf(stderr, "irqmod-sim: %s\n", message);
 		return EXIT_BAD_INPUT;
 	}
+	/* Options that set a key are named as typed in the messages. */
 	if (seed_text) {
 		snprintf(assignment, sizeof(assignment), "run.seed=%s", seed_text);
-		if (irqmod_scenario_set(scenario, assignment, message, sizeof(message))) {
+		snprintf(origin, sizeof(origin), "--seed %s", seed_text);
+		if (irqmod_scenario_set_as(scenario, assignment, origin, message, sizeof(message))) {
 			fprintf(stderr, "irqmod-sim: %s\n", message);
 			return EXIT_BAD_INPUT;
 		}
 	}
 	if (duration_text) {
 		snprintf(assignment, sizeof(assignment), "run.duration=%s", duration_text);
-		if (irqmod_scenario_set(scenario, assignment, message, sizeof(message))) {
+		snprintf(origin, sizeof(origin), "--duration %s", duration_text);
+		if (irqmod_scenario_set_as(scenario, assignment, origin, message, sizeof(message))) {
 			fprintf(stderr, "irqmod-sim: %s\n", message);
 			return EXIT_BAD_INPUT;
 		}
@@ -1328,11 +1337,9 @@ int main(int argc, char **argv)
 	}
 	if (controller_list) {
 		snprintf(assignment, sizeof(assignment), "run.controllers=%s", controller_list);
-		if (irqmod_scenario_set(scenario, assignment, message, sizeof(message))) {
-			/* Report it as the option the user typed. */
-			const char *what = strstr(message, ": ");
-
-			fprintf(stderr, "irqmod-sim: --controllers%s\n", what ? what : message);
+		if (irqmod_scenario_set_as(scenario, assignment, "--controllers", message,
+					   sizeof(message))) {
+			fprintf(stderr, "irqmod-sim: %s\n", message);
 			return EXIT_BAD_INPUT;
 		}
 	}
@@ -1394,15 +1401,17 @@ int main(int argc, char **argv)
 		if (options.sweep) {
 			snprintf(assignment, sizeof(assignment), "%s=%" PRIu64, sweep_key,
 				 sweep_from + p * sweep_step);
-			if (irqmod_scenario_set(&probe, assignment, message, sizeof(message))) {
+			snprintf(origin, sizeof(origin), "--sweep %.200s (point %.200s)", options.sweep,
+				 assignment);
+			if (irqmod_scenario_set_as(&probe, assignment, origin, message,
+						   sizeof(message))) {
 				fprintf(stderr, "irqmod-sim: %s\n", message);
 				return EXIT_BAD_INPUT;
 			}
 		}
+		/* The message names the file and line or --set argument itself. */
 		if (irqmod_scenario_finish(&probe, message, sizeof(message))) {
-			fprintf(stderr, "irqmod-sim: %s%s%s\n",
-				options.scenario_path ? options.scenario_path : "", 
-				options.scenario_path ? ": " : "", message);
+			fprintf(stderr, "irqmod-sim: %s\n", message);
 			return EXIT_BAD_INPUT;
 		}
 		estimate_frames += run_frames(&probe.config, probe.sources);

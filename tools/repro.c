@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/types.h>
 
 #include "irqmod/floor.h"
 
@@ -25,211 +24,23 @@
  */
 #define REPRO_PHASE_STEP_NS 7919u
 
-static char *trim(char *s)
-{
-	char *end;
-
-	while (*s == ' ' || *s == '\t')
-		s++;
-	end = s + strlen(s);
-	while (end > s && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r' || end[-1] == '\n'))
-		*--end = '\0';
-	return s;
-}
-
-/* A [repro] value, parsed with the units of an irqmod-sim key of that type. */
-static int repro_number(const char *unit_key, const char *text, uint64_t max, uint64_t *value)
-{
-	if (irqmod_scenario_parse_value(unit_key, text, value) != 0)
-		return -1;
-	return *value <= max ? 0 : -1;
-}
-
-static int repro_key(struct irqmod_repro *repro, const char *key, const char *value)
-{
-	uint32_t *duration;
-	uint64_t number;
-
-	if (strcmp(key, "experiment") == 0) {
-		if (strcmp(value, "floor") == 0)
-			repro->experiment = IRQMOD_REPRO_FLOOR;
-		else if (strcmp(value, "idle-poll") == 0)
-			repro->experiment = IRQMOD_REPRO_IDLE_POLL;
-		else if (strcmp(value, "recheck") == 0)
-			repro->experiment = IRQMOD_REPRO_RECHECK;
-		else
-			return -1;
-		return 0;
-	}
-	if (strcmp(key, "seeds") == 0) {
-		if (repro_number("run.seed", value, 1000, &number) || number == 0)
-			return -1;
-		repro->seeds = (uint32_t)number;
-		return 0;
-	}
-	if (strcmp(key, "sweep_from") == 0)
-		return repro_number("source.rate", value, 100000000, &repro->sweep_from);
-	if (strcmp(key, "sweep_to") == 0)
-		return repro_number("source.rate", value, 100000000, &repro->sweep_to);
-	if (strcmp(key, "sweep_step") == 0)
-		return repro_number("source.rate", value, 100000000, &repro->sweep_step);
-	duration = strcmp(key, "interval") == 0       ? &repro->interval_ns
-		   : strcmp(key, "poll_spacing") == 0 ? &repro->poll_spacing_ns
-		   : strcmp(key, "idle_time") == 0    ? &repro->idle_time_ns
-						      : NULL;
-	if (duration) {
-		if (repro_number("run.duration", value, 1000000000, &number))
-			return -1;
-		*duration = (uint32_t)number;
-		return 0;
-	}
-	if (strcmp(key, "sweep_link_speed") == 0) {
-		if (repro_number("link.speed", value, 1600000, &number))
-			return -1;
-		repro->sweep_link_speed_mbps = (uint32_t)number;
-		return 0;
-	}
-	if (strcmp(key, "idle_polls") == 0 || strcmp(key, "max_rounds") == 0 ||
-	    strcmp(key, "saturation_cpu_pct") == 0) {
-		if (repro_number("run.seed", value, 65535, &number))
-			return -1;
-		if (key[0] == 'i')
-			repro->idle_polls = (uint32_t)number;
-		else if (key[0] == 'm')
-			repro->max_rounds = (uint32_t)number;
-		else
-			repro->saturation_cpu_pct = (uint32_t)number;
-		return 0;
-	}
-	return -1;
-}
-
-/*
- * The experiments build their controllers themselves (the [repro] keys set
- * the hybrid), so a scenario knob such as idle-poll.idle_time would be
- * silently ignored: refuse it.
- */
-static int no_knobs(const struct irqmod_repro *repro, const char *where, char *message,
-		    size_t message_bytes)
-{
-	if (repro->scenario.knobs_set == 0)
-		return 0;
-	snprintf(message, message_bytes,
-		 "%s: controller knobs do not apply to irqmod-repro; its [repro] keys "
-		 "(poll_spacing, idle_time, idle_polls, max_rounds, interval) set the controllers",
-		 where);
-	return -1;
-}
-
 int irqmod_repro_parse_file(struct irqmod_repro *repro, const char *path, char *message,
 			    size_t message_bytes)
 {
-	char *line = NULL, *text = NULL;
-	size_t used = 0, capacity = 0, line_capacity = 0;
-	ssize_t line_bytes;
-	unsigned int number = 0;
-	bool in_repro = false;
-	FILE *file;
-	int error = 0;
-
-	memset(repro, 0, sizeof(*repro));
 	irqmod_scenario_init(&repro->scenario);
-	repro->seeds = 1;
-	repro->saturation_cpu_pct = 99;
-	file = fopen(path, "r");
-	if (!file) {
-		snprintf(message, message_bytes, "%s: cannot open", path);
+	repro->scenario.tool = IRQMOD_SCENARIO_FOR_REPRO;
+	if (irqmod_scenario_parse_file(&repro->scenario, path, message, message_bytes) != 0 ||
+	    irqmod_scenario_finish(&repro->scenario, message, message_bytes) != 0)
 		return -1;
-	}
-	/* [repro] lines are read here and blanked for the scenario parser,
-	 * so its messages keep the file's line numbers. */
-	/* Whole lines of any length (the scenario parser refuses long ones). */
-	while ((line_bytes = getline(&line, &line_capacity, file)) >= 0) {
-		char *s, *equals;
-		size_t length;
-
-		number++;
-		/* A NUL would silently end the line, and the file after it. */
-		if (memchr(line, '\0', (size_t)line_bytes)) {
-			snprintf(message, message_bytes,
-				 "%s:%u: NUL byte; a scenario is a text file", path, number);
-			error = -1;
-			break;
-		}
-		s = trim(line);
-		if (s[0] == '[')
-			in_repro = strcmp(s, "[repro]") == 0;
-		if (in_repro && s[0] != '#' && s[0] != '\0' && s[0] != '[') {
-			equals = strchr(s, '=');
-			if (equals)
-				*equals = '\0';
-			if (!equals || repro_key(repro, trim(s), trim(equals + 1)) != 0) {
-				snprintf(message, message_bytes,
-					 "%s:%u: bad [repro] line (keys: experiment, seeds, sweep_from, "
-					 "sweep_to, sweep_step, interval, poll_spacing, idle_polls, idle_time, "
-					 "max_rounds, saturation_cpu_pct, sweep_link_speed)",
-					 path, number);
-				error = -1;
-				break;
-			}
-		}
-		if (in_repro)
-			s = "";
-		length = strlen(s) + 1;
-		if (used + length + 1 > capacity) {
-			char *grown;
-
-			capacity = (used + length + 1) * 2;
-			grown = realloc(text, capacity);
-			if (!grown) {
-				error = -1;
-				snprintf(message, message_bytes, "%s: out of memory", path);
-				break;
-			}
-			text = grown;
-		}
-		memcpy(text + used, s, length - 1);
-		used += length;
-		text[used - 1] = '\n';
-		text[used] = '\0';
-	}
-	free(line);
-	fclose(file);
-	if (error == 0 && repro->experiment == 0) {
-		snprintf(message, message_bytes, "%s: no [repro] experiment", path);
-		error = -1;
-	}
-	if (error == 0 &&
-	    (irqmod_scenario_parse_text(&repro->scenario, path, text ? text : "", message,
-					message_bytes) != 0 ||
-	     irqmod_scenario_finish(&repro->scenario, message, message_bytes) != 0 ||
-	     no_knobs(repro, path, message, message_bytes) != 0))
-		error = -1;
-	free(text);
-	return error;
+	return 0;
 }
 
 int irqmod_repro_set(struct irqmod_repro *repro, const char *assignment, char *message,
 		     size_t message_bytes)
 {
-	static const char prefix[] = "repro.";
-	char copy[256], *equals;
-
-	if (strncmp(assignment, prefix, sizeof(prefix) - 1) != 0) {
-		if (irqmod_scenario_set(&repro->scenario, assignment, message, message_bytes) != 0 ||
-		    irqmod_scenario_finish(&repro->scenario, message, message_bytes) != 0 ||
-		    no_knobs(repro, assignment, message, message_bytes) != 0)
-			return -1;
-		return 0;
-	}
-	snprintf(copy, sizeof(copy), "%s", assignment + sizeof(prefix) - 1);
-	equals = strchr(copy, '=');
-	if (equals)
-		*equals = '\0';
-	if (!equals || repro_key(repro, trim(copy), trim(equals + 1)) != 0) {
-		snprintf(message, message_bytes, "--set %s: bad repro key or value", assignment);
+	if (irqmod_scenario_set(&repro->scenario, assignment, message, message_bytes) != 0 ||
+	    irqmod_scenario_finish(&repro->scenario, message, message_bytes) != 0)
 		return -1;
-	}
 	return 0;
 }
 
@@ -275,15 +86,15 @@ int irqmod_repro_ixgbe(struct irqmod_hybrid_config *hybrid, enum irqmod_ixgbe_pr
 
 void irqmod_repro_with_hybrid(const struct irqmod_repro *repro, struct irqmod_hybrid_config *hybrid)
 {
-	irqmod_repro_static(hybrid, repro->interval_ns);
-	if (repro->experiment == IRQMOD_REPRO_IDLE_POLL) {
+	irqmod_repro_static(hybrid, repro->scenario.repro.interval_ns);
+	if (repro->scenario.repro.experiment == IRQMOD_REPRO_IDLE_POLL) {
 		hybrid->kind = IRQMOD_HYBRID_IDLE_POLL;
-		hybrid->config.idle_poll.poll_spacing_ns = repro->poll_spacing_ns;
-		hybrid->config.idle_poll.idle_polls = repro->idle_polls;
-		hybrid->config.idle_poll.idle_time_ns = repro->idle_time_ns;
-	} else if (repro->experiment == IRQMOD_REPRO_RECHECK) {
+		hybrid->config.idle_poll.poll_spacing_ns = repro->scenario.repro.poll_spacing_ns;
+		hybrid->config.idle_poll.idle_polls = repro->scenario.repro.idle_polls;
+		hybrid->config.idle_poll.idle_time_ns = repro->scenario.repro.idle_time_ns;
+	} else if (repro->scenario.repro.experiment == IRQMOD_REPRO_RECHECK) {
 		hybrid->kind = IRQMOD_HYBRID_RECHECK;
-		hybrid->config.recheck.max_rounds = repro->max_rounds;
+		hybrid->config.recheck.max_rounds = repro->scenario.repro.max_rounds;
 	}
 }
 
@@ -314,7 +125,7 @@ int irqmod_repro_run(const struct irqmod_repro *repro, const struct irqmod_hybri
 	struct irqmod_sim_controller controller;
 	struct irqmod_sim_results results;
 	uint32_t seed, i, fragments;
-	double n = repro->seeds;
+	double n = repro->scenario.repro.seeds;
 	int error = 0;
 
 	char line[256];
@@ -329,7 +140,7 @@ int irqmod_repro_run(const struct irqmod_repro *repro, const struct irqmod_hybri
 	}
 	if (!adapter)
 		return -IRQMOD_ERANGE;
-	for (seed = 1; seed <= repro->seeds && error == 0; seed++) {
+	for (seed = 1; seed <= repro->scenario.repro.seeds && error == 0; seed++) {
 		double window_s;
 
 		config.seed = repro->scenario.config.seed + seed - 1;

@@ -2,60 +2,32 @@
 /*
  * The three published moderation experiments (issue 6), shared by
  * irqmod-repro and tests/test_repro.c. A scenario file is an irqmod-sim
- * scenario (tools/scenario.c parses it) plus a [repro] section that this
- * file reads: which experiment, the hybrid's settings, the sweep.
+ * scenario plus a [repro] section (which experiment, the hybrid's
+ * settings, the sweep), all read by libirqmod-scenario.
  */
 #ifndef IRQMOD_TOOLS_REPRO_H
 #define IRQMOD_TOOLS_REPRO_H
 
 #include "irqmod/sim_hybrid.h"
-#include "scenario.h"
+#include "irqmod/scenario.h"
 
-/**
- * enum irqmod_repro_experiment - which published experiment a file describes.
- * @IRQMOD_REPRO_FLOOR: ixgbe 12K floor, netperf UDP_STREAM (2015, seed 001).
- * @IRQMOD_REPRO_IDLE_POLL: NAPI idle poll, ping -f (2007, seed 000).
- * @IRQMOD_REPRO_RECHECK: FreeBSD re-check, SYN flood (2001, seed 002).
+/*
+ * The experiments, by their [repro] experiment names (enum
+ * irqmod_scenario_experiment of irqmod/scenario.h, which reads the section).
  */
-enum irqmod_repro_experiment {
-	IRQMOD_REPRO_FLOOR = 1,
-	IRQMOD_REPRO_IDLE_POLL,
-	IRQMOD_REPRO_RECHECK,
-};
+#define IRQMOD_REPRO_FLOOR IRQMOD_SCENARIO_EXPERIMENT_FLOOR
+#define IRQMOD_REPRO_IDLE_POLL IRQMOD_SCENARIO_EXPERIMENT_IDLE_POLL
+#define IRQMOD_REPRO_RECHECK IRQMOD_SCENARIO_EXPERIMENT_RECHECK
 
 /**
  * struct irqmod_repro - a parsed reproduction scenario.
- * @scenario: the simulator part.
- * @experiment: an enum irqmod_repro_experiment value.
- * @seeds: seeds each figure is averaged over (1, 2, ...).
- * @sweep_from: first swept rate (floor: interrupts/s; recheck: offered frames/s).
- * @sweep_to: last swept rate.
- * @sweep_step: sweep increment.
- * @interval_ns: idle poll and recheck: the interrupt interval both runs
- *	program (a static controller; 0, the default: none, as the posts'
- *	NICs had no moderation).
- * @poll_spacing_ns: idle poll: delay between idle polls.
- * @idle_polls: idle poll: empty polls before re-arming.
- * @idle_time_ns: idle poll: idle time before re-arming.
- * @max_rounds: recheck: immediate re-polls per interrupt.
- * @saturation_cpu_pct: recheck: CPU (percent of the core) that counts as saturated.
- * @sweep_link_speed_mbps: recheck: link speed of the sweep (0: the
- *	scenario's), so the offered rate can pass 100 Mb/s line rate.
+ * @scenario: the whole file, read by the one scenario reader for
+ *	irqmod-repro (tool IRQMOD_SCENARIO_FOR_REPRO): the simulator part and
+ *	@scenario.repro, the [repro] section (experiment, seeds, sweep, the
+ *	hybrid's settings; keys and ranges in irqmod-sim --list-keys).
  */
 struct irqmod_repro {
 	struct irqmod_scenario scenario;
-	uint32_t experiment;
-	uint32_t seeds;
-	uint64_t sweep_from;
-	uint64_t sweep_to;
-	uint64_t sweep_step;
-	uint32_t interval_ns;
-	uint32_t poll_spacing_ns;
-	uint32_t idle_polls;
-	uint32_t idle_time_ns;
-	uint32_t max_rounds;
-	uint32_t saturation_cpu_pct;
-	uint32_t sweep_link_speed_mbps;
 };
 
 /**
@@ -106,7 +78,8 @@ struct irqmod_repro_metrics {
  * @path: file.
  * @message: error message buffer.
  * @message_bytes: its size.
- * Return: 0, or -1 with a message naming the file and line.
+ * Return: 0, or -1 with a message naming the file and line, the key, the
+ * value and the accepted range.
  */
 int irqmod_repro_parse_file(struct irqmod_repro *repro, const char *path, char *message,
 			    size_t message_bytes);

@@ -61,7 +61,7 @@
 
 #include "echo.h"
 #include "irqmod/hybrid.h"
-#include "scenario.h"
+#include "irqmod/scenario.h"
 
 /* Frames per rx_burst, which is also the poll budget (NAPI's weight is 64;
  * DPDK examples use bursts of 32, MAX_PKT_BURST in l3fwd). */

@@ -454,19 +454,6 @@ struct irqmod_sim_controller {
 	uint32_t initial_interval_ns;
 };
 
-/**
- * irqmod_sim_controller_by_name() - set up @controller from a kind name.
- * @controller: filled in (generic, defaults of the kind for the link).
- * @name: a name irqmod_kind_name() returns for some kind, or "none" (a
- *	static controller with throttling off), or "static:<interval_ns>".
- * @link_speed_mbps: passed to irqmod_controller_default_config().
- * Return: 0, -IRQMOD_EINVAL for NULL, -IRQMOD_EKIND for an unknown name or
- * a malformed static interval, -IRQMOD_ERANGE for a static interval above
- * IRQMOD_STATIC_MAX_INTERVAL_NS, or the default-config error.
- */
-IRQMOD_API int irqmod_sim_controller_by_name(struct irqmod_sim_controller *controller,
-					     const char *name, uint32_t link_speed_mbps);
-
 /* ------------------------------------------------------------------ */
 /* Results                                                             */
 /* ------------------------------------------------------------------ */

@@ -697,48 +697,6 @@ uint64_t irqmod_sim_line_rate_pps_milli(uint32_t link_speed_mbps, uint32_t frame
 	return (uint64_t)link_speed_mbps * NS_PER_S / bits;
 }
 
-int irqmod_sim_controller_by_name(struct irqmod_sim_controller *controller, const char *name,
-				  uint32_t link_speed_mbps)
-{
-	static const char static_prefix[] = "static:";
-	uint32_t kind;
-
-	if (!controller || !name)
-		return -IRQMOD_EINVAL;
-	memset(controller, 0, sizeof(*controller));
-	controller->name = name;
-	if (strcmp(name, "none") == 0 ||
-	    strncmp(name, static_prefix, sizeof(static_prefix) - 1) == 0) {
-		const char *digits = name + sizeof(static_prefix) - 1;
-		uint64_t interval = 0;
-		int error = irqmod_controller_default_config(&controller->generic,
-							     IRQMOD_KIND_STATIC, link_speed_mbps);
-
-		if (error)
-			return error;
-		if (name[0] == 's') {
-			if (*digits == '\0')
-				return -IRQMOD_EKIND;
-			for (; *digits; digits++) {
-				if (*digits < '0' || *digits > '9')
-					return -IRQMOD_EKIND;
-				interval = interval * 10 + (uint64_t)(*digits - '0');
-				if (interval > IRQMOD_STATIC_MAX_INTERVAL_NS)
-					return -IRQMOD_ERANGE;
-			}
-		}
-		controller->generic.config.static_config.rx_interval_ns = (uint32_t)interval;
-		controller->generic.config.static_config.tx_interval_ns = (uint32_t)interval;
-		return 0;
-	}
-	for (kind = 0; kind < IRQMOD_KIND_COUNT; kind++) {
-		if (strcmp(irqmod_kind_name(kind), name) == 0)
-			return irqmod_controller_default_config(&controller->generic, kind,
-								link_speed_mbps);
-	}
-	return -IRQMOD_EKIND;
-}
-
 /* ------------------------------------------------------------------ */
 /* Small helpers                                                       */
 /* ------------------------------------------------------------------ */

@@ -9,7 +9,8 @@
 # pkg-config, linked shared and static, and run both. Then the simulator:
 # examples/custom_controller.c built with `pkg-config --libs irqmod-sim`
 # alone (irqmod-sim.pc brings the core through Requires), shared and
-# --static, and run. Last, CMake: tests/install/cmake/ configured with
+# --static, and run; examples/scenario_run.c the same way through
+# irqmod-scenario.pc alone. Last, CMake: tests/install/cmake/ configured with
 # find_package(irqmod) against the staged prefix, built and run.
 #
 # Usage: install.sh BUILD_ROOT SOURCE_ROOT VERSION HEADER...
@@ -36,7 +37,7 @@ fail() {
 }
 finish() {
 	[ "$failures" -eq 0 ] || exit 1
-	echo "PASS install: headers, libirqmod.a, libirqmod.so.$version, irqmod.pc, irqmod-sim.pc, irqmodConfig.cmake; consumer and custom_controller built shared and static through pkg-config and CMake"
+	echo "PASS install: headers, libirqmod.a, libirqmod.so.$version, irqmod.pc, irqmod-sim.pc, irqmod-scenario.pc, irqmodConfig.cmake; consumer, custom_controller and scenario_run built shared and static through pkg-config and CMake"
 	exit 0
 }
 
@@ -186,6 +187,42 @@ elif ! "$workdir/custom-static" >/dev/null; then
 	fail "the static custom_controller failed"
 fi
 
+# The scenario reader through irqmod-scenario.pc alone (Requires: irqmod-sim,
+# which brings the core): examples/scenario_run.c built shared and static and
+# run on a shipped scenario, shortened.
+scenario_pc=$(find_one irqmod-scenario.pc)
+scenario_shared=$(find_one "libirqmod-scenario.so.$version")
+[ -n "$scenario_pc" ] || fail "irqmod-scenario.pc was not installed"
+[ -n "$scenario_shared" ] || fail "libirqmod-scenario.so.$version was not installed"
+[ "$failures" -eq 0 ] || finish
+scenario_args=("$root/scenarios/udp-stream-10g.ini" run.duration=20ms run.warmup=5ms)
+# The model library parses no controller names (issue 12 section 1).
+if nm -D --defined-only "$sim_shared" | grep -q 'irqmod_sim_controller_by_name'; then
+	fail "libirqmod-sim.so still exports irqmod_sim_controller_by_name: names are the scenario library's"
+fi
+scenario_example="$root/examples/scenario_run.c"
+read -r -a scenario_cflags <<<"$(pkg-config --cflags irqmod-scenario)"
+read -r -a scenario_libs <<<"$(pkg-config --libs irqmod-scenario)"
+if ! $compiler -std=c11 -Wall -Wextra -Werror "${scenario_cflags[@]}" "$scenario_example" \
+	"${scenario_libs[@]}" -o "$workdir/scenario-shared" 2>"$workdir/log"; then
+	cat "$workdir/log"
+	fail "scenario_run.c does not build with pkg-config --cflags --libs irqmod-scenario (alone)"
+elif ! readelf -d "$workdir/scenario-shared" | grep -q 'NEEDED.*libirqmod-scenario\.so\.0'; then
+	fail "the shared scenario_run does not need libirqmod-scenario.so.0"
+elif ! LD_LIBRARY_PATH="$libdir" "$workdir/scenario-shared" "${scenario_args[@]}" >/dev/null; then
+	fail "scenario_run built against irqmod-scenario.pc failed"
+fi
+if ! $compiler -std=c11 -Wall -Wextra -Werror "${scenario_cflags[@]}" "$scenario_example" \
+	-L"$libdir" -Wl,-Bstatic -lirqmod-scenario -lirqmod-sim -lirqmod -Wl,-Bdynamic \
+	"${sim_static_libs[@]}" -o "$workdir/scenario-static" 2>"$workdir/log"; then
+	cat "$workdir/log"
+	fail "scenario_run.c does not build against the installed static libraries"
+elif readelf -d "$workdir/scenario-static" | grep -q 'NEEDED.*libirqmod'; then
+	fail "the static scenario_run still needs a shared irqmod library"
+elif ! "$workdir/scenario-static" "${scenario_args[@]}" >/dev/null; then
+	fail "the static scenario_run failed"
+fi
+
 # CMake: find_package(irqmod) from the staged tree (the config finds its
 # prefix from its own location), every target used, each program run.
 cmake_config=$(find_one irqmodConfig.cmake)
@@ -209,6 +246,12 @@ else
 		LD_LIBRARY_PATH="$libdir" "$cmake_build/$program" >/dev/null ||
 			fail "the CMake consumer's $program failed"
 	done
+	for program in scenario_shared scenario_static; do
+		LD_LIBRARY_PATH="$libdir" "$cmake_build/$program" "${scenario_args[@]}" >/dev/null ||
+			fail "the CMake consumer's $program failed"
+	done
+	readelf -d "$cmake_build/scenario_shared" | grep -q 'NEEDED.*libirqmod-scenario\.so\.0' ||
+		fail "CMake's scenario_shared does not need libirqmod-scenario.so.0"
 	readelf -d "$cmake_build/custom_shared" | grep -q 'NEEDED.*libirqmod-sim\.so\.0' ||
 		fail "CMake's custom_shared does not need libirqmod-sim.so.0 (irqmod::sim is not the shared library)"
 	if readelf -d "$cmake_build/custom_static" | grep -q 'NEEDED.*libirqmod'; then

@@ -57,7 +57,8 @@ fi
 # The parent asks: everything a top-level build installs.
 run meson configure "$project/build" -Dirqmod:install_subproject=true
 run meson install -C "$project/build" --destdir "$workdir/stage-asked"
-for name in libirqmod.a libirqmod.so.0 libirqmod-sim.so.0 irqmod.h sim.h irqmod.pc \
+for name in libirqmod.a libirqmod.so.0 libirqmod-sim.so.0 libirqmod-scenario.so.0 irqmod.h sim.h \
+	scenario.h irqmod.pc irqmod-scenario.pc \
 	irqmod-sim.pc irqmodConfig.cmake; do
 	if [ -z "$(find "$workdir/stage-asked" -name "$name" \( -type f -o -type l \) | head -n 1)" ]; then
 		echo "FAIL subproject: -Dirqmod:install_subproject=true did not install $name"

@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 /*
- * Fuzz harness: the simulator's scenario reader (tools/scenario.c), as
+ * Fuzz harness: the simulator's scenario reader (lib/scenario/scenario.c), as
  * irqmod-sim and irqmod-repro use it. The first byte picks the entry point:
  *  0: the bytes as a scenario file (an unnamed temporary file read with
  *     irqmod_scenario_parse_file(), NUL bytes and all), then the
  *     whole-scenario check;
  *  1: the bytes as --set assignments, one a line, then the check;
  *  2: the bytes as a controller name (-c), whose result must pass
- *     irqmod_hybrid_init();
+ *     irqmod_hybrid_init(), and through irqmod_scenario_controller_by_name(),
+ *     which takes a subset of the same grammar;
  *  3: a numeric key and a --sweep value (irqmod_scenario_parse_value());
  *  4: the bytes as an irqmod-repro file ([repro] section and scenario,
  *     irqmod_repro_parse_file()).
@@ -21,7 +22,7 @@
 
 #include "fuzz.h"
 #include "repro.h"
-#include "scenario.h"
+#include "irqmod/scenario.h"
 
 static void fuzz_check_result(int error, const char *message)
 {
@@ -105,6 +106,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (error == 0)
 			FUZZ_CHECK(irqmod_hybrid_init(&hybrid, &config) == 0,
 				   "a resolved controller passes irqmod_hybrid_init()");
+		{
+			struct irqmod_sim_controller plain;
+			int plain_error = irqmod_scenario_controller_by_name(&plain, text, 10000);
+
+			/* The plain-name entry is the same grammar: what it takes,
+			 * the full resolver takes, as that interval controller. */
+			FUZZ_CHECK(plain_error <= 0, "by_name returns 0 or a negative irqmod error");
+			if (plain_error == 0)
+				FUZZ_CHECK(error == 0 && config.kind == IRQMOD_HYBRID_NONE &&
+						   config.inner.kind == plain.generic.kind,
+					   "a plain name resolves to the same kind both ways");
+		}
 		break;
 	}
 	case 4: {

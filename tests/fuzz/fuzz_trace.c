@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "fuzz.h"
+#include "irqmod/scenario.h"
 #include "irqmod/sim.h"
 
 /* The replayed run: short, so each input stays fast. */
@@ -86,7 +87,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			config.sources[0].trace_loop = true;
 			config.sources[0].trace_random_offset = true;
 		}
-		FUZZ_CHECK(irqmod_sim_controller_by_name(&controller, "ixgbe",
+		FUZZ_CHECK(irqmod_scenario_controller_by_name(&controller, "ixgbe",
 							 config.link_speed_mbps) == 0,
 			   "the ixgbe controller");
 		FUZZ_CHECK(irqmod_sim_run(&config, &controller, NULL, &results) == 0,

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 #define _POSIX_C_SOURCE 200809L
-#include "scenario.h"
+#include "irqmod/scenario.h"
 
 #include "irqmod/ethtool.h"
 
@@ -31,21 +31,39 @@ enum value_type {
 	TYPE_TRACE_FORMAT,	/* trace.format: stored in the scenario */
 	TYPE_SPEED_MILLI,	/* decimal multiplier, kept in thousandths */
 	TYPE_OFFSET,		/* a duration, or "random" */
+	TYPE_EXPERIMENT,	/* [repro] experiment: floor, idle-poll, recheck */
 };
 
-/* One documented key. Source keys live in struct irqmod_sim_source. */
+/* The struct a key's value lives in. */
+enum key_base {
+	BASE_NONE,	/* handled by its type (controllers, trace.file, trace.format) */
+	BASE_CONFIG,	/* struct irqmod_sim_config */
+	BASE_SOURCE,	/* struct irqmod_sim_source of the current [source] */
+	BASE_SCENARIO,	/* struct irqmod_scenario ([run] static_interval, [repro]) */
+};
+
+/*
+ * One documented key: where its value lives (@base, @offset; @field is the
+ * member's name, which irqmod_sim_check() names on rejection), the range
+ * the reader accepts (in the type's base unit: ns, frames/s, Mb/s) and the
+ * help line --help and docs/simulator.md print.
+ */
 struct key {
 	const char *section;
 	const char *name;
 	enum value_type type;
+	enum key_base base;
 	size_t offset;
+	const char *field;
 	uint64_t min;
 	uint64_t max;
 	const char *help;
 };
 
-#define CONFIG(field) offsetof(struct irqmod_sim_config, field)
-#define SOURCE(field) offsetof(struct irqmod_sim_source, field)
+#define CONFIG(member) BASE_CONFIG, offsetof(struct irqmod_sim_config, member), #member
+#define SOURCE(member) BASE_SOURCE, offsetof(struct irqmod_sim_source, member), #member
+#define SCENARIO(member) BASE_SCENARIO, offsetof(struct irqmod_scenario, member), #member
+#define NO_FIELD BASE_NONE, 0, ""
 #define HOUR_NS IRQMOD_SIM_MAX_DURATION_NS
 #define SECOND_NS 1000000000ull
 
@@ -55,11 +73,10 @@ static const struct key keys[] = {
 	{ "run", "warmup", TYPE_DURATION, CONFIG(warmup_ns), 0, HOUR_NS,
 	  "leading time excluded from the metrics (< duration)" },
 	{ "run", "seed", TYPE_U64, CONFIG(seed), 0, UINT64_MAX, "random seed" },
-	{ "run", "controllers", TYPE_CONTROLLERS, 0, 0, 0,
+	{ "run", "controllers", TYPE_CONTROLLERS, NO_FIELD, 0, 0,
 	  "comma-separated controllers to compare: kind names, none, static:<interval>, "
 	  "HYBRID+CONTROLLER, knobs in parentheses (see CONTROLLERS below); default: all kinds" },
-	{ "run", "static_interval", TYPE_DURATION32,
-	  offsetof(struct irqmod_scenario, static_interval_ns), 0, SECOND_NS,
+	{ "run", "static_interval", TYPE_DURATION32, SCENARIO(static_interval_ns), 0, SECOND_NS,
 	  "interval of the controller named plain 'static' (sweepable); default: its controller.h default" },
 	{ "link", "speed", TYPE_SPEED, CONFIG(link_speed_mbps), 1, 1600000,
 	  "link speed in Mb/s, or with a suffix: 100M, 10G" },
@@ -171,9 +188,9 @@ static const struct key keys[] = {
 	  "size law shape xi x10^6 (ETC key GEV: 78688)" },
 	{ "source", "size_offset", TYPE_U32, SOURCE(size_offset_bytes), 0, 65535,
 	  "bytes added to each size variate (headers; memcached GET over UDP: 56)" },
-	{ "source", "trace.file", TYPE_PATH, 0, 0, 0,
+	{ "source", "trace.file", TYPE_PATH, NO_FIELD, 0, 0,
 	  "trace: CSV (time_ns,bytes[,flow]) or pcap/pcapng file to replay (relative: from the scenario's folder)" },
-	{ "source", "trace.format", TYPE_TRACE_FORMAT, 0, 0, 0,
+	{ "source", "trace.format", TYPE_TRACE_FORMAT, NO_FIELD, 0, 0,
 	  "trace: csv, pcap or auto (pcap/pcapng by the magic number, else CSV)" },
 	{ "source", "trace.speed", TYPE_SPEED_MILLI, SOURCE(trace_speed_milli), 1,
 	  IRQMOD_SIM_TRACE_MAX_SPEED_MILLI,
@@ -182,18 +199,58 @@ static const struct key keys[] = {
 	  "trace: start again after the last record (a lap: span + mean gap)" },
 	{ "source", "trace.start_offset", TYPE_OFFSET, SOURCE(trace_start_offset_ns), 0, HOUR_NS,
 	  "trace: replay from this far into the trace (sweepable), or random (needs trace.loop; drawn from the seed)" },
+	/* [repro]: irqmod-repro's experiment and the controllers it builds
+	 * (tools/repro.c); the limits are the experiments' (docs/reproductions.md). */
+	{ "repro", "experiment", TYPE_EXPERIMENT, SCENARIO(repro.experiment), 0, 0,
+	  "the published experiment: floor (ixgbe 12K, 2015), idle-poll (NAPI, 2007), recheck (FreeBSD, 2001)" },
+	{ "repro", "seeds", TYPE_U32, SCENARIO(repro.seeds), 1, 1000,
+	  "seeds each figure is averaged over (run.seed, run.seed + 1, ...)" },
+	{ "repro", "sweep_from", TYPE_RATE, SCENARIO(repro.sweep_from), 0, 100000000,
+	  "first swept rate (floor: interrupts/s; recheck: offered frames/s)" },
+	{ "repro", "sweep_to", TYPE_RATE, SCENARIO(repro.sweep_to), 0, 100000000,
+	  "last swept rate" },
+	{ "repro", "sweep_step", TYPE_RATE, SCENARIO(repro.sweep_step), 0, 100000000,
+	  "sweep increment; 0: no sweep" },
+	{ "repro", "interval", TYPE_DURATION32, SCENARIO(repro.interval_ns), 0, SECOND_NS,
+	  "idle-poll, recheck: the static interval both runs program (0: none, as the posts' NICs)" },
+	{ "repro", "poll_spacing", TYPE_DURATION32, SCENARIO(repro.poll_spacing_ns), 0, SECOND_NS,
+	  "idle-poll: delay between idle polls" },
+	{ "repro", "idle_time", TYPE_DURATION32, SCENARIO(repro.idle_time_ns), 0, SECOND_NS,
+	  "idle-poll: idle time before re-arming" },
+	{ "repro", "idle_polls", TYPE_U32, SCENARIO(repro.idle_polls), 0, 65535,
+	  "idle-poll: empty polls before re-arming" },
+	{ "repro", "max_rounds", TYPE_U32, SCENARIO(repro.max_rounds), 0, 65535,
+	  "recheck: immediate re-polls per interrupt" },
+	{ "repro", "saturation_cpu_pct", TYPE_U32, SCENARIO(repro.saturation_cpu_pct), 1, 100,
+	  "recheck: busy share of core 0, percent, that counts as saturated" },
+	{ "repro", "sweep_link_speed", TYPE_SPEED, SCENARIO(repro.sweep_link_speed_mbps), 0, 1600000,
+	  "recheck: link speed of the sweep, Mb/s or with M/G/T (0: link.speed)" },
 };
 
 #define KEY_COUNT (sizeof(keys) / sizeof(keys[0]))
+_Static_assert(KEY_COUNT <= IRQMOD_SCENARIO_MAX_KEYS, "struct irqmod_scenario origins");
 
-/* The one key stored in struct irqmod_scenario rather than the sim config. */
-static bool key_in_scenario(const struct key *key)
+/* The tools a key is read by (enum irqmod_scenario_tool bits). */
+static uint32_t key_tools(const struct key *key)
 {
-	return strcmp(key->section, "run") == 0 && strcmp(key->name, "static_interval") == 0;
+	if (strcmp(key->section, "repro") == 0)
+		return IRQMOD_SCENARIO_FOR_REPRO;
+	/* irqmod-repro builds the experiments' controllers itself. */
+	if (strcmp(key->section, "run") == 0 &&
+	    (strcmp(key->name, "controllers") == 0 || strcmp(key->name, "static_interval") == 0))
+		return IRQMOD_SCENARIO_FOR_SIM;
+	return IRQMOD_SCENARIO_FOR_SIM | IRQMOD_SCENARIO_FOR_REPRO;
+}
+
+static const char *tool_name(uint32_t tools)
+{
+	return tools == IRQMOD_SCENARIO_FOR_SIM	    ? "irqmod-sim"
+	       : tools == IRQMOD_SCENARIO_FOR_REPRO ? "irqmod-repro"
+						    : "both";
 }
 
 static const char *const sections[] = { "run", "link", "nic", "host", "load", "socket", "app",
-					"source" };
+					"source", "repro" };
 #define SECTION_COUNT (sizeof(sections) / sizeof(sections[0]))
 
 static int fail(char *message, size_t bytes, int error, const char *format, ...)
@@ -208,6 +265,80 @@ static int fail(char *message, size_t bytes, int error, const char *format, ...)
 	return -error;
 }
 
+static bool is_duration(enum value_type type)
+{
+	return type == TYPE_DURATION || type == TYPE_DURATION32 || type == TYPE_OFFSET;
+}
+
+/* @value in @type's units as a person writes it: "84us", "10G", "60k", "3". */
+static void format_number(char *out, size_t bytes, enum value_type type, uint64_t value)
+{
+	if (is_duration(type) && value != 0) {
+		if (value % 1000000000 == 0)
+			snprintf(out, bytes, "%" PRIu64 "s", value / 1000000000);
+		else if (value % 1000000 == 0)
+			snprintf(out, bytes, "%" PRIu64 "ms", value / 1000000);
+		else if (value % 1000 == 0)
+			snprintf(out, bytes, "%" PRIu64 "us", value / 1000);
+		else
+			snprintf(out, bytes, "%" PRIu64 "ns", value);
+	} else if (type == TYPE_SPEED && value != 0 && value % 1000 == 0) {
+		snprintf(out, bytes, "%" PRIu64 "G", value / 1000);
+	} else {
+		snprintf(out, bytes, "%" PRIu64, value);
+	}
+}
+
+/* Row and column of @key's entry in the scenario's origins. */
+static uint32_t *key_origin(struct irqmod_scenario *scenario, const struct key *key,
+			    unsigned int source)
+{
+	return &scenario->origins[key->base == BASE_SOURCE ? source + 1 : 0][key - keys];
+}
+
+/* Remember that @key got its value at line @line of the file. */
+static void origin_line(struct irqmod_scenario *scenario, const struct key *key,
+			unsigned int source, unsigned int line)
+{
+	*key_origin(scenario, key, source) = line & ~IRQMOD_SCENARIO_ORIGIN_SET;
+}
+
+/* Remember that @key got its value from @where ("--set run.warmup=10ms", "--duration 2s"). */
+static void origin_set(struct irqmod_scenario *scenario, const struct key *key,
+		       unsigned int source, const char *where)
+{
+	uint32_t index = scenario->set_count;
+
+	/* The same argument again (a sweep's copies) reuses its entry. */
+	if (index > 0 && strncmp(scenario->sets[index - 1], where,
+				 IRQMOD_SCENARIO_SET_BYTES - 1) == 0)
+		index--;
+	else if (index < IRQMOD_SCENARIO_MAX_SETS)
+		snprintf(scenario->sets[scenario->set_count++], IRQMOD_SCENARIO_SET_BYTES, "%.*s",
+			 IRQMOD_SCENARIO_SET_BYTES - 1, where); /* cut: a long one is still named */
+	else
+		index = IRQMOD_SCENARIO_MAX_SETS; /* too many: named as "--set" */
+	*key_origin(scenario, key, source) = IRQMOD_SCENARIO_ORIGIN_SET | index;
+}
+
+/* "file.ini:3", "--set run.warmup=10ms" or "default": where @key's value came from. */
+static void describe_origin(char *out, size_t bytes, const struct irqmod_scenario *scenario,
+			    const struct key *key, unsigned int source)
+{
+	uint32_t origin = scenario->origins[key->base == BASE_SOURCE ? source + 1 : 0][key - keys];
+	uint32_t index = origin & ~IRQMOD_SCENARIO_ORIGIN_SET;
+
+	if (origin == 0)
+		snprintf(out, bytes, "default");
+	else if (!(origin & IRQMOD_SCENARIO_ORIGIN_SET))
+		snprintf(out, bytes, "%s:%" PRIu32, scenario->path[0] ? scenario->path : "scenario",
+			 origin);
+	else if (index < scenario->set_count)
+		snprintf(out, bytes, "%s", scenario->sets[index]);
+	else
+		snprintf(out, bytes, "--set");
+}
+
 void irqmod_scenario_init(struct irqmod_scenario *scenario)
 {
 	struct irqmod_controller_config defaults;
@@ -217,6 +348,10 @@ void irqmod_scenario_init(struct irqmod_scenario *scenario)
 	if (irqmod_controller_default_config(&defaults, IRQMOD_KIND_STATIC,
 					     scenario->config.link_speed_mbps) == 0)
 		scenario->static_interval_ns = defaults.config.static_config.rx_interval_ns;
+	scenario->tool = IRQMOD_SCENARIO_FOR_SIM;
+	/* [repro] defaults: one seed; a core 99 % busy is saturated. */
+	scenario->repro.seeds = 1;
+	scenario->repro.saturation_cpu_pct = 99;
 }
 
 static char *trim(char *s)
@@ -301,9 +436,16 @@ static const char *type_form(enum value_type type)
 	}
 }
 
+/* [repro] experiment names, by enum irqmod_scenario_experiment. */
+static const char *const experiment_names[IRQMOD_SCENARIO_EXPERIMENT_COUNT] = {
+	"none", "floor", "idle-poll", "recheck",
+};
+
 static const char *enum_name(enum value_type type, uint32_t value)
 {
 	switch (type) {
+	case TYPE_EXPERIMENT:
+		return value < IRQMOD_SCENARIO_EXPERIMENT_COUNT ? experiment_names[value] : "unknown";
 	case TYPE_TIMER:
 		return irqmod_sim_timer_name(value);
 	case TYPE_DISTRIBUTION:
@@ -326,6 +468,8 @@ static uint32_t enum_count(enum value_type type)
 		return IRQMOD_SIM_DIST_COUNT;
 	case TYPE_SIZE_LAW:
 		return IRQMOD_SIM_SIZE_COUNT;
+	case TYPE_EXPERIMENT:
+		return IRQMOD_SCENARIO_EXPERIMENT_COUNT;
 	default:
 		return IRQMOD_SIM_SOURCE_COUNT;
 	}
@@ -336,7 +480,8 @@ static void enum_choices(enum value_type type, char *out, size_t bytes)
 	uint32_t i;
 
 	out[0] = '\0';
-	for (i = (type == TYPE_KIND ? 1 : 0); i < enum_count(type); i++) {
+	/* "off" and "none" are not values to choose. */
+	for (i = (type == TYPE_KIND || type == TYPE_EXPERIMENT ? 1 : 0); i < enum_count(type); i++) {
 		if (out[0])
 			strncat(out, ", ", bytes - strlen(out) - 1);
 		strncat(out, enum_name(type, i), bytes - strlen(out) - 1);
@@ -679,73 +824,99 @@ static int set_knob(struct irqmod_scenario *scenario, const char *owner, const c
 	return 0;
 }
 
-/* The inner interval controller: none, static, static:<interval> or a kind name. */
+/*
+ * The one parser of interval-controller names: "none", plain "static" (at
+ * @scenario's static_interval, or the kind's default without a scenario),
+ * "static:<interval>" with a unit (0 needs none: 0 is 0 in every unit), or
+ * a kind name (irqmod_kind_name()), with the kind's defaults for the link.
+ * Return: 0 or an irqmod error (-IRQMOD_EKIND for a name that is none of
+ * these, -IRQMOD_ERANGE for an interval above the static maximum), with
+ * the sentence that says why in @why.
+ */
+static int parse_inner(const struct irqmod_scenario *scenario, const char *name,
+		       uint32_t link_speed_mbps, struct irqmod_controller_config *inner, char *why,
+		       size_t bytes)
+{
+	static const char static_prefix[] = "static:";
+	const size_t prefix_length = sizeof(static_prefix) - 1;
+	uint64_t interval = 0;
+	uint32_t kind;
+	int error;
+
+	if (strcmp(name, "none") == 0 || strncmp(name, static_prefix, prefix_length) == 0) {
+		const char *text = name + prefix_length;
+
+		if (name[0] == 's' && parse_number(text, plain_units, &interval)) {
+			/* A bare number would silently be nanoseconds: ask for the unit. */
+			if (interval != 0) {
+				snprintf(why, bytes, "static:%s has no unit; write static:%sus (or ns, ms, s)",
+					 text, text);
+				return -IRQMOD_EKIND;
+			}
+		} else if (name[0] == 's' && (!parse_number(text, duration_units, &interval) ||
+					      interval > IRQMOD_STATIC_MAX_INTERVAL_NS)) {
+			snprintf(why, bytes, "static takes an interval up to 1s with a unit, e.g. static:84us");
+			return parse_number(text, duration_units, &interval) ? -IRQMOD_ERANGE
+									     : -IRQMOD_EKIND;
+		}
+		error = irqmod_controller_default_config(inner, IRQMOD_KIND_STATIC, link_speed_mbps);
+		if (error) {
+			snprintf(why, bytes, "%s", irqmod_strerror(error));
+			return error;
+		}
+		inner->config.static_config.rx_interval_ns = (uint32_t)interval;
+		inner->config.static_config.tx_interval_ns = (uint32_t)interval;
+		return 0;
+	}
+	for (kind = 0; kind < IRQMOD_KIND_COUNT; kind++) {
+		const struct irqmod_kind_desc *desc = irqmod_kind_describe(kind);
+
+		if (strcmp(name, desc->name) != 0)
+			continue;
+		error = irqmod_controller_default_config(inner, kind, link_speed_mbps);
+		if (error == -IRQMOD_ELINK && link_speed_mbps > desc->max_link_speed_mbps)
+			irqmod_scenario_link_sentence(why, bytes, desc->name,
+						      desc->max_link_speed_mbps, link_speed_mbps);
+		else if (error)
+			snprintf(why, bytes, "%s", irqmod_strerror(error));
+		/* Plain "static" runs at [run] static_interval, so a sweep can vary it. */
+		if (error == 0 && kind == IRQMOD_KIND_STATIC && scenario) {
+			inner->config.static_config.rx_interval_ns = scenario->static_interval_ns;
+			inner->config.static_config.tx_interval_ns = scenario->static_interval_ns;
+		}
+		return error;
+	}
+	{
+		char choices[512];
+
+		controller_choices(choices, sizeof(choices));
+		snprintf(why, bytes, "unknown controller '%s'; valid: %s", name, choices);
+	}
+	return -IRQMOD_EKIND;
+}
+
+/* The inner interval controller of a controller name, as a scenario message. */
 static int resolve_inner(const struct irqmod_scenario *scenario, char *name,
 			 uint32_t link_speed_mbps, struct irqmod_controller_config *inner,
 			 const char *prefix, char *message, size_t bytes)
 {
-	struct irqmod_sim_controller probe;
-	char by_name[64], choices[512];
-	int error;
+	char why[1024];
 
-	name = trim(name);
-	if (strncmp(name, "static:", 7) == 0) {
-		uint64_t interval;
-
-		/*
-		 * A bare number would silently be nanoseconds: ask for the unit,
-		 * except for 0 (rx-usecs 0), which is 0 in every unit.
-		 */
-		if (parse_number(name + 7, plain_units, &interval)) {
-			if (interval != 0)
-				return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
-					    "%sstatic:%s has no unit; write static:%sus (or ns, ms, s)",
-					    prefix, name + 7, name + 7);
-		} else if (!parse_number(name + 7, duration_units, &interval) ||
-			   interval > IRQMOD_STATIC_MAX_INTERVAL_NS)
-			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
-				    "%sstatic takes an interval up to 1s with a "
-				    "unit, e.g. static:84us", prefix);
-		snprintf(by_name, sizeof(by_name), "static:%" PRIu64, interval);
-	} else {
-		snprintf(by_name, sizeof(by_name), "%s", name);
-	}
-	error = strlen(name) < sizeof(by_name)
-			? irqmod_sim_controller_by_name(&probe, by_name, link_speed_mbps)
-			: -IRQMOD_EKIND;
-	if (error == -IRQMOD_EKIND) {
-		controller_choices(choices, sizeof(choices));
-		return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
-			    "%sunknown controller '%s'; valid: %s", prefix, name,
-			    choices);
-	}
-	if (error == -IRQMOD_ELINK) {
-		uint32_t kind;
-
-		for (kind = 0; kind < IRQMOD_KIND_COUNT; kind++) {
-			const struct irqmod_kind_desc *desc = irqmod_kind_describe(kind);
-
-			if (strcmp(name, desc->name) == 0 &&
-			    link_speed_mbps > desc->max_link_speed_mbps) {
-				irqmod_scenario_link_sentence(choices, sizeof(choices),
-							      desc->name,
-							      desc->max_link_speed_mbps,
-							      link_speed_mbps);
-				return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER, "%s%s",
-					    prefix, choices);
-			}
-		}
-	}
-	if (error)
-		return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER, "%s%s",
-			    prefix, irqmod_strerror(error));
-	*inner = probe.generic;
-	/* Plain "static" runs at [run] static_interval, so a sweep can vary it. */
-	if (strcmp(name, "static") == 0) {
-		inner->config.static_config.rx_interval_ns = scenario->static_interval_ns;
-		inner->config.static_config.tx_interval_ns = scenario->static_interval_ns;
-	}
+	if (parse_inner(scenario, trim(name), link_speed_mbps, inner, why, sizeof(why)))
+		return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER, "%s%s", prefix, why);
 	return 0;
+}
+
+int irqmod_scenario_controller_by_name(struct irqmod_sim_controller *controller, const char *name,
+				       uint32_t link_speed_mbps)
+{
+	char why[1024];
+
+	if (!controller || !name)
+		return -IRQMOD_EINVAL;
+	memset(controller, 0, sizeof(*controller));
+	controller->name = name;
+	return parse_inner(NULL, name, link_speed_mbps, &controller->generic, why, sizeof(why));
 }
 
 /*
@@ -1187,9 +1358,9 @@ static int set_key(struct irqmod_scenario *scenario, const struct key *key,
 		   struct irqmod_sim_source *source, const char *where, const char *value,
 		   char *message, size_t bytes)
 {
-	unsigned char *base = key_in_scenario(key) ? (unsigned char *)scenario
-			      : strcmp(key->section, "source") == 0 ? (unsigned char *)source
-								    : (unsigned char *)&scenario->config;
+	unsigned char *base = key->base == BASE_SCENARIO ? (unsigned char *)scenario
+			      : key->base == BASE_SOURCE ? (unsigned char *)source
+							 : (unsigned char *)&scenario->config;
 	uint64_t number = 0;
 	char choices[256];
 	uint32_t i;
@@ -1206,7 +1377,9 @@ static int set_key(struct irqmod_scenario *scenario, const struct key *key,
 	case TYPE_DISTRIBUTION:
 	case TYPE_SIZE_LAW:
 	case TYPE_KIND:
-		for (i = (key->type == TYPE_KIND ? 1 : 0); i < enum_count(key->type); i++) {
+	case TYPE_EXPERIMENT:
+		for (i = (key->type == TYPE_KIND || key->type == TYPE_EXPERIMENT ? 1 : 0);
+		     i < enum_count(key->type); i++) {
 			if (strcmp(value, enum_name(key->type, i)) == 0) {
 				if (key->type == TYPE_KIND) {
 					irqmod_sim_default_source(source, i);
@@ -1362,6 +1535,36 @@ static int unknown_section(const char *where, const char *section, char *message
 		    valid, owners);
 }
 
+/* A section only the other tool reads: [repro], or a knob section in a [repro] file. */
+static int section_for_tool(const struct irqmod_scenario *scenario, const char *where,
+			    const char *section, char *message, size_t bytes)
+{
+	if (strcmp(section, "repro") == 0 && scenario->tool != IRQMOD_SCENARIO_FOR_REPRO)
+		return fail(message, bytes, IRQMOD_SCENARIO_ESECTION,
+			    "%s: [repro] is read by irqmod-repro only (the published experiments); "
+			    "run this file with irqmod-repro, or drop the section", where);
+	if (knob_section(section) && scenario->tool == IRQMOD_SCENARIO_FOR_REPRO)
+		return fail(message, bytes, IRQMOD_SCENARIO_ESECTION,
+			    "%s: controller knobs ([%s]) do not apply to irqmod-repro; its [repro] "
+			    "keys (poll_spacing, idle_time, idle_polls, max_rounds, interval) set "
+			    "the controllers", where, section);
+	return 0;
+}
+
+/* A key only the other tool reads ([run] controllers in a [repro] file). */
+static int key_for_tool(const struct irqmod_scenario *scenario, const char *where,
+			const struct key *key, char *message, size_t bytes)
+{
+	if (key_tools(key) & scenario->tool)
+		return 0;
+	return fail(message, bytes, IRQMOD_SCENARIO_EKEY,
+		    "%s: %s.%s is read by %s only%s", where, key->section, key->name,
+		    tool_name(key_tools(key)),
+		    scenario->tool == IRQMOD_SCENARIO_FOR_REPRO
+			    ? "; irqmod-repro builds each experiment's controllers from [repro]"
+			    : "");
+}
+
 static int duplicate_key(const char *where, const char *section, const char *name,
 			 unsigned int first_line, char *message, size_t bytes)
 {
@@ -1383,6 +1586,7 @@ int irqmod_scenario_parse_text(struct irqmod_scenario *scenario, const char *nam
 	unsigned int knob_lines[KNOB_COUNT] = { 0 };
 	unsigned int *first;
 
+	snprintf(scenario->path, sizeof(scenario->path), "%s", name);
 	while (*p) {
 		const char *end = strchr(p, '\n');
 		size_t length = end ? (size_t)(end - p) : strlen(p);
@@ -1414,6 +1618,9 @@ int irqmod_scenario_parse_text(struct irqmod_scenario *scenario, const char *nam
 			s = trim(s + 1);
 			if (!known_section(s) && !knob_section(s))
 				return unknown_section(where, s, message, bytes);
+			error = section_for_tool(scenario, where, s, message, bytes);
+			if (error)
+				return error;
 			snprintf(section, sizeof(section), "%s", s);
 			if (strcmp(section, "source") == 0) {
 				if (scenario->sources == IRQMOD_SIM_MAX_SOURCES)
@@ -1422,6 +1629,9 @@ int irqmod_scenario_parse_text(struct irqmod_scenario *scenario, const char *nam
 						    IRQMOD_SIM_MAX_SOURCES);
 				scenario->sources++;
 				source_has_kind = false;
+				/* Until its kind is set, a source is named by its header's line. */
+				origin_line(scenario, find_key("source", "kind"), scenario->sources - 1,
+					    number);
 			}
 			continue;
 		}
@@ -1453,6 +1663,9 @@ int irqmod_scenario_parse_text(struct irqmod_scenario *scenario, const char *nam
 		key = find_key(section, key_name);
 		if (!key)
 			return unknown_key(where, section, key_name, message, bytes);
+		error = key_for_tool(scenario, where, key, message, bytes);
+		if (error)
+			return error;
 		if (strcmp(section, "source") == 0) {
 			if (key->type != TYPE_KIND && !source_has_kind)
 				return fail(message, bytes, IRQMOD_SCENARIO_EORDER,
@@ -1470,6 +1683,7 @@ int irqmod_scenario_parse_text(struct irqmod_scenario *scenario, const char *nam
 				where, value, message, bytes);
 		if (error)
 			return error;
+		origin_line(scenario, key, scenario->sources ? scenario->sources - 1 : 0, number);
 	}
 	return 0;
 }
@@ -1534,12 +1748,22 @@ int irqmod_scenario_parse_file(struct irqmod_scenario *scenario, const char *pat
 int irqmod_scenario_set(struct irqmod_scenario *scenario, const char *assignment, char *message,
 			size_t bytes)
 {
+	return irqmod_scenario_set_as(scenario, assignment, NULL, message, bytes);
+}
+
+int irqmod_scenario_set_as(struct irqmod_scenario *scenario, const char *assignment,
+			   const char *origin, char *message, size_t bytes)
+{
 	char copy[1024], *equals, *dot, *section, *name, *value, where[1100];
 	const struct key *key;
 	unsigned long index = 0;
 	char *digits;
+	int error;
 
-	snprintf(where, sizeof(where), "--set %s", assignment);
+	if (origin)
+		snprintf(where, sizeof(where), "%s", origin);
+	else
+		snprintf(where, sizeof(where), "--set %s", assignment);
 	if (strlen(assignment) >= sizeof(copy))
 		return fail(message, bytes, IRQMOD_SCENARIO_ESYNTAX, "%s: too long", where);
 	strcpy(copy, assignment);
@@ -1564,13 +1788,22 @@ int irqmod_scenario_set(struct irqmod_scenario *scenario, const char *assignment
 	if (knob_section(section)) {
 		if (*value == '\0')
 			return fail(message, bytes, IRQMOD_SCENARIO_EVALUE, "%s: empty value", where);
+		error = section_for_tool(scenario, where, section, message, bytes);
+		if (error)
+			return error;
 		return set_knob(scenario, section, name, where, value, message, bytes);
 	}
 	if (!known_section(section))
 		return unknown_section(where, section, message, bytes);
+	error = section_for_tool(scenario, where, section, message, bytes);
+	if (error)
+		return error;
 	key = find_key(section, name);
 	if (!key)
 		return unknown_key(where, section, name, message, bytes);
+	error = key_for_tool(scenario, where, key, message, bytes);
+	if (error)
+		return error;
 	if (strcmp(section, "source") == 0) {
 		if (index >= IRQMOD_SIM_MAX_SOURCES)
 			return fail(message, bytes, IRQMOD_SCENARIO_ECOUNT,
@@ -1585,84 +1818,283 @@ int irqmod_scenario_set(struct irqmod_scenario *scenario, const char *assignment
 	}
 	if (*value == '\0')
 		return fail(message, bytes, IRQMOD_SCENARIO_EVALUE, "%s: empty value", where);
-	return set_key(scenario, key, &scenario->config.sources[index], where, value, message,
-		       bytes);
+	error = set_key(scenario, key, &scenario->config.sources[index], where, value, message,
+			bytes);
+	if (error == 0)
+		origin_set(scenario, key, (unsigned int)index, where);
+	return error;
+}
+
+/* The key of config field @field ("ring_size", "sources[1].frame_bytes"), or NULL. */
+static const struct key *key_of_field(const char *field, unsigned int *source)
+{
+	size_t i;
+
+	*source = 0;
+	if (strncmp(field, "sources[", 8) == 0) {
+		const char *close = strchr(field, ']');
+
+		if (!close || close[1] != '.')
+			return NULL;
+		*source = (unsigned int)strtoul(field + 8, NULL, 10);
+		if (*source >= IRQMOD_SIM_MAX_SOURCES)
+			return NULL;
+		for (i = 0; i < KEY_COUNT; i++)
+			if (keys[i].base == BASE_SOURCE && strcmp(keys[i].field, close + 2) == 0)
+				return &keys[i];
+		return NULL;
+	}
+	for (i = 0; i < KEY_COUNT; i++)
+		if (keys[i].base == BASE_CONFIG && strcmp(keys[i].field, field) == 0)
+			return &keys[i];
+	return NULL;
+}
+
+/* @key's current value in its base unit (numbers, enums, booleans). */
+static uint64_t key_value(const struct irqmod_scenario *scenario, const struct key *key,
+			  unsigned int source)
+{
+	const unsigned char *base = key->base == BASE_SCENARIO ? (const unsigned char *)scenario
+				    : key->base == BASE_SOURCE
+					    ? (const unsigned char *)&scenario->config.sources[source]
+					    : (const unsigned char *)&scenario->config;
+	uint64_t v64 = 0;
+	uint32_t v32 = 0;
+	bool b = false;
+
+	switch (key->type) {
+	case TYPE_U64:
+	case TYPE_DURATION:
+	case TYPE_RATE:
+	case TYPE_OFFSET:
+		memcpy(&v64, base + key->offset, sizeof(v64));
+		return v64;
+	case TYPE_BOOL:
+		memcpy(&b, base + key->offset, sizeof(b));
+		return b;
+	case TYPE_CORE_LIST:
+	case TYPE_CONTROLLERS:
+	case TYPE_PATH:
+	case TYPE_TRACE_FORMAT:
+		return 0;
+	default:
+		memcpy(&v32, base + key->offset, sizeof(v32));
+		return v32;
+	}
+}
+
+/*
+ * Where @key of @source got its value, the key ("sourceN." when there are
+ * several sources) and the value as written: "file.ini:3: run.warmup =
+ * 10ms" to lead a message, or "run.duration = 10ms (file.ini:2)" after it.
+ */
+static void key_statement(char *out, size_t bytes, const struct irqmod_scenario *scenario,
+			  const struct key *key, unsigned int source, bool lead)
+{
+	char where[IRQMOD_SCENARIO_PATH_BYTES + 16], value[32], name[48];
+	uint64_t number = key_value(scenario, key, source);
+
+	describe_origin(where, sizeof(where), scenario, key, source);
+	if (key->base == BASE_SOURCE && scenario->sources > 1)
+		snprintf(name, sizeof(name), "source%u.%s", source, key->name);
+	else
+		snprintf(name, sizeof(name), "%s.%s", key->section, key->name);
+	switch (key->type) {
+	case TYPE_TIMER:
+	case TYPE_DISTRIBUTION:
+	case TYPE_SIZE_LAW:
+	case TYPE_KIND:
+	case TYPE_EXPERIMENT:
+		snprintf(value, sizeof(value), "%s", enum_name(key->type, (uint32_t)number));
+		break;
+	case TYPE_BOOL:
+		snprintf(value, sizeof(value), "%s", number ? "true" : "false");
+		break;
+	case TYPE_CORE:
+		if (number == IRQMOD_SIM_NO_CORE) {
+			snprintf(value, sizeof(value), "none");
+			break;
+		}
+		/* fall through */
+	default:
+		format_number(value, sizeof(value), key->type, number);
+		break;
+	}
+	if (lead)
+		snprintf(out, bytes, "%s: %s = %s", where, name, value);
+	else
+		snprintf(out, bytes, "%s = %s (%s)", name, value, where);
+}
+
+/* "1us..1h": @key's accepted range in its units. */
+static void key_range(char *out, size_t bytes, const struct key *key)
+{
+	char low[32], high[32];
+
+	format_number(low, sizeof(low), key->type, key->min);
+	format_number(high, sizeof(high), key->type, key->max);
+	snprintf(out, bytes, "%s..%s", low, high);
+}
+
+/* The origin of the two keys to lead a message with: the one not left at its default. */
+static const struct key *set_one(const struct irqmod_scenario *scenario, const struct key *a,
+				 const struct key *b)
+{
+	return scenario->origins[0][a - keys] == 0 && scenario->origins[0][b - keys] != 0 ? b : a;
+}
+
+/* The [repro] checks of a file irqmod-repro reads. */
+static int finish_repro(const struct irqmod_scenario *scenario, char *message, size_t bytes)
+{
+	const struct key *from = find_key("repro", "sweep_from");
+	const struct key *to = find_key("repro", "sweep_to");
+	char first[1024], second[1024];
+
+	if (scenario->repro.experiment == IRQMOD_SCENARIO_EXPERIMENT_NONE)
+		return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
+			    "%s: no [repro] experiment; add '[repro]' then 'experiment = floor' "
+			    "(floor, idle-poll or recheck)",
+			    scenario->path[0] ? scenario->path : "scenario");
+	if (scenario->repro.sweep_step != 0 && scenario->repro.sweep_to < scenario->repro.sweep_from) {
+		const struct key *lead = set_one(scenario, to, from);
+
+		key_statement(first, sizeof(first), scenario, lead, 0, true);
+		key_statement(second, sizeof(second), scenario, lead == to ? from : to, 0, false);
+		return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
+			    "%s is %s %s; accepted: repro.sweep_from <= repro.sweep_to, "
+			    "or repro.sweep_step = 0 for no sweep", first,
+			    lead == to ? "below" : "above", second);
+	}
+	return 0;
 }
 
 int irqmod_scenario_finish(const struct irqmod_scenario *scenario, char *message, size_t bytes)
 {
+	const struct key *duration = find_key("run", "duration");
+	const struct key *warmup = find_key("run", "warmup");
+	const struct key *cores = find_key("host", "cores");
 	const char *field = "";
-	unsigned int i;
+	char first[1024], second[1024], range[80];
+	unsigned int i, source;
+	const struct key *key;
 	int error;
 
+	if (scenario->tool == IRQMOD_SCENARIO_FOR_REPRO) {
+		error = finish_repro(scenario, message, bytes);
+		if (error)
+			return error;
+	}
 	if (scenario->sources == 0)
 		return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
-			    "scenario: no [source]; add one, e.g. '[source]' then "
-			    "'kind = constant' (or --set source.kind=constant)");
+			    "%s: scenario: no [source]; add one, e.g. '[source]' then "
+			    "'kind = constant' (or --set source.kind=constant)",
+			    scenario->path[0] ? scenario->path : "command line");
 	if (scenario->config.warmup_ns >= scenario->config.duration_ns) {
 		struct irqmod_sim_config defaults;
+		const struct key *lead = set_one(scenario, warmup, duration);
 
 		irqmod_sim_default_config(&defaults);
+		key_statement(first, sizeof(first), scenario, lead, 0, true);
+		key_statement(second, sizeof(second), scenario, lead == warmup ? duration : warmup, 0, false);
+		format_number(range, sizeof(range), TYPE_DURATION, defaults.warmup_ns);
 		return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
-			    "scenario: run.warmup %" PRIu64 "ns is not shorter than run.duration "
-			    "%" PRIu64 "ns (default warmup %" PRIu64 "ns)",
-			    scenario->config.warmup_ns, scenario->config.duration_ns,
-			    defaults.warmup_ns);
+			    "%s is not %s %s; accepted: 0 <= run.warmup < run.duration; "
+			    "default run.warmup %s", first, lead == warmup ? "shorter than" : "longer than",
+			    second, range);
 	}
 	/* Queues and tasks on cores the host does not have. */
-	for (i = 0; i < scenario->config.queues && i < IRQMOD_SIM_MAX_QUEUES; i++)
-		if (scenario->config.queue_core[i] >= scenario->config.cores)
+	for (i = 0; i < scenario->config.queues && i < IRQMOD_SIM_MAX_QUEUES; i++) {
+		if (scenario->config.queue_core[i] >= scenario->config.cores) {
+			key = find_key("host", "queue_cores");
+			describe_origin(first, sizeof(first), scenario, key, 0);
+			key_statement(second, sizeof(second), scenario, cores, 0, false);
 			return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
-				    "scenario: host.queue_cores puts queue %u on core %" PRIu32
-				    ", but host.cores is %" PRIu32 " (cores 0..%" PRIu32 ")",
-				    i, scenario->config.queue_core[i], scenario->config.cores,
+				    "%s: host.queue_cores puts queue %u on core %" PRIu32
+				    ", but %s; accepted: cores 0..%" PRIu32,
+				    first, i, scenario->config.queue_core[i], second,
 				    scenario->config.cores - 1);
-	if (scenario->config.app_core >= scenario->config.cores)
+		}
+	}
+	if (scenario->config.app_core >= scenario->config.cores ||
+	    (scenario->config.load_core != IRQMOD_SIM_NO_CORE &&
+	     scenario->config.load_core >= scenario->config.cores)) {
+		key = scenario->config.app_core >= scenario->config.cores ? find_key("app", "core")
+									  : find_key("load", "core");
+		key_statement(first, sizeof(first), scenario, key, 0, true);
+		key_statement(second, sizeof(second), scenario, cores, 0, false);
 		return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
-			    "scenario: app.core %" PRIu32 " is not below host.cores %" PRIu32,
-			    scenario->config.app_core, scenario->config.cores);
-	if (scenario->config.load_core != IRQMOD_SIM_NO_CORE &&
-	    scenario->config.load_core >= scenario->config.cores)
-		return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
-			    "scenario: load.core %" PRIu32 " is not below host.cores %" PRIu32,
-			    scenario->config.load_core, scenario->config.cores);
+			    "%s is not below %s; accepted: %s0..%" PRIu32,
+			    first, second,
+			    key->type == TYPE_CORE ? "none or " : "", scenario->config.cores - 1);
+	}
 	for (i = 0; i < scenario->sources; i++) {
-		const struct irqmod_sim_source *source = &scenario->config.sources[i];
+		const struct irqmod_sim_source *source_config = &scenario->config.sources[i];
+		const struct key *file = find_key("source", "trace.file");
 
-		if (source->kind == IRQMOD_SIM_SOURCE_OFF)
+		if (source_config->kind == IRQMOD_SIM_SOURCE_OFF) {
+			char kinds[256];
+
+			describe_origin(first, sizeof(first), scenario, find_key("source", "kind"), i);
+			enum_choices(TYPE_KIND, kinds, sizeof(kinds));
 			return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
-				    "scenario: [source] number %u (from 0) has no kind", i);
-		if (source->kind != IRQMOD_SIM_SOURCE_TRACE)
+				    "%s: [source] number %u (from 0) has no kind; its first key is "
+				    "kind = one of %s",
+				    strcmp(first, "default") == 0 ? (scenario->path[0] ? scenario->path
+										: "command line")
+								  : first,
+				    i, kinds);
+		}
+		if (source_config->kind != IRQMOD_SIM_SOURCE_TRACE)
 			continue;
+		key_statement(first, sizeof(first), scenario, find_key("source", "kind"), i, true);
 		if (scenario->trace_paths[i][0] == '\0')
 			return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
-				    "scenario: [source] number %u (from 0) is a trace without "
-				    "trace.file", i);
-		if (!source->trace)
+				    "%s without source.trace.file: a trace source replays a file",
+				    first);
+		describe_origin(second, sizeof(second), scenario, file, i);
+		if (!source_config->trace)
 			return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
-				    "scenario: source%u trace.file %s was not loaded", i,
+				    "%s: source%u trace.file %s was not loaded", second, i,
 				    scenario->trace_paths[i]);
-		if (source->trace_random_offset && !source->trace_loop)
+		if (source_config->trace_random_offset && !source_config->trace_loop) {
+			describe_origin(first, sizeof(first), scenario,
+					find_key("source", "trace.start_offset"), i);
 			return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
-				    "scenario: source%u trace.start_offset = random needs "
+				    "%s: source%u trace.start_offset = random needs "
 				    "trace.loop = true (a random offset without looping would "
-				    "drop the records before it)", i);
-		if (!source->trace_random_offset &&
-		    source->trace_start_offset_ns > source->trace->span_ns)
+				    "drop the records before it)", first, i);
+		}
+		if (!source_config->trace_random_offset &&
+		    source_config->trace_start_offset_ns > source_config->trace->span_ns) {
+			key_statement(first, sizeof(first), scenario, find_key("source", "trace.start_offset"), i, true);
 			return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
-				    "scenario: source%u trace.start_offset %" PRIu64
-				    "ns is beyond the trace's span %" PRIu64 "ns",
-				    i, source->trace_start_offset_ns, source->trace->span_ns);
-		if (source->trace_loop && source->trace->count < 2)
+				    "%s is beyond the trace's span; accepted: 0..%" PRIu64
+				    "ns (%s)", first, source_config->trace->span_ns,
+				    scenario->trace_paths[i]);
+		}
+		if (source_config->trace_loop && source_config->trace->count < 2) {
+			key_statement(first, sizeof(first), scenario, find_key("source", "trace.loop"),
+				      i, true);
 			return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
-				    "scenario: source%u trace.loop needs at least 2 records; %s has 1",
-				    i, scenario->trace_paths[i]);
+				    "%s needs at least 2 records; %s has 1", first,
+				    scenario->trace_paths[i]);
+		}
 	}
 	error = irqmod_sim_check(&scenario->config, &field);
-
-	if (error)
-		return fail(message, bytes, IRQMOD_SCENARIO_ECHECK, "scenario: invalid %s: %s", field,
-			    irqmod_strerror(error));
+	if (error) {
+		key = key_of_field(field, &source);
+		if (!key)
+			return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
+				    "%s: scenario: invalid %s: %s",
+				    scenario->path[0] ? scenario->path : "command line", field,
+				    irqmod_strerror(error));
+		key_statement(first, sizeof(first), scenario, key, source, true);
+		key_range(range, sizeof(range), key);
+		return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
+			    "%s is rejected by the model (%s: %s); the key takes %s, and the "
+			    "simulator's check (irqmod_sim_check(), docs/simulator.md) the rest",
+			    first, field, irqmod_strerror(error), range);
+	}
 	/* The scenario's knobs may have come after the controller list. */
 	for (i = 0; i < scenario->controller_count; i++) {
 		struct irqmod_hybrid_config probe;
@@ -1670,9 +2102,12 @@ int irqmod_scenario_finish(const struct irqmod_scenario *scenario, char *message
 
 		if (irqmod_scenario_controller(scenario, scenario->controllers[i],
 					       scenario->config.link_speed_mbps, &probe, detail,
-					       sizeof(detail)))
-			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER, "scenario: %s",
+					       sizeof(detail))) {
+			describe_origin(first, sizeof(first), scenario,
+					find_key("run", "controllers"), 0);
+			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER, "%s: %s", first,
 				    detail);
+		}
 	}
 	return 0;
 }
@@ -1714,13 +2149,13 @@ int irqmod_scenario_key_is_numeric(const char *key_text)
 static void print_default(FILE *out, const struct key *key, const struct irqmod_scenario *scenario,
 			  const struct irqmod_sim_source *source)
 {
-	const unsigned char *base = key_in_scenario(key) ? (const unsigned char *)scenario
-				    : strcmp(key->section, "source") == 0
-					    ? (const unsigned char *)source
-					    : (const unsigned char *)&scenario->config;
+	const unsigned char *base = key->base == BASE_SCENARIO ? (const unsigned char *)scenario
+				    : key->base == BASE_SOURCE ? (const unsigned char *)source
+							       : (const unsigned char *)&scenario->config;
 	uint64_t v64 = 0;
 	uint32_t v32 = 0;
 	bool b = false;
+	char text[32];
 
 	switch (key->type) {
 	case TYPE_CONTROLLERS:
@@ -1734,6 +2169,7 @@ static void print_default(FILE *out, const struct key *key, const struct irqmod_
 		fprintf(out, "0");
 		return;
 	case TYPE_KIND:
+	case TYPE_EXPERIMENT:
 		fprintf(out, "(required)");
 		return;
 	case TYPE_PATH:
@@ -1771,18 +2207,8 @@ static void print_default(FILE *out, const struct key *key, const struct irqmod_
 		v64 = v32;
 		break;
 	}
-	if ((key->type == TYPE_DURATION || key->type == TYPE_DURATION32) && v64 != 0) {
-		if (v64 % 1000000000 == 0)
-			fprintf(out, "%" PRIu64 "s", v64 / 1000000000);
-		else if (v64 % 1000000 == 0)
-			fprintf(out, "%" PRIu64 "ms", v64 / 1000000);
-		else if (v64 % 1000 == 0)
-			fprintf(out, "%" PRIu64 "us", v64 / 1000);
-		else
-			fprintf(out, "%" PRIu64 "ns", v64);
-	} else {
-		fprintf(out, "%" PRIu64, v64);
-	}
+	format_number(text, sizeof(text), key->type, v64);
+	fputs(text, out);
 }
 
 void irqmod_scenario_print_keys(FILE *out)
@@ -1800,11 +2226,154 @@ void irqmod_scenario_print_keys(FILE *out)
 			fprintf(out, "\n  [%s]%s\n", section,
 				strcmp(section, "source") == 0
 					? " (repeat for a mix; defaults shown for kind = constant)"
+				: strcmp(section, "repro") == 0
+					? " (read by irqmod-repro only: the published experiments)"
 					: "");
 		}
 		fprintf(out, "    %-24s default ", keys[i].name);
 		print_default(out, &keys[i], &scenario, &source);
 		fprintf(out, "\n      %s\n", keys[i].help);
+	}
+}
+
+/* The unit column of the key table. */
+static const char *key_unit(const struct key *key)
+{
+	static const struct {
+		const char *suffix;
+		const char *unit;
+	} suffixes[] = {
+		{ "_bytes", "bytes" },	     { "_milli", "thousandths" }, { "_micro", "millionths" },
+		{ "_per_s", "per second" }, { "_pct", "percent" },	  { "_ps", "ps" },
+	};
+	size_t i, length = strlen(key->field);
+
+	switch (key->type) {
+	case TYPE_DURATION:
+	case TYPE_DURATION32:
+		return "duration: ns, us, ms, s";
+	case TYPE_OFFSET:
+		return "duration: ns, us, ms, s; or random";
+	case TYPE_RATE:
+		return "per second; k, M, G";
+	case TYPE_SPEED:
+		return "Mb/s; M, G, T";
+	case TYPE_SPEED_MILLI:
+		return "decimal, 3 places";
+	case TYPE_BOOL:
+		return "true, false, yes, no, on, off, 1, 0";
+	case TYPE_CORE:
+		return "core number, or none";
+	case TYPE_CORE_LIST:
+		return "core numbers, comma-separated";
+	case TYPE_CONTROLLERS:
+		return "controller names, comma-separated";
+	case TYPE_PATH:
+		return "file path";
+	case TYPE_TIMER:
+	case TYPE_DISTRIBUTION:
+	case TYPE_SIZE_LAW:
+	case TYPE_KIND:
+	case TYPE_EXPERIMENT:
+	case TYPE_TRACE_FORMAT:
+		return "name";
+	default:
+		break;
+	}
+	for (i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
+		size_t n = strlen(suffixes[i].suffix);
+
+		if (length >= n && strcmp(key->field + length - n, suffixes[i].suffix) == 0)
+			return suffixes[i].unit;
+	}
+	return "count";
+}
+
+/* The accepted-range column of the key table. */
+static void key_accepted(char *out, size_t bytes, const struct key *key)
+{
+	uint32_t i;
+
+	switch (key->type) {
+	case TYPE_TIMER:
+	case TYPE_DISTRIBUTION:
+	case TYPE_SIZE_LAW:
+	case TYPE_KIND:
+	case TYPE_EXPERIMENT:
+		enum_choices(key->type, out, bytes);
+		return;
+	case TYPE_TRACE_FORMAT:
+		out[0] = '\0';
+		for (i = 0; i < IRQMOD_SIM_TRACE_FORMAT_COUNT; i++) {
+			if (out[0])
+				strncat(out, ", ", bytes - strlen(out) - 1);
+			strncat(out, irqmod_sim_trace_format_name(i), bytes - strlen(out) - 1);
+		}
+		return;
+	case TYPE_BOOL:
+		snprintf(out, bytes, "-");
+		return;
+	case TYPE_CONTROLLERS:
+		snprintf(out, bytes, "up to %d (irqmod-sim --list-controllers)",
+			 IRQMOD_SCENARIO_MAX_CONTROLLERS);
+		return;
+	case TYPE_PATH:
+		snprintf(out, bytes, "up to %d bytes", IRQMOD_SCENARIO_PATH_BYTES - 1);
+		return;
+	case TYPE_SPEED_MILLI:
+		snprintf(out, bytes, "0.001..%" PRIu64, key->max / 1000);
+		return;
+	case TYPE_CORE:
+	case TYPE_CORE_LIST:
+		snprintf(out, bytes, "0..%" PRIu64 " (below host.cores)", key->max);
+		return;
+	default:
+		key_range(out, bytes, key);
+		return;
+	}
+}
+
+/* Table cells hold no '|' and no line break. */
+static void print_cell(FILE *out, const char *text)
+{
+	for (; *text; text++) {
+		if (*text == '|')
+			fputs("\\|", out);
+		else
+			fputc(*text == '\n' ? ' ' : *text, out);
+	}
+}
+
+void irqmod_scenario_print_key_table(FILE *out)
+{
+	static struct irqmod_scenario scenario;
+	struct irqmod_sim_source source;
+	char accepted[256], *text = NULL;
+	size_t i, length = 0;
+
+	irqmod_scenario_init(&scenario);
+	irqmod_sim_default_source(&source, IRQMOD_SIM_SOURCE_CONSTANT);
+	fprintf(out, "| key | unit | accepted | default | read by | meaning |\n");
+	fprintf(out, "|---|---|---|---|---|---|\n");
+	for (i = 0; i < KEY_COUNT; i++) {
+		FILE *cell = open_memstream(&text, &length);
+
+		if (cell) {
+			print_default(cell, &keys[i], &scenario, &source);
+			fclose(cell);
+		}
+		key_accepted(accepted, sizeof(accepted), &keys[i]);
+		fprintf(out, "| `%s.%s` | ", keys[i].section, keys[i].name);
+		print_cell(out, key_unit(&keys[i]));
+		fputs(" | ", out);
+		print_cell(out, accepted);
+		fputs(" | ", out);
+		print_cell(out, cell && text ? text : "?");
+		fprintf(out, " | %s | ", tool_name(key_tools(&keys[i])));
+		print_cell(out, keys[i].help);
+		fputs(" |\n", out);
+		free(text);
+		text = NULL;
 	}
 }
 
@@ -1857,10 +2426,15 @@ int irqmod_scenario_load_traces(struct irqmod_scenario *scenario, char *message,
 
 		if (source->kind != IRQMOD_SIM_SOURCE_TRACE || scenario->traces[i])
 			continue;
-		if (scenario->trace_paths[i][0] == '\0')
+		if (scenario->trace_paths[i][0] == '\0') {
+			char first[1024];
+
+			key_statement(first, sizeof(first), scenario, find_key("source", "kind"), i,
+				      true);
 			return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
-				    "scenario: [source] number %u (from 0) is a trace without "
-				    "trace.file", i);
+				    "%s without source.trace.file: a trace source replays a file",
+				    first);
+		}
 		scenario->traces[i] = calloc(1, sizeof(*scenario->traces[i]));
 		if (!scenario->traces[i])
 			return fail(message, bytes, IRQMOD_SCENARIO_EIO, "out of memory");
