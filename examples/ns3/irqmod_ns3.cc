@@ -38,8 +38,10 @@
 #include <vector>
 
 #include "ns3/application-container.h"
+#include "ns3/boolean.h"
 #include "ns3/command-line.h"
 #include "ns3/data-rate.h"
+#include "ns3/double.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-generator.h"
@@ -59,8 +61,6 @@
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
-#include "ns3/boolean.h"
-#include "ns3/double.h"
 
 #include "irqmod/controller.h"
 #include "irqmod/hybrid.h"
