@@ -97,6 +97,10 @@ constexpr int64_t kTrafficStream = 1;
 constexpr uint32_t kNsPerUs = 1000;
 constexpr uint64_t kNsPerS = 1000000000;
 
+/* The run keeps every packet's two delays (16 bytes) for the quantiles:
+ * at most this many packets per run (160 MB), e.g. 20 s at 500 000/s. */
+constexpr double kMaxPacketsPerRun = 10e6;
+
 /* --check: the rates of the two regimes (pps) and the interval it compares. */
 constexpr uint64_t kCheckLowRatePps = 10000;
 constexpr uint64_t kCheckHighRatePps = 500000;
@@ -672,6 +676,17 @@ main(int argc, char* argv[])
                 return 2;
             }
             rates.push_back(rate);
+        }
+    }
+    for (uint64_t rate : rates)
+    {
+        if (static_cast<double>(rate) * options.seconds > kMaxPacketsPerRun)
+        {
+            std::fprintf(stderr, "irqmod-ns3: --rates %" PRIu64 " for --time %g is about %.0f "
+                         "packets per run, above the %.0f this example keeps delays for\n",
+                         rate, options.seconds, static_cast<double>(rate) * options.seconds,
+                         kMaxPacketsPerRun);
+            return 2;
         }
     }
     if (specs.empty() || rates.empty())
