@@ -26,6 +26,13 @@ fi
 # it. irqmod_try_packages installs them when it can and goes on when not.
 IRQMOD_OPTIONAL_TEST_PACKAGES=(linux-source-6.1)
 
+# Also optional: ns-3 for the ns-3 example (examples/ns3, the test
+# ns3_example; docs/ns3.md), with g++ to compile it. Debian 12's
+# libns3-dev does not depend on libgsl-dev and libsqlite3-dev, but its
+# .pc and CMake files name their libgsl.so and libsqlite3.so, so linking
+# needs them. About 13 MB to download (libns3.37 10.5 MB).
+IRQMOD_NS3_PACKAGES=(libns3-dev libgsl-dev libsqlite3-dev g++)
+
 # irqmod_try_packages PACKAGE...: like irqmod_install_packages, but a
 # package that cannot be installed (not root, no network, not Debian) only
 # prints a note: the tests that need it skip.
