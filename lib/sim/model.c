@@ -2186,17 +2186,19 @@ static int setup(struct sim *sim)
 static void sample_timeseries(struct sim *sim, uint64_t now)
 {
 	const struct counters *k = &sim->counters;
-	struct irqmod_sim_timeseries_counters since_start = {
-		k->interrupts, k->timer_interrupts, k->polls, k->offered_frames,
-		k->delivered_frames, k->drops_ring, k->drops_socket, k->drops_reassembly,
+	struct irqmod_sim_bucket since_start = {
+		.interrupts = k->interrupts, .timer_interrupts = k->timer_interrupts,
+		.polls = k->polls, .offered_frames = k->offered_frames,
+		.delivered_frames = k->delivered_frames, .drops_ring = k->drops_ring,
+		.drops_socket = k->drops_socket, .drops_reassembly = k->drops_reassembly,
 	};
-	uint32_t interval[IRQMOD_SIM_MAX_QUEUES], ring[IRQMOD_SIM_MAX_QUEUES], i;
+	uint32_t i;
 
 	for (i = 0; i < sim->config->queues; i++) {
-		interval[i] = sim->queues[i].interval_ns;
-		ring[i] = sim->queues[i].count;
+		since_start.interval_ns[i] = sim->queues[i].interval_ns;
+		since_start.ring_frames[i] = sim->queues[i].count;
 	}
-	irqmod_sim_timeseries_emit(sim->timeseries, now, &since_start, interval, ring);
+	irqmod_sim_timeseries_emit(sim->timeseries, now, &since_start);
 	if (now < sim->end_ns && irqmod_sim_timeseries_next_ns(sim->timeseries) < sim->end_ns)
 		schedule(sim, irqmod_sim_timeseries_next_ns(sim->timeseries), EVENT_SAMPLE, 0);
 }

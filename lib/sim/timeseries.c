@@ -16,7 +16,7 @@ struct irqmod_sim_timeseries {
 	uint64_t interval_ns;
 	uint64_t duration_ns;
 	struct irqmod_sim_bucket bucket; /* the open one: index, start, ring maxima */
-	struct irqmod_sim_timeseries_counters at_start;
+	struct irqmod_sim_bucket at_start; /* counts since time 0 at its start */
 	struct irqmod_sim_histogram added_delay;
 	struct irqmod_sim_histogram to_app;
 };
@@ -77,28 +77,27 @@ void irqmod_sim_timeseries_to_app(struct irqmod_sim_timeseries *series, uint64_t
 }
 
 void irqmod_sim_timeseries_emit(struct irqmod_sim_timeseries *series, uint64_t end_ns,
-				const struct irqmod_sim_timeseries_counters *since_start,
-				const uint32_t *interval_ns, const uint32_t *ring_frames)
+				const struct irqmod_sim_bucket *now)
 {
 	struct irqmod_sim_bucket *b = &series->bucket;
-	const struct irqmod_sim_timeseries_counters *at = &series->at_start;
+	const struct irqmod_sim_bucket *at = &series->at_start;
 	uint32_t q;
 
 	b->end_ns = end_ns;
 	for (q = 0; q < b->queues; q++) {
-		b->interval_ns[q] = interval_ns[q];
-		b->ring_frames[q] = ring_frames[q];
-		if (ring_frames[q] > b->ring_max_frames[q])
-			b->ring_max_frames[q] = ring_frames[q];
+		b->interval_ns[q] = now->interval_ns[q];
+		b->ring_frames[q] = now->ring_frames[q];
+		if (now->ring_frames[q] > b->ring_max_frames[q])
+			b->ring_max_frames[q] = now->ring_frames[q];
 	}
-	b->interrupts = since_start->interrupts - at->interrupts;
-	b->timer_interrupts = since_start->timer_interrupts - at->timer_interrupts;
-	b->polls = since_start->polls - at->polls;
-	b->offered_frames = since_start->offered_frames - at->offered_frames;
-	b->delivered_frames = since_start->delivered_frames - at->delivered_frames;
-	b->drops_ring = since_start->drops_ring - at->drops_ring;
-	b->drops_socket = since_start->drops_socket - at->drops_socket;
-	b->drops_reassembly = since_start->drops_reassembly - at->drops_reassembly;
+	b->interrupts = now->interrupts - at->interrupts;
+	b->timer_interrupts = now->timer_interrupts - at->timer_interrupts;
+	b->polls = now->polls - at->polls;
+	b->offered_frames = now->offered_frames - at->offered_frames;
+	b->delivered_frames = now->delivered_frames - at->delivered_frames;
+	b->drops_ring = now->drops_ring - at->drops_ring;
+	b->drops_socket = now->drops_socket - at->drops_socket;
+	b->drops_reassembly = now->drops_reassembly - at->drops_reassembly;
 	irqmod_sim_histogram_report(&series->added_delay, &b->added_delay);
 	irqmod_sim_histogram_report(&series->to_app, &b->to_app);
 	series->hook(series->context, b);
@@ -107,8 +106,8 @@ void irqmod_sim_timeseries_emit(struct irqmod_sim_timeseries *series, uint64_t e
 	b->index++;
 	b->start_ns = end_ns;
 	for (q = 0; q < b->queues; q++)
-		b->ring_max_frames[q] = ring_frames[q];
-	series->at_start = *since_start;
+		b->ring_max_frames[q] = now->ring_frames[q];
+	series->at_start = *now;
 	irqmod_sim_histogram_clear(&series->added_delay);
 	irqmod_sim_histogram_clear(&series->to_app);
 }

@@ -14,21 +14,6 @@
 struct irqmod_sim_timeseries;
 
 /*
- * The model's counters since time 0 that a bucket reports the growth of
- * (the fields of struct irqmod_sim_bucket with the same names).
- */
-struct irqmod_sim_timeseries_counters {
-	uint64_t interrupts;
-	uint64_t timer_interrupts;
-	uint64_t polls;
-	uint64_t offered_frames;
-	uint64_t delivered_frames;
-	uint64_t drops_ring;
-	uint64_t drops_socket;
-	uint64_t drops_reassembly;
-};
-
-/*
  * Allocate the time series of a run of @duration_ns over @queues queues.
  * Return: 0 with *@out NULL when @hooks asks for none, 0 with *@out set,
  * -IRQMOD_EINVAL for an interval below IRQMOD_SIM_TIMESERIES_MIN_INTERVAL_NS,
@@ -51,11 +36,11 @@ void irqmod_sim_timeseries_to_app(struct irqmod_sim_timeseries *series, uint64_t
 
 /*
  * Close the current bucket at @end_ns: report it through the hook with
- * the growth of @since_start, the queues' @interval_ns and @ring_frames
- * (arrays of the run's queues), then start the next one.
+ * the growth of @now's counts (interrupts .. drops_reassembly, since time
+ * 0) and @now's per-queue interval and ring occupancy, then start the
+ * next one. @now's other fields are ignored.
  */
 void irqmod_sim_timeseries_emit(struct irqmod_sim_timeseries *series, uint64_t end_ns,
-				const struct irqmod_sim_timeseries_counters *since_start,
-				const uint32_t *interval_ns, const uint32_t *ring_frames);
+				const struct irqmod_sim_bucket *now);
 
 #endif /* IRQMOD_SIM_TIMESERIES_H */
