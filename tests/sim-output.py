@@ -13,7 +13,8 @@ usage: sim-output.py IRQMOD_SIM SOURCE_ROOT WORK_DIR
 2. Every CSV column name (results and time series) carries its unit.
 3. --timeseries over several seeds: per run, duration / interval buckets
    (rounded up), tiling the run, whose interrupts, polls and drops add up
-   to the run's CSV; bad --timeseries-interval values and -j 2 are errors.
+   to the run's CSV; bad --timeseries-interval values, -j 2 and a write
+   error (/dev/full) are errors.
 Exit status 77 (skipped) without python3-jsonschema (scripts/test installs it).
 """
 import csv
@@ -211,6 +212,13 @@ for bad in ("500ns", "0", "100", "2h"):
 result = sim(["-j", "2", "-c", "ixgbe,dim", "--timeseries", os.path.join(WORK, "never.csv"),
               "--set", "source.kind=constant"], expect=2)
 check("-j 1" in result.stderr, "-j 2: message %r" % result.stderr)
+
+# A time series that cannot be written is an error, not a silent loss.
+if os.path.exists("/dev/full"):
+    result = sim(["--set", "source.kind=constant", "--duration", "5ms", "--set", "run.warmup=0",
+                  "-c", "ixgbe", "--timeseries", "/dev/full"], expect=1)
+    check("--timeseries /dev/full: write error" in result.stderr,
+          "/dev/full: message %r" % result.stderr)
 
 for failure in failures:
     print("FAIL: " + failure)
