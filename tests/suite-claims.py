@@ -67,14 +67,14 @@ def main():
     assert len(doc["scenarios"]) == len(SCENARIOS)
     for s in doc["scenarios"]:
         name, target = s["name"], s["target_p99_added_us"]
-        clean = [r for r in s["runs"] if r["metrics"]["drops"] == 0]
+        clean = [r for r in s["runs"] if r["metrics"]["drops_frames"] == 0]
         for r in s["runs"]:
             on = r["controller"] in s["front"]
-            if on and r["metrics"]["drops"] != 0:
+            if on and r["metrics"]["drops_frames"] != 0:
                 problems.append("%s: %s is on the front with drops" % (name, r["controller"]))
-            if r["metrics"]["drops"] == 0 and on == any(dominated(r, o) for o in clean if o is not r):
+            if r["metrics"]["drops_frames"] == 0 and on == any(dominated(r, o) for o in clean if o is not r):
                 problems.append("%s: %s front mark %s is wrong" % (name, r["controller"], on))
-        meeting = [r for r in s["sweep"] if r["metrics"]["drops"] == 0 and
+        meeting = [r for r in s["sweep"] if r["metrics"]["drops_frames"] == 0 and
                    r["metrics"]["added_p99_us"] <= target]
         if meeting:
             cheapest = min(r["metrics"]["host_cpu_pct"] for r in meeting)

@@ -71,7 +71,7 @@ static void test_sim_edges_progress_hook_reports_a_long_run(void **unused)
 	struct irqmod_sim_controller controller = controller_named("none");
 	struct irqmod_sim_results results, without;
 	struct progress_log log = { 0 };
-	struct irqmod_sim_hooks hooks = { NULL, on_progress, &log };
+	struct irqmod_sim_hooks hooks = { .progress = on_progress, .context = &log };
 
 	(void)unused;
 	/* Reports count the scheduled events (interrupts, polls, timers),

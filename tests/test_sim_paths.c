@@ -65,7 +65,8 @@ static void test_sim_paths_hooks_see_every_call_and_move_forward(void **unused)
 	struct irqmod_sim_controller controller = controller_named("ixgbe");
 	struct irqmod_sim_results results;
 	struct hook_log log = { 0 };
-	struct irqmod_sim_hooks hooks = { on_trace, on_progress, &log };
+	struct irqmod_sim_hooks hooks = { .trace = on_trace, .progress = on_progress,
+					  .context = &log };
 
 	(void)unused;
 	base(&config, IRQMOD_SIM_SOURCE_POISSON);

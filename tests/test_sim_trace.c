@@ -664,7 +664,7 @@ static void test_replay_random_offset_varies_with_seed(void **unused)
 	c.duration_ns = 20000000;
 	for (s = 0; s < 4; s++) {
 		struct first_call first = { 0, 0 };
-		struct irqmod_sim_hooks hooks = { on_call, NULL, &first };
+		struct irqmod_sim_hooks hooks = { .trace = on_call, .context = &first };
 
 		c.seed = s + 1;
 		assert_int_equal(replay(&c, &hooks, &results), 0);
@@ -685,7 +685,7 @@ static void test_replay_rss_spreads_flows_over_queues(void **unused)
 	struct irqmod_sim_trace_file t;
 	struct irqmod_sim_config c;
 	struct first_call seen = { 0, 0 };
-	struct irqmod_sim_hooks hooks = { on_call, NULL, &seen };
+	struct irqmod_sim_hooks hooks = { .trace = on_call, .context = &seen };
 	uint32_t q, used = 0;
 
 	(void)unused;

@@ -32,13 +32,13 @@ def main():
         doc = json.load(f)
     by_name = {s["controller"]: s for s in doc["settings"]}
     best = by_name[doc["recommendation"]]["metrics"]
-    assert best["added_p99_us"] <= 20.0 and best["drops"] == 0, best
+    assert best["added_p99_us"] <= 20.0 and best["drops_frames"] == 0, best
     for s in doc["settings"]:
         m = s["metrics"]
-        if m["added_p99_us"] <= 20.0 and m["drops"] == 0:
+        if m["added_p99_us"] <= 20.0 and m["drops_frames"] == 0:
             assert m["host_cpu_pct"] >= best["host_cpu_pct"], s["controller"]
     for name in doc["front"]:
-        assert by_name[name]["metrics"]["drops"] == 0, name
+        assert by_name[name]["metrics"]["drops_frames"] == 0, name
     assert len(doc["front"]) >= 2
     bad = subprocess.run(tune + ["--p99", "1us", "--cpu", "5", scenario],
                          capture_output=True, text=True, check=False)

@@ -20,6 +20,14 @@
 #include "irqmod/sim_hybrid.h"
 #include "irqmod/scenario.h"
 
+/*
+ * Version of the simulated model as its outputs see it: raised whenever a
+ * change to lib/sim or this tool changes a figure for the same scenario,
+ * so two outputs with the same irqmod and simulator versions compare.
+ * 2: units in every column name, RTT in us, null for no sample.
+ */
+#define IRQMOD_SIM_MODEL_VERSION "2"
+
 /* Exit codes. */
 #define EXIT_BAD_INPUT 2
 #define EXIT_RUN_FAILED 1
@@ -45,10 +53,10 @@ enum metric {
 	M_APP_P99_US,
 	M_APP_P999_US,
 	M_APP_MAX_US,
-	M_RTT_MIN_MS,
-	M_RTT_AVG_MS,
-	M_RTT_MAX_MS,
-	M_RTT_MDEV_MS,
+	M_RTT_MIN_US,
+	M_RTT_AVG_US,
+	M_RTT_MAX_US,
+	M_RTT_MDEV_US,
 	M_REQUESTS,
 	M_REPLIES,
 	M_PIPE,
@@ -97,64 +105,74 @@ struct column {
 	int precision;
 };
 
+/*
+ * Every column's name ends in its unit (docs/simulator.md "Output"): _us
+ * for every time, _mbps, _per_s, _pct, or for a count the plural of what
+ * it counts (_frames, _datagrams, _requests, ...). @unit is the JSON
+ * header's spelling; @count: a count, an integer for one seed; @precision:
+ * decimals in the table (the CSV and JSON add 3).
+ */
 static const struct {
 	const char *name;
 	bool in_table;
 	int precision;
+	const char *unit;
+	bool count;
 } metric_info[] = {
-	[M_OFFERED_MBPS] = { "offered_mbps", false, 1 },
-	[M_THROUGHPUT_MBPS] = { "throughput_mbps", true, 1 },
-	[M_INTERRUPTS_PER_S] = { "interrupts_per_s", true, 0 },
-	[M_POLLS_PER_S] = { "polls_per_s", true, 0 },
-	[M_OFFERED_FRAMES] = { "offered_frames", false, 0 },
-	[M_DELIVERED_FRAMES] = { "delivered_frames", false, 0 },
-	[M_DROPS_RING] = { "drops_ring", true, 0 },
-	[M_DROPS_SOCKET] = { "drops_socket", true, 0 },
-	[M_DROPS_REASSEMBLY] = { "drops_reassembly", false, 0 },
-	[M_DATAGRAMS] = { "received_datagrams", false, 0 },
-	[M_SOCKET_P50_US] = { "socket_p50_us", false, 1 },
-	[M_SOCKET_P99_US] = { "socket_p99_us", false, 1 },
-	[M_APP_MEAN_US] = { "app_mean_us", false, 1 },
-	[M_APP_P50_US] = { "app_p50_us", true, 1 },
-	[M_APP_P99_US] = { "app_p99_us", true, 1 },
-	[M_APP_P999_US] = { "app_p999_us", false, 1 },
-	[M_APP_MAX_US] = { "app_max_us", false, 1 },
-	[M_RTT_MIN_MS] = { "rtt_min_ms", false, 3 },
-	[M_RTT_AVG_MS] = { "rtt_avg_ms", true, 3 },
-	[M_RTT_MAX_MS] = { "rtt_max_ms", true, 3 },
-	[M_RTT_MDEV_MS] = { "rtt_mdev_ms", false, 3 },
-	[M_REQUESTS] = { "requests", false, 0 },
-	[M_REPLIES] = { "replies", true, 0 },
-	[M_PIPE] = { "pipe", false, 0 },
-	[M_RESPONSES] = { "responses", false, 0 },
-	[M_SQUEEZES] = { "softirq_squeezes", false, 0 },
-	[M_INTERRUPTS_PER_DATAGRAM] = { "interrupts_per_datagram", false, 3 },
-	[M_POLLS_DEFERRED_PER_S] = { "polls_deferred_per_s", true, 0 },
-	[M_EMPTY_POLLS_PER_S] = { "empty_polls_per_s", true, 0 },
-	[M_IDLE_POLLING_PCT] = { "idle_polling_pct", true, 1 },
-	[M_ADDED_MEAN_US] = { "added_mean_us", false, 2 },
-	[M_ADDED_P50_US] = { "added_p50_us", false, 2 },
-	[M_ADDED_P99_US] = { "added_p99_us", false, 2 },
-	[M_ADDED_P999_US] = { "added_p999_us", false, 2 },
-	[M_TIMER_INTERRUPTS_PER_S] = { "timer_interrupts_per_s", false, 0 },
-	[M_ALL_INTERRUPTS_PER_S] = { "all_interrupts_per_s", false, 0 },
-	[M_DROPS] = { "drops", false, 0 },
-	[M_HOST_CPU_PCT] = { "host_cpu_pct", false, 2 },
-	[M_TOTAL_OFFERED] = { "total_offered_frames", false, 0 },
-	[M_TOTAL_DELIVERED] = { "total_delivered_frames", false, 0 },
-	[M_TOTAL_DROPPED] = { "total_dropped_frames", false, 0 },
-	[M_TOTAL_IN_FLIGHT] = { "total_in_flight_frames", false, 0 },
-	[M_CPU_PCT] = { "cpu%u_pct", true, 1 },
-	[M_IRQ_CPU_PCT] = { "cpu%u_irq_pct", true, 1 },
-	[M_SRC_APP_MEAN_US] = { "src%u_app_mean_us", false, 2 },
-	[M_SRC_APP_P50_US] = { "src%u_app_p50_us", false, 2 },
-	[M_SRC_APP_P99_US] = { "src%u_app_p99_us", false, 2 },
-	[M_SRC_APP_P999_US] = { "src%u_app_p999_us", false, 2 },
-	[M_SRC_ADDED_MEAN_US] = { "src%u_added_mean_us", false, 2 },
-	[M_SRC_ADDED_P50_US] = { "src%u_added_p50_us", false, 2 },
-	[M_SRC_ADDED_P99_US] = { "src%u_added_p99_us", false, 2 },
-	[M_SRC_ADDED_P999_US] = { "src%u_added_p999_us", false, 2 },
-	[M_SRC_DROPS] = { "src%u_drops", false, 0 },
+	[M_OFFERED_MBPS] = { "offered_mbps", false, 1, "Mb/s", false },
+	[M_THROUGHPUT_MBPS] = { "throughput_mbps", true, 1, "Mb/s", false },
+	[M_INTERRUPTS_PER_S] = { "interrupts_per_s", true, 0, "1/s", false },
+	[M_POLLS_PER_S] = { "polls_per_s", true, 0, "1/s", false },
+	[M_OFFERED_FRAMES] = { "offered_frames", false, 0, "frames", true },
+	[M_DELIVERED_FRAMES] = { "delivered_frames", false, 0, "frames", true },
+	[M_DROPS_RING] = { "drops_ring_frames", true, 0, "frames", true },
+	[M_DROPS_SOCKET] = { "drops_socket_frames", true, 0, "frames", true },
+	[M_DROPS_REASSEMBLY] = { "drops_reassembly_frames", false, 0, "frames", true },
+	[M_DATAGRAMS] = { "received_datagrams", false, 0, "datagrams", true },
+	[M_SOCKET_P50_US] = { "socket_p50_us", false, 1, "us", false },
+	[M_SOCKET_P99_US] = { "socket_p99_us", false, 1, "us", false },
+	[M_APP_MEAN_US] = { "app_mean_us", false, 1, "us", false },
+	[M_APP_P50_US] = { "app_p50_us", true, 1, "us", false },
+	[M_APP_P99_US] = { "app_p99_us", true, 1, "us", false },
+	[M_APP_P999_US] = { "app_p999_us", false, 1, "us", false },
+	[M_APP_MAX_US] = { "app_max_us", false, 1, "us", false },
+	[M_RTT_MIN_US] = { "rtt_min_us", false, 1, "us", false },
+	[M_RTT_AVG_US] = { "rtt_avg_us", true, 1, "us", false },
+	[M_RTT_MAX_US] = { "rtt_max_us", true, 1, "us", false },
+	[M_RTT_MDEV_US] = { "rtt_mdev_us", false, 1, "us", false },
+	[M_REQUESTS] = { "sent_requests", false, 0, "requests", true },
+	[M_REPLIES] = { "received_replies", true, 0, "replies", true },
+	[M_PIPE] = { "max_in_flight_requests", false, 0, "requests", true },
+	[M_RESPONSES] = { "sent_responses", false, 0, "responses", true },
+	[M_SQUEEZES] = { "softirq_squeezes", false, 0, "squeezes", true },
+	[M_INTERRUPTS_PER_DATAGRAM] = { "interrupts_per_datagram", false, 3,
+					"interrupts/datagram", false },
+	[M_POLLS_DEFERRED_PER_S] = { "polls_deferred_per_s", true, 0, "1/s", false },
+	[M_EMPTY_POLLS_PER_S] = { "empty_polls_per_s", true, 0, "1/s", false },
+	[M_IDLE_POLLING_PCT] = { "idle_polling_pct", true, 1, "%", false },
+	[M_ADDED_MEAN_US] = { "added_mean_us", false, 2, "us", false },
+	[M_ADDED_P50_US] = { "added_p50_us", false, 2, "us", false },
+	[M_ADDED_P99_US] = { "added_p99_us", false, 2, "us", false },
+	[M_ADDED_P999_US] = { "added_p999_us", false, 2, "us", false },
+	[M_TIMER_INTERRUPTS_PER_S] = { "timer_interrupts_per_s", false, 0, "1/s", false },
+	[M_ALL_INTERRUPTS_PER_S] = { "all_interrupts_per_s", false, 0, "1/s", false },
+	[M_DROPS] = { "drops_frames", false, 0, "frames", true },
+	[M_HOST_CPU_PCT] = { "host_cpu_pct", false, 2, "% of one core", false },
+	[M_TOTAL_OFFERED] = { "total_offered_frames", false, 0, "frames", true },
+	[M_TOTAL_DELIVERED] = { "total_delivered_frames", false, 0, "frames", true },
+	[M_TOTAL_DROPPED] = { "total_dropped_frames", false, 0, "frames", true },
+	[M_TOTAL_IN_FLIGHT] = { "total_in_flight_frames", false, 0, "frames", true },
+	[M_CPU_PCT] = { "cpu%u_pct", true, 1, "%", false },
+	[M_IRQ_CPU_PCT] = { "cpu%u_irq_pct", true, 1, "%", false },
+	[M_SRC_APP_MEAN_US] = { "src%u_app_mean_us", false, 2, "us", false },
+	[M_SRC_APP_P50_US] = { "src%u_app_p50_us", false, 2, "us", false },
+	[M_SRC_APP_P99_US] = { "src%u_app_p99_us", false, 2, "us", false },
+	[M_SRC_APP_P999_US] = { "src%u_app_p999_us", false, 2, "us", false },
+	[M_SRC_ADDED_MEAN_US] = { "src%u_added_mean_us", false, 2, "us", false },
+	[M_SRC_ADDED_P50_US] = { "src%u_added_p50_us", false, 2, "us", false },
+	[M_SRC_ADDED_P99_US] = { "src%u_added_p99_us", false, 2, "us", false },
+	[M_SRC_ADDED_P999_US] = { "src%u_added_p999_us", false, 2, "us", false },
+	[M_SRC_DROPS] = { "src%u_drops_frames", false, 0, "frames", true },
 };
 
 /* The hybrid metrics exist only for rows that run a hybrid. */
@@ -230,10 +248,10 @@ static double metric_value(const struct irqmod_sim_results *r,
 	case M_APP_P99_US: return (double)r->to_app.p99_ns / 1e3;
 	case M_APP_P999_US: return (double)r->to_app.p999_ns / 1e3;
 	case M_APP_MAX_US: return (double)r->to_app.max_ns / 1e3;
-	case M_RTT_MIN_MS: return (double)r->rtt.min_ns / 1e6;
-	case M_RTT_AVG_MS: return r->rtt.mean_ns / 1e6;
-	case M_RTT_MAX_MS: return (double)r->rtt.max_ns / 1e6;
-	case M_RTT_MDEV_MS: return r->rtt.stddev_ns / 1e6;
+	case M_RTT_MIN_US: return (double)r->rtt.min_ns / 1e3;
+	case M_RTT_AVG_US: return r->rtt.mean_ns / 1e3;
+	case M_RTT_MAX_US: return (double)r->rtt.max_ns / 1e3;
+	case M_RTT_MDEV_US: return r->rtt.stddev_ns / 1e3;
 	case M_REQUESTS: return (double)r->requests_sent;
 	case M_REPLIES: return (double)r->replies_received;
 	case M_PIPE: return (double)r->requests_in_flight_max;
@@ -241,7 +259,7 @@ static double metric_value(const struct irqmod_sim_results *r,
 	case M_SQUEEZES: return (double)r->softirq_squeezes;
 	case M_INTERRUPTS_PER_DATAGRAM:
 		return r->received_datagrams ? (double)r->interrupts / (double)r->received_datagrams
-					     : 0.0;
+					     : 0.0; /* undefined: metric_defined() */
 	case M_POLLS_DEFERRED_PER_S: return (double)h->polls_deferred / seconds;
 	case M_EMPTY_POLLS_PER_S: return (double)h->empty_polls / seconds;
 	case M_IDLE_POLLING_PCT:
@@ -285,6 +303,53 @@ static double metric_value(const struct irqmod_sim_results *r,
 	return 0.0;
 }
 
+/*
+ * A metric has a value in a run unless it summarises a distribution that
+ * got no sample (no datagram read, no ping reply, no frame polled), or
+ * divides by a count that is zero: the outputs show those as null (JSON),
+ * an empty cell (CSV) or '-' (table), never as 0.
+ */
+static bool metric_defined(const struct irqmod_sim_results *r, const struct column *c)
+{
+	const struct irqmod_sim_source_results *src = &r->source[c->core];
+
+	switch (c->metric) {
+	case M_SOCKET_P50_US:
+	case M_SOCKET_P99_US:
+		return r->to_socket.count > 0;
+	case M_APP_MEAN_US:
+	case M_APP_P50_US:
+	case M_APP_P99_US:
+	case M_APP_P999_US:
+	case M_APP_MAX_US:
+		return r->to_app.count > 0;
+	case M_RTT_MIN_US:
+	case M_RTT_AVG_US:
+	case M_RTT_MAX_US:
+	case M_RTT_MDEV_US:
+		return r->rtt.count > 0;
+	case M_ADDED_MEAN_US:
+	case M_ADDED_P50_US:
+	case M_ADDED_P99_US:
+	case M_ADDED_P999_US:
+		return r->added_delay.count > 0;
+	case M_SRC_APP_MEAN_US:
+	case M_SRC_APP_P50_US:
+	case M_SRC_APP_P99_US:
+	case M_SRC_APP_P999_US:
+		return src->to_app.count > 0;
+	case M_SRC_ADDED_MEAN_US:
+	case M_SRC_ADDED_P50_US:
+	case M_SRC_ADDED_P99_US:
+	case M_SRC_ADDED_P999_US:
+		return src->added_delay.count > 0;
+	case M_INTERRUPTS_PER_DATAGRAM:
+		return r->received_datagrams > 0;
+	default:
+		return true;
+	}
+}
+
 /* Two-sided 97.5% Student t quantiles for 1..30 degrees of freedom. */
 static const double student_t975[31] = {
 	0, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
@@ -297,18 +362,22 @@ struct options {
 	const char *csv_path;
 	const char *json_path;
 	const char *trace_path;
+	const char *timeseries_path;
+	uint64_t timeseries_interval_ns;
 	const char *sweep;
 	unsigned int seeds;
 	bool quiet;
 };
 
-/* Context of both hooks. */
+/* Context of the hooks. */
 struct progress {
 	struct timespec start;
 	const char *label;
 	bool shown;
 	bool quiet;
 	FILE *trace;
+	FILE *timeseries;
+	unsigned int queues; /* per-queue time-series columns */
 };
 
 static double elapsed_s(const struct timespec *start)
@@ -350,6 +419,62 @@ static void on_trace(void *context, const struct irqmod_sim_trace *t)
 		t->now_ns, t->queue, t->sample.rx_packets, t->sample.rx_bytes,
 		t->sample.tx_packets, t->sample.events, t->sample.flags, t->decision.rx_interval_ns,
 		t->decision.action, t->decision.poll_delay_ns, t->decision.frames);
+}
+
+/* --timeseries-interval's default: 100 us, ten buckets of a 10 us-scale
+ * controller's reaction and 1000 of a 100 ms run. */
+#define TIMESERIES_DEFAULT_INTERVAL_NS 100000u
+
+/* The --timeseries CSV's columns before the per-queue ones. */
+static const char timeseries_columns[] =
+	"run,start_us,end_us,interrupts_per_s,interrupts,timer_interrupts,polls,offered_frames,"
+	"delivered_frames,drops_ring_frames,drops_socket_frames,drops_reassembly_frames,"
+	"added_mean_us,added_p99_us,app_mean_us,app_p99_us";
+
+static void write_timeseries_header(FILE *f, unsigned int queues)
+{
+	unsigned int q;
+
+	fputs(timeseries_columns, f);
+	for (q = 0; q < queues; q++)
+		fprintf(f, ",q%u_interval_us,q%u_ring_end_frames,q%u_ring_max_frames", q, q, q);
+	fputc('\n', f);
+}
+
+/* A latency's mean and p99 in us, two empty cells without a sample. */
+static void timeseries_latency(FILE *f, const struct irqmod_sim_latency *latency)
+{
+	if (latency->count == 0)
+		fputs(",,", f);
+	else
+		fprintf(f, ",%.3f,%.3f", latency->mean_ns / 1e3, (double)latency->p99_ns / 1e3);
+}
+
+static void on_bucket(void *context, const struct irqmod_sim_bucket *b)
+{
+	struct progress *p = context;
+	double seconds = (double)(b->end_ns - b->start_ns) / 1e9;
+	unsigned int q;
+
+	csv_name(p->timeseries, p->label);
+	fprintf(p->timeseries, ",%.3f,%.3f,%.1f,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
+			       ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64,
+		(double)b->start_ns / 1e3, (double)b->end_ns / 1e3,
+		seconds > 0 ? (double)b->interrupts / seconds : 0.0, b->interrupts,
+		b->timer_interrupts, b->polls, b->offered_frames, b->delivered_frames,
+		b->drops_ring, b->drops_socket, b->drops_reassembly);
+	timeseries_latency(p->timeseries, &b->added_delay);
+	timeseries_latency(p->timeseries, &b->to_app);
+	/* Queues the run does not have (a sweep of nic.queues) stay empty. */
+	for (q = 0; q < p->queues; q++) {
+		if (q < b->queues)
+			fprintf(p->timeseries, ",%.3f,%" PRIu32 ",%" PRIu32,
+				(double)b->interval_ns[q] / 1e3, b->ring_frames[q],
+				b->ring_max_frames[q]);
+		else
+			fputs(",,,", p->timeseries);
+	}
+	fputc('\n', p->timeseries);
 }
 
 /*
@@ -518,6 +643,13 @@ static void usage(FILE *out)
 		"      --csv FILE          write every metric as CSV\n"
 		"      --json FILE         write every metric as JSON\n"
 		"      --trace FILE        write every controller call as CSV\n"
+		"      --timeseries FILE   write each run's time series as CSV: per bucket, the\n"
+		"                          interrupt rate and counts, polls, drops, added and\n"
+		"                          to-app latency (mean, p99; empty without a sample)\n"
+		"                          and per queue the interval in force and the RX ring\n"
+		"                          occupancy (at the end, and its maximum); from time 0,\n"
+		"                          warm-up included; needs -j 1\n"
+		"      --timeseries-interval D  bucket length (default 100us, at least 1us)\n"
 		"  -j, --jobs N            make the runs (sweep points x controllers x seeds) on N\n"
 		"                          processes; the output is the same as with -j 1\n"
 		"      --shard K/N         run only the K-th of N equal shares of the rows (sweep\n"
@@ -538,7 +670,35 @@ static void usage(FILE *out)
 		"comment. Durations take ns, us, ms or s; rates k, M or G; link speeds M or G.\n"
 		"Unknown sections, keys and bad values are errors naming the file and line.\n"
 		"Exit status: 0 success, 1 a run failed, 2 bad input.\n"
-		"\n"
+		"\n");
+	fprintf(out,
+		"output: every CSV column name ends in its unit: _us (every time), _mbps,\n"
+		"  _per_s, _pct, or for a count the plural of what it counts (_frames,\n"
+		"  _datagrams, _requests, _replies, _responses, _squeezes; interrupts and\n"
+		"  polls in the time series); controller, run and the sweep key (in the key's\n"
+		"  base unit) are labels; NAME_ci95 with --seeds. A metric without a sample\n"
+		"  in any seed (no datagram read, no ping reply) is empty in the CSV, null in\n"
+		"  the JSON, '-' in the table. The JSON starts with a header (versions,\n"
+		"  scenario, seed, seeds, sweep, the unit of every field); counts are integers\n"
+		"  for one seed (docs/irqmod-sim-output.schema.json). Columns: offered_mbps,\n"
+		"  throughput_mbps, interrupts_per_s, polls_per_s, offered_frames,\n"
+		"  delivered_frames, drops_{ring,socket,reassembly}_frames, drops_frames,\n"
+		"  received_datagrams, socket_{p50,p99}_us, app_{mean,p50,p99,p999,max}_us,\n"
+		"  rtt_{min,avg,max,mdev}_us, sent_requests, received_replies,\n"
+		"  max_in_flight_requests, sent_responses, softirq_squeezes,\n"
+		"  interrupts_per_datagram, added_{mean,p50,p99,p999}_us,\n"
+		"  timer_interrupts_per_s, all_interrupts_per_s, host_cpu_pct,\n"
+		"  total_{offered,delivered,dropped,in_flight}_frames (since time 0: offered =\n"
+		"  delivered + dropped + in flight), cpuN_pct, cpuN_irq_pct,\n"
+		"  srcN_{app,added}_{mean,p50,p99,p999}_us, srcN_drops_frames.\n"
+		"  --timeseries: run (controller/sweep value/seed index), start_us, end_us,\n"
+		"  interrupts_per_s, interrupts, timer_interrupts, polls, offered_frames,\n"
+		"  delivered_frames, drops_{ring,socket,reassembly}_frames,\n"
+		"  added_{mean,p99}_us, app_{mean,p99}_us (empty without a sample), and per\n"
+		"  queue qN_interval_us (in force at the end), qN_ring_end_frames,\n"
+		"  qN_ring_max_frames.\n"
+		"\n");
+	fprintf(out,
 		"controllers:\n"
 		"  [HYBRID[(KNOB=VALUE,...)]+]CONTROLLER[(KNOB=VALUE,...)], e.g. idle-poll+ixgbe,\n"
 		"  defer-irq+static:50us, recheck(max_rounds=8)+latency-class, ixgbe(max=84us),\n"
@@ -602,6 +762,8 @@ struct row {
 	uint64_t sweep_value;
 	double mean[MAX_COLUMNS];
 	double ci[MAX_COLUMNS];
+	/* Seeds in which the metric had a value (metric_defined()); 0: none. */
+	unsigned int samples[MAX_COLUMNS];
 	/* Ping summary of the first seed. */
 	struct irqmod_sim_results first;
 	/* The row runs a hybrid: its metrics are meaningful. */
@@ -648,7 +810,7 @@ static void print_table(const struct row *rows, unsigned int row_count, const st
 
 		if (!columns[c].in_table || (!any_hybrid && metric_is_hybrid(m)))
 			continue;
-		if (!show_rtt && (m == M_RTT_AVG_MS || m == M_RTT_MAX_MS || m == M_REPLIES))
+		if (!show_rtt && (m == M_RTT_AVG_US || m == M_RTT_MAX_US || m == M_REPLIES))
 			continue;
 		width = (int)strlen(columns[c].name) + (seeds > 1 ? 8 : 0);
 		printf(" %*s", width < 10 ? 10 : width, columns[c].name);
@@ -664,9 +826,9 @@ static void print_table(const struct row *rows, unsigned int row_count, const st
 
 			if (!columns[c].in_table || (!any_hybrid && metric_is_hybrid(m)))
 				continue;
-			if (!show_rtt && (m == M_RTT_AVG_MS || m == M_RTT_MAX_MS || m == M_REPLIES))
+			if (!show_rtt && (m == M_RTT_AVG_US || m == M_RTT_MAX_US || m == M_REPLIES))
 				continue;
-			if (metric_is_hybrid(m) && !rows[i].hybrid)
+			if ((metric_is_hybrid(m) && !rows[i].hybrid) || rows[i].samples[c] == 0)
 				snprintf(cell, sizeof(cell), "-");
 			else if (seeds > 1)
 				snprintf(cell, sizeof(cell), "%.*f±%.*f", columns[c].precision,
@@ -719,6 +881,16 @@ static int check_output(const char *option, const char *path)
 	return close_output(f, option, path);
 }
 
+/*
+ * Decimals of a value in the CSV and JSON: none for a count of one seed
+ * (an exact integer), the table's plus 3 for the rest and for means over
+ * seeds.
+ */
+static int value_decimals(const struct column *column, unsigned int seeds)
+{
+	return metric_info[column->metric].count && seeds == 1 ? 0 : column->precision + 3;
+}
+
 static int write_csv(const char *path, const struct row *rows, unsigned int row_count,
 		     const struct column *columns, int column_count, const char *sweep_key,
 		     unsigned int seeds)
@@ -745,12 +917,14 @@ static int write_csv(const char *path, const struct row *rows, unsigned int row_
 			fprintf(f, "%" PRIu64 ",", rows[i].sweep_value);
 		csv_name(f, rows[i].controller);
 		for (c = 0; c < column_count; c++) {
-			/* Empty cells: a metric the row's controller does not have. */
-			if (metric_is_hybrid(columns[c].metric) && !rows[i].hybrid) {
+			/* Empty cells: a metric the row's controller does not
+			 * have, or one without a sample in any seed. */
+			if ((metric_is_hybrid(columns[c].metric) && !rows[i].hybrid) ||
+			    rows[i].samples[c] == 0) {
 				fprintf(f, seeds > 1 ? ",," : ",");
 				continue;
 			}
-			fprintf(f, ",%.*f", columns[c].precision + 3, rows[i].mean[c]);
+			fprintf(f, ",%.*f", value_decimals(&columns[c], seeds), rows[i].mean[c]);
 			if (seeds > 1)
 				fprintf(f, ",%.*f", columns[c].precision + 3, rows[i].ci[c]);
 		}
@@ -759,29 +933,124 @@ static int write_csv(const char *path, const struct row *rows, unsigned int row_
 	return close_output(f, "--csv", path);
 }
 
+/* A JSON string: @text with quotes, backslashes and control bytes escaped. */
+static void json_string(FILE *f, const char *text)
+{
+	const unsigned char *p = (const unsigned char *)text;
+
+	fputc('"', f);
+	for (; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			fprintf(f, "\\%c", *p);
+		else if (*p < 0x20)
+			fprintf(f, "\\u%04x", *p);
+		else
+			fputc(*p, f);
+	}
+	fputc('"', f);
+}
+
+/* What the JSON header says about the runs (write_json()). */
+struct json_header {
+	const char *scenario_path; /* NULL: defaults and --set only */
+	uint64_t seed;		   /* the first seed */
+	unsigned int seeds;
+	const char *sweep_key;	   /* NULL without --sweep */
+};
+
+/* The scenario's name: its file name without the directory and ".ini". */
+static void scenario_name(const char *path, char *name, size_t bytes)
+{
+	const char *base = strrchr(path, '/');
+	size_t n;
+
+	base = base ? base + 1 : path;
+	n = strlen(base);
+	if (n > 4 && strcmp(base + n - 4, ".ini") == 0)
+		n -= 4;
+	snprintf(name, bytes, "%.*s", (int)n, base);
+}
+
+/*
+ * The header is one line (--merge compares it between shards): the
+ * versions, the scenario, the seeds, and the unit of every field a run
+ * may hold.
+ */
+static void write_json_header(FILE *f, const struct json_header *h, const struct column *columns,
+			      int column_count)
+{
+	uint32_t v = irqmod_version();
+	char name[256];
+	int c;
+
+	fprintf(f, "  \"header\": {\"irqmod_version\": \"%u.%u.%u\", \"simulator_model\": \"%s\", "
+		   "\"scenario\": {\"file\": ", v >> 16, (v >> 8) & 0xffu, v & 0xffu,
+		IRQMOD_SIM_MODEL_VERSION);
+	if (h->scenario_path) {
+		scenario_name(h->scenario_path, name, sizeof(name));
+		json_string(f, h->scenario_path);
+		fprintf(f, ", \"name\": ");
+		json_string(f, name);
+	} else {
+		fprintf(f, "null, \"name\": null");
+	}
+	fprintf(f, "}, \"seed\": %" PRIu64 ", \"seeds\": %u, \"sweep\": ", h->seed, h->seeds);
+	if (h->sweep_key)
+		json_string(f, h->sweep_key);
+	else
+		fprintf(f, "null");
+	fprintf(f, ", \"units\": {\"controller\": \"label\"");
+	if (h->sweep_key) {
+		fprintf(f, ", ");
+		json_string(f, h->sweep_key);
+		fprintf(f, ": \"the key's base unit\"");
+	}
+	for (c = 0; c < column_count; c++) {
+		const char *unit = metric_info[columns[c].metric].unit;
+
+		fprintf(f, ", \"%s\": \"%s\"", columns[c].name, unit);
+		if (h->seeds > 1)
+			fprintf(f, ", \"%s_ci95\": \"%s\"", columns[c].name, unit);
+	}
+	fprintf(f, "}},\n");
+}
+
 static int write_json(const char *path, const struct row *rows, unsigned int row_count,
-		      const struct column *columns, int column_count, const char *sweep_key,
-		      unsigned int seeds)
+		      const struct column *columns, int column_count,
+		      const struct json_header *header)
 {
 	FILE *f = fopen(path, "w");
-	unsigned int i;
+	unsigned int i, seeds = header->seeds;
 	int c;
 
 	if (!f) {
 		fprintf(stderr, "irqmod-sim: cannot write %s: %s\n", path, strerror(errno));
 		return -1;
 	}
-	fprintf(f, "{\n  \"seeds\": %u,\n  \"runs\": [\n", seeds);
+	fprintf(f, "{\n");
+	write_json_header(f, header, columns, column_count);
+	fprintf(f, "  \"runs\": [\n");
 	for (i = 0; i < row_count; i++) {
-		fprintf(f, "    {\"controller\": \"%s\"", rows[i].controller);
-		if (sweep_key)
-			fprintf(f, ", \"%s\": %" PRIu64, sweep_key, rows[i].sweep_value);
+		fprintf(f, "    {\"controller\": ");
+		json_string(f, rows[i].controller);
+		if (header->sweep_key) {
+			fprintf(f, ", ");
+			json_string(f, header->sweep_key);
+			fprintf(f, ": %" PRIu64, rows[i].sweep_value);
+		}
 		for (c = 0; c < column_count; c++) {
-			/* A metric the row's controller does not have is left out. */
+			/* A metric the row's controller does not have is left out;
+			 * one without a sample in any seed is null. */
 			if (metric_is_hybrid(columns[c].metric) && !rows[i].hybrid)
 				continue;
-			fprintf(f, ", \"%s\": %.*f", columns[c].name, columns[c].precision + 3,
-				rows[i].mean[c]);
+			if (rows[i].samples[c] == 0) {
+				fprintf(f, ", \"%s\": null", columns[c].name);
+				if (seeds > 1)
+					fprintf(f, ", \"%s_ci95\": null", columns[c].name);
+				continue;
+			}
+			fprintf(f, ", \"%s\": %.*f", columns[c].name,
+				value_decimals(&columns[c], seeds), rows[i].mean[c]);
 			if (seeds > 1)
 				fprintf(f, ", \"%s_ci95\": %.*f", columns[c].name,
 					columns[c].precision + 3, rows[i].ci[c]);
@@ -808,6 +1077,7 @@ struct job_result {
 	bool hybrid;
 	bool rtt;
 	double value[MAX_COLUMNS];
+	bool defined[MAX_COLUMNS];
 	struct irqmod_sim_results results;
 };
 
@@ -822,6 +1092,8 @@ struct plan {
 	unsigned int seeds;
 	bool progress; /* per-run progress on stderr (-j 1 only) */
 	FILE *trace;   /* -j 1 only */
+	FILE *timeseries; /* -j 1 only */
+	uint64_t timeseries_interval_ns;
 };
 
 /* The controller of global row @row_index (point-major order). */
@@ -849,8 +1121,15 @@ static void run_job(const struct plan *plan, unsigned int row_index, unsigned in
 	struct irqmod_hybrid_counters counters = { 0 };
 	char label[IRQMOD_SCENARIO_NAME_BYTES + 64], message[2048], assignment[4200];
 	struct progress progress = { .label = label, .quiet = !plan->progress,
-				     .trace = plan->trace };
-	struct irqmod_sim_hooks hooks = { plan->trace ? on_trace : NULL, on_progress, &progress };
+				     .trace = plan->trace, .timeseries = plan->timeseries,
+				     .queues = scenario->config.queues };
+	struct irqmod_sim_hooks hooks = {
+		.trace = plan->trace ? on_trace : NULL,
+		.progress = on_progress,
+		.context = &progress,
+		.timeseries = plan->timeseries ? on_bucket : NULL,
+		.timeseries_interval_ns = plan->timeseries_interval_ns,
+	};
 	int error, c;
 
 	memset(out, 0, sizeof(*out));
@@ -903,9 +1182,11 @@ static void run_job(const struct plan *plan, unsigned int row_index, unsigned in
 		out->status = EXIT_RUN_FAILED;
 	} else {
 		out->rtt = out->results.rtt.count > 0 || out->results.requests_sent > 0;
-		for (c = 0; c < plan->column_count; c++)
+		for (c = 0; c < plan->column_count; c++) {
 			out->value[c] = metric_value(&out->results, &counters, run.config.queues,
 						     &plan->columns[c]);
+			out->defined[c] = metric_defined(&out->results, &plan->columns[c]);
+		}
 	}
 	free(hybrid_run);
 }
@@ -1069,13 +1350,6 @@ static int parse_shard(const char *text, unsigned int *shard, unsigned int *coun
 	return 0;
 }
 
-/*
- * Version of the simulated model as its outputs see it: raised whenever a
- * change to lib/sim or this tool changes a figure for the same scenario,
- * so two outputs with the same irqmod and simulator versions compare.
- */
-#define IRQMOD_SIM_MODEL_VERSION "1"
-
 static void print_version(FILE *out)
 {
 	uint32_t v = irqmod_version();
@@ -1091,7 +1365,7 @@ static void print_version(FILE *out)
  * --merge FILE...: join the CSV or JSON outputs of the shards of one
  * command (--shard 1/N ... N/N, given in that order) into what the
  * single run writes, on standard output. The shares must agree on the
- * CSV header, or on the JSON's "seeds".
+ * CSV header, or on the JSON's "header" line.
  */
 static int merge_outputs(int count, char **paths)
 {
@@ -1150,14 +1424,16 @@ static int merge_outputs(int count, char **paths)
 				continue;
 			}
 			if (number == 2) {
-				/* "seeds" line: every shard ran the same seeds. */
+				/* The header line: every shard ran the same
+				 * scenario, seeds and columns. */
 				if (i == 0) {
 					fputs("{\n", stdout);
 					fputs(line, stdout);
 					strcpy(head, line);
 				} else if (strcmp(line, head) != 0) {
-					fprintf(stderr, "irqmod-sim: --merge %s:2: seeds differ from "
-							"%s's\n", paths[i], paths[0]);
+					fprintf(stderr, "irqmod-sim: --merge %s:2: its header (scenario, "
+							"seeds, columns) differs from %s's\n", paths[i],
+						paths[0]);
 					status = EXIT_BAD_INPUT;
 				}
 				continue;
@@ -1209,6 +1485,8 @@ int main(int argc, char **argv)
 		{ "csv", required_argument, NULL, 'C' },
 		{ "json", required_argument, NULL, 'J' },
 		{ "trace", required_argument, NULL, 'T' },
+		{ "timeseries", required_argument, NULL, 'Y' },
+		{ "timeseries-interval", required_argument, NULL, 'I' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "progress", no_argument, NULL, 'P' },
 		{ "jobs", required_argument, NULL, 'j' },
@@ -1217,13 +1495,15 @@ int main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ "estimate", no_argument, NULL, 'E' },
 		{ "list-controllers", no_argument, NULL, 'L' },
-		{ "list-keys", no_argument, NULL, 'Y' },
+		{ "list-keys", no_argument, NULL, 'G' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	static struct irqmod_scenario scenario_storage;
 	struct irqmod_scenario *scenario = &scenario_storage;
-	struct options options = { .seeds = 1 };
+	struct options options = { .seeds = 1,
+				   .timeseries_interval_ns = TIMESERIES_DEFAULT_INTERVAL_NS };
+	const char *timeseries_interval_text = NULL;
 	char message[2048], assignment[4200], origin[512];
 	char *sets[256];
 	unsigned int set_count = 0, i, s, p, point_count = 1, row_count = 0, runs_done = 0;
@@ -1235,7 +1515,7 @@ int main(int argc, char **argv)
 	struct column columns[MAX_COLUMNS];
 	int column_count, opt, status = 0;
 	struct row *rows;
-	FILE *trace_file = NULL;
+	FILE *trace_file = NULL, *timeseries_file = NULL;
 	bool show_rtt = false, show_progress = false, progress_forced = false, merge = false;
 	bool estimate_only = false;
 	unsigned int jobs = 1, shard = 1, shard_count = 1, total_rows, row_begin, row_end, job_count, r;
@@ -1268,6 +1548,8 @@ int main(int argc, char **argv)
 		case 'C': options.csv_path = optarg; break;
 		case 'J': options.json_path = optarg; break;
 		case 'T': options.trace_path = optarg; break;
+		case 'Y': options.timeseries_path = optarg; break;
+		case 'I': timeseries_interval_text = optarg; break;
 		case 'q': options.quiet = true; break;
 		case 'P': progress_forced = true; break;
 		case 'j':
@@ -1290,7 +1572,7 @@ int main(int argc, char **argv)
 		case 'L':
 			irqmod_scenario_print_controllers(stdout);
 			return 0;
-		case 'Y':
+		case 'G':
 			irqmod_scenario_print_key_table(stdout);
 			return fflush(stdout) != 0 || ferror(stdout) ? EXIT_RUN_FAILED : 0;
 		case 'h': usage(stdout); return 0;
@@ -1420,6 +1702,27 @@ int main(int argc, char **argv)
 		fprintf(stderr, "irqmod-sim: --trace writes one run after another: it needs -j 1\n");
 		return EXIT_BAD_INPUT;
 	}
+	if (jobs > 1 && options.timeseries_path) {
+		fprintf(stderr, "irqmod-sim: --timeseries writes one run after another: it needs "
+				"-j 1\n");
+		return EXIT_BAD_INPUT;
+	}
+	if (timeseries_interval_text) {
+		/* The same units as [run] duration. */
+		if (irqmod_scenario_parse_value("run.duration", timeseries_interval_text,
+						&options.timeseries_interval_ns) ||
+		    options.timeseries_interval_ns < IRQMOD_SIM_TIMESERIES_MIN_INTERVAL_NS ||
+		    options.timeseries_interval_ns > IRQMOD_SIM_MAX_DURATION_NS) {
+			fprintf(stderr, "irqmod-sim: --timeseries-interval '%s': a duration from "
+					"1us to 3600s with its unit (e.g. 100us)\n",
+				timeseries_interval_text);
+			return EXIT_BAD_INPUT;
+		}
+		if (!options.timeseries_path) {
+			fprintf(stderr, "irqmod-sim: --timeseries-interval needs --timeseries FILE\n");
+			return EXIT_BAD_INPUT;
+		}
+	}
 	/* Progress only for a person watching, or when asked for. */
 	show_progress = !options.quiet && (progress_forced || isatty(STDERR_FILENO));
 	/* Output files are checked before a run that may take long. */
@@ -1434,6 +1737,19 @@ int main(int argc, char **argv)
 		}
 		fprintf(trace_file, "run,now_ns,queue,rx_packets,rx_bytes,tx_packets,events,flags,"
 				    "interval_ns,action,poll_delay_ns,frames\n");
+	}
+	if (options.timeseries_path) {
+		timeseries_file = fopen(options.timeseries_path, "w");
+		if (!timeseries_file) {
+			fprintf(stderr, "irqmod-sim: --timeseries %s: cannot write: %s\n",
+				options.timeseries_path, strerror(errno));
+			if (trace_file)
+				fclose(trace_file);
+			if (timeseries_file)
+				fclose(timeseries_file);
+			return EXIT_BAD_INPUT;
+		}
+		write_timeseries_header(timeseries_file, scenario->config.queues);
 	}
 
 	column_count = build_columns(columns, scenario->config.cores, scenario->sources);
@@ -1457,6 +1773,8 @@ int main(int argc, char **argv)
 	if (estimate_only) {
 		if (trace_file)
 			fclose(trace_file);
+		if (timeseries_file)
+			fclose(timeseries_file);
 		irqmod_scenario_free_traces(scenario);
 		return fflush(stdout) != 0 || ferror(stdout) ? EXIT_RUN_FAILED : 0;
 	}
@@ -1465,7 +1783,8 @@ int main(int argc, char **argv)
 			      .sweep_key = options.sweep ? sweep_key : NULL,
 			      .sweep_from = sweep_from, .sweep_step = sweep_step,
 			      .seeds = options.seeds, .progress = show_progress && jobs == 1,
-			      .trace = trace_file };
+			      .trace = trace_file, .timeseries = timeseries_file,
+			      .timeseries_interval_ns = options.timeseries_interval_ns };
 	clock_gettime(CLOCK_MONOTONIC, &batch_start);
 	/* Workers first: they inherit nothing they would have to free. */
 	if (jobs > 1 && start_workers(&plan, row_begin * options.seeds, job_count, workers, jobs))
@@ -1479,6 +1798,8 @@ int main(int argc, char **argv)
 		free(result);
 		if (trace_file)
 			fclose(trace_file);
+		if (timeseries_file)
+			fclose(timeseries_file);
 		return EXIT_RUN_FAILED;
 	}
 	for (r = row_begin; r < row_end; r++) {
@@ -1517,6 +1838,8 @@ int main(int argc, char **argv)
 				free(result);
 				if (trace_file)
 					fclose(trace_file);
+				if (timeseries_file)
+					fclose(timeseries_file);
 				return status;
 			}
 			row->hybrid = result->hybrid;
@@ -1543,19 +1866,23 @@ int main(int argc, char **argv)
 			if (result->rtt)
 				show_rtt = true;
 			for (c = 0; c < column_count; c++) {
+				if (!result->defined[c])
+					continue;
+				row->samples[c]++;
 				sum[c] += result->value[c];
 				squares[c] += result->value[c] * result->value[c];
 			}
 		}
+		/* Mean and CI over the seeds in which the metric had a value. */
 		for (c = 0; c < column_count; c++) {
-			double n = (double)options.seeds;
-			double mean = sum[c] / n;
-			double variance = options.seeds > 1 ? (squares[c] - n * mean * mean) / (n - 1)
-							    : 0.0;
-			double t = options.seeds - 1 <= 30 ? student_t975[options.seeds - 1] : 1.96;
+			unsigned int k = row->samples[c];
+			double n = (double)k;
+			double mean = k ? sum[c] / n : 0.0;
+			double variance = k > 1 ? (squares[c] - n * mean * mean) / (n - 1) : 0.0;
+			double t = k >= 2 && k - 1 <= 30 ? student_t975[k - 1] : 1.96;
 
 			row->mean[c] = mean;
-			row->ci[c] = options.seeds > 1 && variance > 0 ? t * sqrt(variance / n) : 0.0;
+			row->ci[c] = k > 1 && variance > 0 ? t * sqrt(variance / n) : 0.0;
 		}
 	}
 	free(result);
@@ -1564,6 +1891,9 @@ int main(int argc, char **argv)
 		status = EXIT_RUN_FAILED;
 	}
 	if (trace_file && close_output(trace_file, "--trace", options.trace_path))
+		status = EXIT_RUN_FAILED;
+	if (timeseries_file &&
+	    close_output(timeseries_file, "--timeseries", options.timeseries_path))
 		status = EXIT_RUN_FAILED;
 	if (batch_shown)
 		fprintf(stderr, "\r%60s\r", "");
@@ -1597,10 +1927,15 @@ int main(int argc, char **argv)
 	if (options.csv_path && write_csv(options.csv_path, rows, row_count, columns, column_count,
 					  options.sweep ? sweep_key : NULL, options.seeds))
 		status = EXIT_RUN_FAILED;
-	if (options.json_path &&
-	    write_json(options.json_path, rows, row_count, columns, column_count,
-		       options.sweep ? sweep_key : NULL, options.seeds))
-		status = EXIT_RUN_FAILED;
+	if (options.json_path) {
+		struct json_header header = { .scenario_path = options.scenario_path,
+					      .seed = scenario->config.seed,
+					      .seeds = options.seeds,
+					      .sweep_key = options.sweep ? sweep_key : NULL };
+
+		if (write_json(options.json_path, rows, row_count, columns, column_count, &header))
+			status = EXIT_RUN_FAILED;
+	}
 	free(rows);
 	irqmod_scenario_free_traces(scenario);
 	/* The table itself: standard output may be a full disk too. */

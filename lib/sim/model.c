@@ -19,10 +19,12 @@
  * in bulk); hard interrupts wait for the running job instead of preempting
  * it; the application's read times are computed when its batch starts.
  */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine.h"
+#include "timeseries.h"
 #include "irqmod/convert.h"
 
 /* Picoseconds per nanosecond and per second. */
@@ -61,6 +63,7 @@ enum event_type {
 	EVENT_LOAD,	/* core: competing task is due */
 	EVENT_SOURCE,	/* source: start or timeout of ping/RR */
 	EVENT_WARMUP,	/* warm-up ends: metrics start */
+	EVENT_SAMPLE,	/* a time-series bucket ends (timeseries.c) */
 };
 
 enum job_type {
@@ -300,6 +303,7 @@ struct sim {
 	bool per_source;
 	struct source_counters source_counters[IRQMOD_SIM_MAX_SOURCES];
 	struct source_counters source_base[IRQMOD_SIM_MAX_SOURCES];
+	struct irqmod_sim_timeseries *timeseries; /* NULL: no time series */
 	int error;
 };
 
@@ -1222,6 +1226,8 @@ static void process_arrival(struct sim *sim, uint64_t bound_ns)
 		f->fragment = src->next_fragment;
 		f->fragment_count = src->next_fragment_count;
 		q->count++;
+		if (sim->timeseries)
+			irqmod_sim_timeseries_ring(sim->timeseries, q->index, q->count);
 		if (q->enabled)
 			nic_cause(sim, q, now, 1);
 	}
@@ -1560,13 +1566,15 @@ static uint64_t poll_take(struct sim *sim, struct queue *q, uint32_t count, uint
 		struct frame *f = &q->ring[slot];
 		struct source *src = &sim->sources[f->source];
 
-		bytes += f->bytes;
-		if (now >= sim->window_start_ns) {
-			/* Moderation held the frame from its arrival to the signal
-			 * (interrupt or deferred-poll timer) that led to this poll;
-			 * a frame that came after it waited for no moderation. */
-			uint64_t added = q->signal_ns > f->arrival_ns ? q->signal_ns - f->arrival_ns : 0;
+		/* Moderation held the frame from its arrival to the signal
+		 * (interrupt or deferred-poll timer) that led to this poll;
+		 * a frame that came after it waited for no moderation. */
+		uint64_t added = q->signal_ns > f->arrival_ns ? q->signal_ns - f->arrival_ns : 0;
 
+		bytes += f->bytes;
+		if (sim->timeseries)
+			irqmod_sim_timeseries_added(sim->timeseries, added);
+		if (now >= sim->window_start_ns) {
 			irqmod_sim_histogram_add(sim->added_delay, added);
 			if (sim->per_source)
 				irqmod_sim_histogram_add(&sim->source_histograms[2 * f->source + 1],
@@ -1661,6 +1669,8 @@ static void start_app(struct sim *sim, struct core *core, struct source *src, ui
 		sim->counters.received_datagrams++;
 		sim->counters.received_payload_bytes += e->payload_bytes;
 		sim->source_counters[src->index].received_datagrams++;
+		if (sim->timeseries)
+			irqmod_sim_timeseries_to_app(sim->timeseries, t - e->last_arrival_ns);
 		if (t >= sim->window_start_ns) {
 			irqmod_sim_histogram_add(sim->to_app, t - e->last_arrival_ns);
 			if (sim->per_source)
@@ -1917,6 +1927,7 @@ static void free_sim(struct sim *sim)
 	free(sim->rtt);
 	free(sim->added_delay);
 	free(sim->source_histograms);
+	irqmod_sim_timeseries_free(sim->timeseries);
 }
 
 static int setup_source(struct sim *sim, struct source *src, const struct irqmod_sim_source *c,
@@ -2048,7 +2059,8 @@ static int setup(struct sim *sim)
 	 * plus the warm-up; the margin holds IRQ events left stale when a
 	 * controller shortens the interval. */
 	sim->heap.capacity = HEAP_MARGIN + HEAP_PER_QUEUE * IRQMOD_SIM_MAX_QUEUES +
-			     HEAP_PER_OWNER * (IRQMOD_SIM_MAX_CORES + IRQMOD_SIM_MAX_SOURCES);
+			     HEAP_PER_OWNER * (IRQMOD_SIM_MAX_CORES + IRQMOD_SIM_MAX_SOURCES) +
+			     1u /* the time-series sample */;
 	sim->heap.events = calloc(sim->heap.capacity, sizeof(*sim->heap.events));
 	sim->to_socket = malloc(sizeof(*sim->to_socket));
 	sim->to_app = malloc(sizeof(*sim->to_app));
@@ -2119,8 +2131,34 @@ static int setup(struct sim *sim)
 	}
 	if (c->warmup_ns > 0)
 		schedule(sim, c->warmup_ns, EVENT_WARMUP, 0);
+	error = irqmod_sim_timeseries_create(&sim->timeseries, sim->hooks, c->duration_ns, c->queues);
+	if (error)
+		return error;
+	if (sim->timeseries && irqmod_sim_timeseries_next_ns(sim->timeseries) < c->duration_ns)
+		schedule(sim, irqmod_sim_timeseries_next_ns(sim->timeseries), EVENT_SAMPLE, 0);
 	pick_next_arrival(sim);
 	return sim->error;
+}
+
+/* Close the time series' bucket at @now and schedule the next one's end. */
+static void sample_timeseries(struct sim *sim, uint64_t now)
+{
+	const struct counters *k = &sim->counters;
+	struct irqmod_sim_bucket since_start = {
+		.interrupts = k->interrupts, .timer_interrupts = k->timer_interrupts,
+		.polls = k->polls, .offered_frames = k->offered_frames,
+		.delivered_frames = k->delivered_frames, .drops_ring = k->drops_ring,
+		.drops_socket = k->drops_socket, .drops_reassembly = k->drops_reassembly,
+	};
+	uint32_t i;
+
+	for (i = 0; i < sim->config->queues; i++) {
+		since_start.interval_ns[i] = sim->queues[i].interval_ns;
+		since_start.ring_frames[i] = sim->queues[i].count;
+	}
+	irqmod_sim_timeseries_emit(sim->timeseries, now, &since_start);
+	if (now < sim->end_ns && irqmod_sim_timeseries_next_ns(sim->timeseries) < sim->end_ns)
+		schedule(sim, irqmod_sim_timeseries_next_ns(sim->timeseries), EVENT_SAMPLE, 0);
 }
 
 static void dispatch_event(struct sim *sim, const struct irqmod_sim_event *e)
@@ -2171,6 +2209,9 @@ static void dispatch_event(struct sim *sim, const struct irqmod_sim_event *e)
 		irqmod_sim_histogram_clear(sim->to_socket);
 		irqmod_sim_histogram_clear(sim->to_app);
 		irqmod_sim_histogram_clear(sim->rtt);
+		break;
+	case EVENT_SAMPLE:
+		sample_timeseries(sim, now);
 		break;
 	default:
 		break;
@@ -2290,6 +2331,8 @@ static void report(struct sim *sim, struct irqmod_sim_results *r)
 	r->totals.dropped_frames = sim->counters.drops_ring + sim->counters.drops_socket +
 				   sim->counters.drops_reassembly;
 	r->totals.in_flight_frames = in_flight;
+	assert(r->totals.offered_frames == r->totals.delivered_frames + r->totals.dropped_frames +
+						   r->totals.in_flight_frames);
 }
 
 int irqmod_sim_run(const struct irqmod_sim_config *config,
@@ -2315,6 +2358,8 @@ int irqmod_sim_run(const struct irqmod_sim_config *config,
 		run_loop(sim);
 		error = sim->error;
 	}
+	if (error == 0 && sim->timeseries)
+		sample_timeseries(sim, sim->end_ns); /* the last bucket */
 	if (error == 0)
 		report(sim, results);
 	free_sim(sim);

@@ -14,9 +14,10 @@ IRQMOD_BUILD_PACKAGES=(gcc libc6-dev meson ninja-build pkg-config libcmocka-dev)
 # (the meson feature 'pcap' is on when it is found). GNU parallel runs a
 # sweep as shards (test sim_cli_shard_merge); groff renders the irqmod-sim(1)
 # man page (test man_irqmod_sim); cmake builds the find_package(irqmod)
-# consumer of the install check.
+# consumer of the install check. python3-jsonschema checks irqmod-sim's JSON
+# against docs/irqmod-sim-output.schema.json (test sim_output_formats).
 IRQMOD_TEST_PACKAGES=("${IRQMOD_BUILD_PACKAGES[@]}" g++ clang libclang-rt-14-dev binutils python3
-	libpcap-dev parallel groff-base cmake)
+	libpcap-dev parallel groff-base cmake python3-jsonschema)
 if [ "$(uname -m)" = x86_64 ]; then
 	IRQMOD_TEST_PACKAGES+=(gcc-multilib libcmocka-dev:i386)
 fi

@@ -37,7 +37,7 @@ METRICS = [
     ("app_p50_us", "app p50 us", 1),
     ("app_p99_us", "app p99 us", 1),
     ("app_p999_us", "app p99.9 us", 1),
-    ("drops", "drops", 0),
+    ("drops_frames", "drops", 0),
     ("throughput_mbps", "Mb/s", 0),
 ]
 SOURCE_METRICS = [
@@ -150,7 +150,7 @@ def ci(row, key):
 
 
 def no_drops(row):
-    return value(row, "drops") == 0
+    return value(row, "drops_frames") == 0
 
 
 def meets(row, target_us):
@@ -269,7 +269,7 @@ def claims(result, candidate):
     else:
         dominating = [r["controller"] for r in rows if r is not c and no_drops(r) and
                       dominates(r, c)]
-        reason = "drops %.0f" % value(c, "drops") if not no_drops(c) else \
+        reason = "drops %.0f" % value(c, "drops_frames") if not no_drops(c) else \
             "dominated by " + ", ".join(dominating)
         out.append(("on the front", "not met", reason))
     others = [r for r in rows if r is not c and r["meets_target"]]
@@ -281,7 +281,7 @@ def claims(result, candidate):
     else:
         out.append(("meets its target where any does", "not met",
                     "p99 %.1f us against %.0f us, drops %.0f; met by %s" %
-                    (c_p99, target_us, value(c, "drops"),
+                    (c_p99, target_us, value(c, "drops_frames"),
                      ", ".join(r["controller"] for r in others) or "the oracle")))
     oracle = result["oracle"]
     if oracle is None:
@@ -321,7 +321,7 @@ def claims(result, candidate):
         c_tp = value(c, "throughput_mbps")
         ok = c_tp >= BULK_THROUGHPUT_FACTOR * best and no_drops(c)
         out.append(("bulk: the same throughput, no drops", "met" if ok else "not met",
-                    "%.0f Mb/s against the best %.0f, drops %.0f" % (c_tp, best, value(c, "drops"))))
+                    "%.0f Mb/s against the best %.0f, drops %.0f" % (c_tp, best, value(c, "drops_frames"))))
     return out
 
 
