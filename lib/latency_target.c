@@ -489,14 +489,19 @@ static LT_COLD_PATH void rearm(struct irqmod_latency_target *state, uint8_t mode
  * 2 @window_above_q8 - (sum P - 16 ref), and with @mean_q8 = sum P / 16
  * (the window's mean, exact) its floor over 16 is
  * floor(@window_above_q8 / 8) + ref - @mean_q8 (adding a whole number
- * commutes with the floor). The result is below 2^25 and every term below
- * 2^29, so the arithmetic mod 2^32 gives it exactly. Only a full window's is
- * used (the first call's window of one call is never an estimate).
+ * commutes with the floor). Every term is below 2^29, so the arithmetic
+ * mod 2^32 gives it exactly, and as P and ref are at most 2^24 so is the
+ * result: the clamp to 2^24 changes nothing, but it states the bound where
+ * the wrap-around hides it (scripts/eva then proves the ring bound's
+ * divisor nonzero). Only a full window's is used (the first call's window
+ * of one call is never an estimate).
  */
 static inline uint32_t window_mean_deviation_q8(const struct irqmod_latency_target *state,
 						uint32_t mean_q8)
 {
-	return (state->window_above_q8 >> (WINDOW_SHIFT - 1u)) + state->packets_avg_q8 - mean_q8;
+	return min_u32((state->window_above_q8 >> (WINDOW_SHIFT - 1u)) + state->packets_avg_q8 -
+			       mean_q8,
+		       MAX_PACKETS_PER_CALL << Q8_SHIFT);
 }
 
 /*

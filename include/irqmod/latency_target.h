@@ -311,7 +311,14 @@ IRQMOD_API void irqmod_latency_target_update_edge(struct irqmod_latency_target *
 						  const struct irqmod_sample *sample,
 						  struct irqmod_decision *decision);
 
-#if defined(__GNUC__)
+/*
+ * The answer's fixed-size copies (one store each at -O2). A platform or an
+ * analyser may define IRQMOD_LATENCY_TARGET_COPY first (scripts/eva maps it
+ * to the memcpy whose contract Frama-C knows, tests/eva/eva_deps.h).
+ */
+#if defined(IRQMOD_LATENCY_TARGET_COPY)
+/* Given by the includer. */
+#elif defined(__GNUC__)
 #define IRQMOD_LATENCY_TARGET_COPY(to, from, bytes) __builtin_memcpy((to), (from), (bytes))
 #else
 /* Without GCC's builtin: a byte loop (the compilers irqmod is built with have it). */
