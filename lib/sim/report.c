@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/*
+ * What a run measured: the counters every module adds to, the latency
+ * histograms, the snapshot at the end of the warm-up, and the results.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim_internal.h"
+
+static int irqmod_sim_metrics_setup(struct irqmod_sim_model *sim, uint32_t sources)
+{
+	struct irqmod_sim_metrics *m = &sim->metrics;
+	uint32_t i;
+
+	m->to_socket = malloc(sizeof(*m->to_socket));
+	m->to_app = malloc(sizeof(*m->to_app));
+	m->rtt = malloc(sizeof(*m->rtt));
+	m->added_delay = malloc(sizeof(*m->added_delay));
+	if (!m->to_socket || !m->to_app || !m->rtt || !m->added_delay)
+		return -IRQMOD_ERANGE;
+	irqmod_sim_histogram_clear(m->added_delay);
+	irqmod_sim_histogram_clear(m->to_socket);
+	irqmod_sim_histogram_clear(m->to_app);
+	irqmod_sim_histogram_clear(m->rtt);
+	m->per_source = sources > 1;
+	if (!m->per_source)
+		return 0;
+	m->source_histograms = malloc(2 * sources * sizeof(*m->source_histograms));
+	if (!m->source_histograms)
+		return -IRQMOD_ERANGE;
+	for (i = 0; i < 2 * sources; i++)
+		irqmod_sim_histogram_clear(&m->source_histograms[i]);
+	return 0;
+}
+
+static void irqmod_sim_metrics_free(struct irqmod_sim_model *sim)
+{
+	free(sim->metrics.to_socket);
+	free(sim->metrics.to_app);
+	free(sim->metrics.rtt);
+	free(sim->metrics.added_delay);
+	free(sim->metrics.source_histograms);
+}
+
+/* The warm-up ends: counters are measured from here, histograms restart. */
+static void irqmod_sim_metrics_warmup(struct irqmod_sim_model *sim)
+{
+	struct irqmod_sim_metrics *m = &sim->metrics;
+	uint32_t i;
+
+	m->base = m->counters;
+	memcpy(m->source_base, m->source_counters, sizeof(m->source_base));
+	irqmod_sim_histogram_clear(m->added_delay);
+	for (i = 0; m->per_source && i < 2 * sim->source_count; i++)
+		irqmod_sim_histogram_clear(&m->source_histograms[i]);
+	irqmod_sim_histogram_clear(m->to_socket);
+	irqmod_sim_histogram_clear(m->to_app);
+	irqmod_sim_histogram_clear(m->rtt);
+}
+
+#define SUB(field) (sim->metrics.counters.field - sim->metrics.base.field)
+
+static void irqmod_sim_report(const struct irqmod_sim_model *sim, struct irqmod_sim_results *r)
+{
+	const struct irqmod_sim_config *c = sim->config;
+	double window_s;
+	uint64_t in_flight = 0;
+	uint32_t i, j;
+
+	memset(r, 0, sizeof(*r));
+	if (sim->controller->name)
+		strncpy(r->controller, sim->controller->name, sizeof(r->controller) - 1);
+	r->window_ns = sim->end_ns - sim->window_start_ns;
+	window_s = (double)r->window_ns / 1e9;
+	r->offered_frames = SUB(offered_frames);
+	r->offered_bytes = SUB(offered_bytes);
+	r->offered_datagrams = SUB(offered_datagrams);
+	r->offered_payload_bytes = SUB(offered_payload_bytes);
+	r->delivered_frames = SUB(delivered_frames);
+	r->delivered_datagrams = SUB(delivered_datagrams);
+	r->received_datagrams = SUB(received_datagrams);
+	r->received_payload_bytes = SUB(received_payload_bytes);
+	r->offered_mbps = (double)r->offered_payload_bytes * 8.0 / window_s / 1e6;
+	r->throughput_mbps = (double)r->received_payload_bytes * 8.0 / window_s / 1e6;
+	r->drops_ring = SUB(drops_ring);
+	r->drops_socket = SUB(drops_socket);
+	r->drops_socket_datagrams = SUB(drops_socket_datagrams);
+	r->drops_reassembly = SUB(drops_reassembly);
+	r->interrupts = SUB(interrupts);
+	r->timer_interrupts = SUB(timer_interrupts);
+	r->interrupts_per_s = (double)r->interrupts / window_s;
+	r->polls = SUB(polls);
+	r->controller_calls = SUB(controller_calls);
+	r->softirq_squeezes = SUB(softirq_squeezes);
+	r->responses = SUB(responses);
+	r->responses_limited = SUB(responses_limited);
+	r->tx_completions = SUB(tx_completions);
+	r->requests_sent = SUB(requests_sent);
+	r->replies_received = SUB(replies_received);
+	r->requests_in_flight_max = sim->metrics.in_flight_max;
+	irqmod_sim_histogram_report(sim->metrics.to_socket, &r->to_socket);
+	irqmod_sim_histogram_report(sim->metrics.to_app, &r->to_app);
+	irqmod_sim_histogram_report(sim->metrics.rtt, &r->rtt);
+	irqmod_sim_histogram_report(sim->metrics.added_delay, &r->added_delay);
+	r->sources = sim->source_count;
+	for (i = 0; i < sim->source_count; i++) {
+		struct irqmod_sim_source_results *s = &r->source[i];
+
+		s->kind = sim->sources[i].config.kind;
+		s->offered_frames = sim->metrics.source_counters[i].offered_frames -
+				    sim->metrics.source_base[i].offered_frames;
+		s->received_datagrams = sim->metrics.source_counters[i].received_datagrams -
+					sim->metrics.source_base[i].received_datagrams;
+		s->drops = sim->metrics.source_counters[i].drops - sim->metrics.source_base[i].drops;
+		if (sim->metrics.per_source) {
+			irqmod_sim_histogram_report(&sim->metrics.source_histograms[2 * i], &s->to_app);
+			irqmod_sim_histogram_report(&sim->metrics.source_histograms[2 * i + 1],
+						    &s->added_delay);
+		} else {
+			s->to_app = r->to_app;
+			s->added_delay = r->added_delay;
+		}
+	}
+	r->cores = c->cores;
+	for (i = 0; i < c->cores; i++) {
+		struct irqmod_sim_core_time *t = &r->core[i];
+
+		*t = sim->cores[i].time;
+		t->utilisation = (double)(t->irq_ns + t->softirq_ns + t->app_ns + t->load_ns) /
+				 (double)r->window_ns;
+		t->interrupt_utilisation = (double)(t->irq_ns + t->softirq_ns) / (double)r->window_ns;
+	}
+	for (i = 0; i < c->queues; i++)
+		in_flight += sim->queues[i].count;
+	for (i = 0; i < sim->source_count; i++) {
+		const struct irqmod_sim_src *src = &sim->sources[i];
+		const struct irqmod_sim_socket *sock = &sim->sockets[i];
+
+		if (!sock->reassembly)
+			continue;
+		for (j = 0; j < src->config.flows; j++)
+			in_flight += sock->reassembly[j].frames;
+	}
+	r->totals.offered_frames = sim->metrics.counters.offered_frames;
+	r->totals.delivered_frames = sim->metrics.counters.delivered_frames;
+	r->totals.dropped_frames = sim->metrics.counters.drops_ring +
+				   sim->metrics.counters.drops_socket +
+				   sim->metrics.counters.drops_reassembly;
+	r->totals.in_flight_frames = in_flight;
+}
