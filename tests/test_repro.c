@@ -263,9 +263,9 @@ static void test_repro_adapter_without_hybrid_equals_generic(void **unused)
 	assert_int_equal(irqmod_sim_hybrid_setup(&adapter, &hybrid, "wrapped", &wrapped), 0);
 	assert_int_equal(irqmod_sim_run(&repro.scenario.config, &generic, NULL, &a), 0);
 	assert_int_equal(irqmod_sim_run(&repro.scenario.config, &wrapped, NULL, &b), 0);
-	assert_true(a.interrupts == b.interrupts);
-	assert_true(a.polls == b.polls);
-	assert_true(a.delivered_frames == b.delivered_frames);
+	assert_true(a.counters.interrupts == b.counters.interrupts);
+	assert_true(a.counters.polls == b.counters.polls);
+	assert_true(a.counters.delivered_frames == b.counters.delivered_frames);
 	assert_true(a.core[0].irq_ns == b.core[0].irq_ns);
 }
 
@@ -307,9 +307,9 @@ static void test_repro_poll_without_rescan_takes_more_interrupts(void **unused)
 	config.poll_rescan = false;
 	assert_int_equal(irqmod_sim_run(&config, &controller, NULL, &snapshot), 0);
 	/* 90 ms of 1 interrupt per 15 us: 6000, +-1 for the window edges. */
-	assert_true(looping.interrupts >= 5999 && looping.interrupts <= 6001);
-	assert_true(snapshot.interrupts > looping.interrupts);
-	assert_true(snapshot.delivered_frames + 2 >= looping.delivered_frames);
+	assert_true(looping.counters.interrupts >= 5999 && looping.counters.interrupts <= 6001);
+	assert_true(snapshot.counters.interrupts > looping.counters.interrupts);
+	assert_true(snapshot.counters.delivered_frames + 2 >= looping.counters.delivered_frames);
 }
 
 int main(int argc, char **argv)

@@ -88,8 +88,8 @@ static void test_sim_edges_progress_hook_reports_a_long_run(void **unused)
 	/* Hooks without a progress function: the same results. */
 	hooks.progress = NULL;
 	assert_int_equal(irqmod_sim_run(&config, &controller, &hooks, &without), 0);
-	assert_int_equal(without.offered_frames, results.offered_frames);
-	assert_int_equal(without.interrupts, results.interrupts);
+	assert_int_equal(without.counters.offered_frames, results.counters.offered_frames);
+	assert_int_equal(without.counters.interrupts, results.counters.interrupts);
 }
 
 static void test_sim_edges_names_and_arguments_are_refused(void **unused)
@@ -146,7 +146,7 @@ static void test_sim_edges_controller_init_errors_and_no_name(void **unused)
 	memset(&results, 0x55, sizeof(results));
 	assert_int_equal(irqmod_sim_run(&config, &controller, NULL, &results), 0);
 	assert_string_equal(results.controller, "");
-	assert_true(results.delivered_frames > 0);
+	assert_true(results.counters.delivered_frames > 0);
 	/* The hybrid adapter: NULL arguments, and a hybrid kind that does not exist. */
 	memset(&hybrid, 0, sizeof(hybrid));
 	assert_int_equal(irqmod_sim_hybrid_setup(NULL, &hybrid, "h", &controller), -IRQMOD_EINVAL);
@@ -172,12 +172,12 @@ static void test_sim_edges_ping_faster_than_its_replies_fills_both_rings(void **
 		config.sources[0].timeout_ns = 2000;
 		config.sources[0].remote_turnaround_ns = 5000000;
 		assert_int_equal(irqmod_sim_run(&config, &controller, NULL, &results), 0);
-		assert_true(results.requests_sent > 2 * OUTSTANDING_SLOTS);
+		assert_true(results.counters.requests_sent > 2 * OUTSTANDING_SLOTS);
 		assert_true(results.requests_in_flight_max <= OUTSTANDING_SLOTS);
 		assert_true(results.requests_in_flight_max >= OUTSTANDING_SLOTS / 2);
 		/* Replies come back for the requests still remembered only. */
-		assert_true(results.replies_received > 0);
-		assert_true(results.replies_received < results.requests_sent);
+		assert_true(results.counters.replies_received > 0);
+		assert_true(results.counters.replies_received < results.counters.requests_sent);
 	}
 }
 
@@ -199,12 +199,12 @@ static void test_sim_edges_rr_resends_requests_lost_in_a_full_ring(void **unused
 		quiet = config;
 		irqmod_sim_default_source(&config.sources[1], IRQMOD_SIM_SOURCE_CONSTANT);
 		assert_int_equal(irqmod_sim_run(&config, &controller, NULL, &results), 0);
-		assert_true(results.drops_ring > 0);
-		assert_true(results.requests_sent > results.replies_received);
+		assert_true(results.counters.drops_ring > 0);
+		assert_true(results.counters.requests_sent > results.counters.replies_received);
 		/* Without the flood nothing is lost, so nothing is resent. */
 		assert_int_equal(irqmod_sim_run(&quiet, &controller, NULL, &alone), 0);
-		assert_int_equal(alone.drops_ring, 0);
-		assert_true(alone.requests_sent <= alone.replies_received +
+		assert_int_equal(alone.counters.drops_ring, 0);
+		assert_true(alone.counters.requests_sent <= alone.counters.replies_received +
 							 config.sources[0].outstanding);
 	}
 }
@@ -223,13 +223,13 @@ static void test_sim_edges_tx_fifo_overflow_completes_at_once(void **unused)
 	config.tx_completion_delay_ns = 1000000000;
 	config.sources[0].outstanding = 1;
 	assert_int_equal(irqmod_sim_run(&config, &controller, NULL, &results), 0);
-	assert_true(results.requests_sent + 1 < TX_FIFO_SLOTS);
-	assert_int_equal(results.tx_completions, 0);
+	assert_true(results.counters.requests_sent + 1 < TX_FIFO_SLOTS);
+	assert_int_equal(results.counters.tx_completions, 0);
 	config.sources[0].outstanding = 512;
 	assert_int_equal(irqmod_sim_run(&config, &controller, NULL, &results), 0);
-	assert_true(results.requests_sent > 2 * TX_FIFO_SLOTS);
-	assert_true(results.tx_completions > 0);
-	assert_true(results.tx_completions <= results.requests_sent);
+	assert_true(results.counters.requests_sent > 2 * TX_FIFO_SLOTS);
+	assert_true(results.counters.tx_completions > 0);
+	assert_true(results.counters.tx_completions <= results.counters.requests_sent);
 }
 
 static void test_sim_edges_traces_of_one_record_and_one_instant(void **unused)
@@ -253,17 +253,18 @@ static void test_sim_edges_traces_of_one_record_and_one_instant(void **unused)
 	/* One record, played once. */
 	trace.count = 1;
 	assert_int_equal(irqmod_sim_run(&config, &controller, NULL, &results), 0);
-	assert_int_equal(results.offered_frames, 1);
-	assert_int_equal(results.offered_bytes, 1514);
+	assert_int_equal(results.counters.offered_frames, 1);
+	assert_int_equal(results.counters.offered_bytes, 1514);
 	/* Three records at one instant, looped: a lap of 1 ns is the
 	 * shortest, so every lap offers all three. */
 	trace.count = 3;
 	config.duration_ns = 1000000;
 	config.sources[0].trace_loop = true;
 	assert_int_equal(irqmod_sim_run(&config, &controller, NULL, &results), 0);
-	assert_true(results.offered_frames >= 3);
-	assert_int_equal(results.offered_frames % 3, 0);
-	assert_int_equal(results.offered_bytes, results.offered_frames / 3 * (1514 + 60 + 98));
+	assert_true(results.counters.offered_frames >= 3);
+	assert_int_equal(results.counters.offered_frames % 3, 0);
+	assert_int_equal(results.counters.offered_bytes,
+			 results.counters.offered_frames / 3 * (1514 + 60 + 98));
 }
 
 static void test_sim_edges_requests_without_a_timeout_wait_for_replies(void **unused)
@@ -287,9 +288,10 @@ static void test_sim_edges_requests_without_a_timeout_wait_for_replies(void **un
 			config.sources[0].timeout_ns = 0;
 			irqmod_sim_default_source(&config.sources[1], IRQMOD_SIM_SOURCE_CONSTANT);
 			assert_int_equal(irqmod_sim_run(&config, &controller, NULL, &results), 0);
-			assert_true(results.requests_sent > 0);
-			assert_true(results.requests_sent <=
-				    results.replies_received + config.sources[0].outstanding);
+			assert_true(results.counters.requests_sent > 0);
+			assert_true(results.counters.requests_sent <=
+				    results.counters.replies_received +
+					    config.sources[0].outstanding);
 		}
 	}
 }

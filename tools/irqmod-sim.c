@@ -216,13 +216,13 @@ static double metric_value(const struct irqmod_sim_results *r,
 	case M_OFFERED_MBPS: return r->offered_mbps;
 	case M_THROUGHPUT_MBPS: return r->throughput_mbps;
 	case M_INTERRUPTS_PER_S: return r->interrupts_per_s;
-	case M_POLLS_PER_S: return (double)r->polls / seconds;
-	case M_OFFERED_FRAMES: return (double)r->offered_frames;
-	case M_DELIVERED_FRAMES: return (double)r->delivered_frames;
-	case M_DROPS_RING: return (double)r->drops_ring;
-	case M_DROPS_SOCKET: return (double)r->drops_socket;
-	case M_DROPS_REASSEMBLY: return (double)r->drops_reassembly;
-	case M_DATAGRAMS: return (double)r->received_datagrams;
+	case M_POLLS_PER_S: return (double)r->counters.polls / seconds;
+	case M_OFFERED_FRAMES: return (double)r->counters.offered_frames;
+	case M_DELIVERED_FRAMES: return (double)r->counters.delivered_frames;
+	case M_DROPS_RING: return (double)r->counters.drops_ring;
+	case M_DROPS_SOCKET: return (double)r->counters.drops_socket;
+	case M_DROPS_REASSEMBLY: return (double)r->counters.drops_reassembly;
+	case M_DATAGRAMS: return (double)r->counters.received_datagrams;
 	case M_SOCKET_P50_US: return (double)r->to_socket.p50_ns / 1e3;
 	case M_SOCKET_P99_US: return (double)r->to_socket.p99_ns / 1e3;
 	case M_APP_MEAN_US: return r->to_app.mean_ns / 1e3;
@@ -234,14 +234,15 @@ static double metric_value(const struct irqmod_sim_results *r,
 	case M_RTT_AVG_MS: return r->rtt.mean_ns / 1e6;
 	case M_RTT_MAX_MS: return (double)r->rtt.max_ns / 1e6;
 	case M_RTT_MDEV_MS: return r->rtt.stddev_ns / 1e6;
-	case M_REQUESTS: return (double)r->requests_sent;
-	case M_REPLIES: return (double)r->replies_received;
+	case M_REQUESTS: return (double)r->counters.requests_sent;
+	case M_REPLIES: return (double)r->counters.replies_received;
 	case M_PIPE: return (double)r->requests_in_flight_max;
-	case M_RESPONSES: return (double)r->responses;
-	case M_SQUEEZES: return (double)r->softirq_squeezes;
+	case M_RESPONSES: return (double)r->counters.responses;
+	case M_SQUEEZES: return (double)r->counters.softirq_squeezes;
 	case M_INTERRUPTS_PER_DATAGRAM:
-		return r->received_datagrams ? (double)r->interrupts / (double)r->received_datagrams
-					     : 0.0;
+		return r->counters.received_datagrams
+			       ? (double)r->counters.interrupts / (double)r->counters.received_datagrams
+			       : 0.0;
 	case M_POLLS_DEFERRED_PER_S: return (double)h->polls_deferred / seconds;
 	case M_EMPTY_POLLS_PER_S: return (double)h->empty_polls / seconds;
 	case M_IDLE_POLLING_PCT:
@@ -250,11 +251,12 @@ static double metric_value(const struct irqmod_sim_results *r,
 	case M_ADDED_P50_US: return (double)r->added_delay.p50_ns / 1e3;
 	case M_ADDED_P99_US: return (double)r->added_delay.p99_ns / 1e3;
 	case M_ADDED_P999_US: return (double)r->added_delay.p999_ns / 1e3;
-	case M_TIMER_INTERRUPTS_PER_S: return (double)r->timer_interrupts / seconds;
+	case M_TIMER_INTERRUPTS_PER_S: return (double)r->counters.timer_interrupts / seconds;
 	case M_ALL_INTERRUPTS_PER_S:
-		return (double)(r->interrupts + r->timer_interrupts) / seconds;
+		return (double)(r->counters.interrupts + r->counters.timer_interrupts) / seconds;
 	case M_DROPS:
-		return (double)(r->drops_ring + r->drops_socket + r->drops_reassembly);
+		return (double)(r->counters.drops_ring + r->counters.drops_socket +
+				r->counters.drops_reassembly);
 	case M_TOTAL_OFFERED:
 		return (double)r->totals.offered_frames;
 	case M_TOTAL_DELIVERED:
@@ -609,18 +611,19 @@ struct row {
 static void print_ping(const struct row *row)
 {
 	const struct irqmod_sim_results *r = &row->first;
-	double loss = r->requests_sent ? 100.0 * (double)(r->requests_sent - r->replies_received) /
-						 (double)r->requests_sent
+	const struct irqmod_sim_counters *k = &r->counters;
+	double loss = k->requests_sent ? 100.0 * (double)(k->requests_sent - k->replies_received) /
+						 (double)k->requests_sent
 				       : 0.0;
 
 	printf("--- %s: %" PRIu64 " packets transmitted, %" PRIu64 " received, %.0f%% packet loss\n",
-	       row->controller, r->requests_sent, r->replies_received, loss < 0 ? 0.0 : loss);
+	       row->controller, k->requests_sent, k->replies_received, loss < 0 ? 0.0 : loss);
 	/* ping's own line adds "ewma", the last value of a 1/8-weight RTT
 	 * average, which the simulator does not keep. */
 	printf("rtt min/avg/max/mdev = %.3f/%.3f/%.3f/%.3f ms, pipe %" PRIu32 ", ipg %.3f ms\n",
 	       (double)r->rtt.min_ns / 1e6, r->rtt.mean_ns / 1e6, (double)r->rtt.max_ns / 1e6,
 	       r->rtt.stddev_ns / 1e6, r->requests_in_flight_max,
-	       r->requests_sent ? (double)r->window_ns / 1e6 / (double)r->requests_sent : 0.0);
+	       k->requests_sent ? (double)r->window_ns / 1e6 / (double)k->requests_sent : 0.0);
 }
 
 static void print_table(const struct row *rows, unsigned int row_count, const struct column *columns,
@@ -900,7 +903,7 @@ static void run_job(const struct plan *plan, unsigned int row_index, unsigned in
 			 irqmod_strerror(error));
 		out->status = EXIT_RUN_FAILED;
 	} else {
-		out->rtt = out->results.rtt.count > 0 || out->results.requests_sent > 0;
+		out->rtt = out->results.rtt.count > 0 || out->results.counters.requests_sent > 0;
 		for (c = 0; c < plan->column_count; c++)
 			out->value[c] = metric_value(&out->results, &counters, run.config.queues,
 						     &plan->columns[c]);

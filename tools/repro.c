@@ -349,23 +349,23 @@ int irqmod_repro_run(const struct irqmod_repro *repro, const struct irqmod_hybri
 		window_s = (double)results.window_ns / 1e9;
 		metrics->offered_mbps += results.offered_mbps / n;
 		metrics->throughput_mbps += results.throughput_mbps / n;
-		if (results.offered_datagrams)
-			metrics->socket_drop_pct += 100.0 * (double)results.drops_socket_datagrams /
-						    (double)results.offered_datagrams / n;
+		if (results.counters.offered_datagrams)
+			metrics->socket_drop_pct += 100.0 * (double)results.counters.drops_socket_datagrams /
+						    (double)results.counters.offered_datagrams / n;
 		metrics->interrupts_per_s += results.interrupts_per_s / n;
-		metrics->offered_pps += (double)results.offered_frames / window_s / n;
-		if (results.offered_frames)
-			metrics->delivered_pct += 100.0 * (double)results.delivered_frames /
-						  (double)results.offered_frames / n;
+		metrics->offered_pps += (double)results.counters.offered_frames / window_s / n;
+		if (results.counters.offered_frames)
+			metrics->delivered_pct += 100.0 * (double)results.counters.delivered_frames /
+						  (double)results.counters.offered_frames / n;
 		metrics->rtt_min_ms += (double)results.rtt.min_ns / 1e6 / n;
 		metrics->rtt_avg_ms += results.rtt.mean_ns / 1e6 / n;
 		metrics->rtt_max_ms += (double)results.rtt.max_ns / 1e6 / n;
 		metrics->rtt_mdev_ms += results.rtt.stddev_ns / 1e6 / n;
-		metrics->packets += (double)results.replies_received / n;
+		metrics->packets += (double)results.counters.replies_received / n;
 		metrics->pipe += (double)results.requests_in_flight_max / n;
-		if (results.replies_received)
-			metrics->interrupts_per_packet += (double)results.interrupts /
-							  (double)results.replies_received / n;
+		if (results.counters.replies_received)
+			metrics->interrupts_per_packet += (double)results.counters.interrupts /
+							  (double)results.counters.replies_received / n;
 		metrics->cpu_pct += 100.0 * results.core[0].utilisation / n;
 		metrics->interrupt_cpu_pct += 100.0 * results.core[0].interrupt_utilisation / n;
 		metrics->app_cpu_pct += 100.0 * (double)results.core[config.app_core].app_ns /

@@ -548,9 +548,8 @@ struct irqmod_sim_source_results {
 };
 
 /**
- * struct irqmod_sim_results - what a run measured (after the warm-up).
- * @controller: name of the controller.
- * @window_ns: measured time (duration - warm-up).
+ * struct irqmod_sim_counters - what a run counted. The model counts into
+ * this struct directly; the results hold the counts after the warm-up.
  * @offered_frames: frames that reached the NIC.
  * @offered_bytes: their bytes (without FCS).
  * @offered_datagrams: datagrams (messages) whose last frame reached the NIC.
@@ -559,9 +558,6 @@ struct irqmod_sim_source_results {
  * @delivered_datagrams: whole datagrams admitted to a socket.
  * @received_datagrams: datagrams the applications read.
  * @received_payload_bytes: payload bytes the applications read.
- * @offered_mbps: payload the sources sent, in Mb/s (netperf's send line).
- * @throughput_mbps: payload the applications read, in Mb/s (netperf's
- *	receive line).
  * @drops_ring: frames dropped because the RX ring was full.
  * @drops_socket: frames dropped by the socket admission rule.
  * @drops_socket_datagrams: datagrams dropped by the admission rule.
@@ -569,13 +565,49 @@ struct irqmod_sim_source_results {
  * @interrupts: hardware interrupts.
  * @timer_interrupts: timer interrupts that drove deferred polls (each cost
  *	timer_irq_ns); not included in @interrupts.
- * @interrupts_per_s: interrupts per second.
  * @polls: NAPI poll calls (including re-polls and empty polls).
  * @controller_calls: controller updates.
  * @softirq_squeezes: softirq runs stopped by the 300-frame or 2 ms budget.
  * @responses: flood responses sent.
  * @responses_limited: flood frames the response rate limit left unanswered.
  * @tx_completions: TX completions cleaned.
+ * @requests_sent: ping/RR requests sent.
+ * @replies_received: ping/RR replies read.
+ */
+struct irqmod_sim_counters {
+	uint64_t offered_frames;
+	uint64_t offered_bytes;
+	uint64_t offered_datagrams;
+	uint64_t offered_payload_bytes;
+	uint64_t delivered_frames;
+	uint64_t delivered_datagrams;
+	uint64_t received_datagrams;
+	uint64_t received_payload_bytes;
+	uint64_t drops_ring;
+	uint64_t drops_socket;
+	uint64_t drops_socket_datagrams;
+	uint64_t drops_reassembly;
+	uint64_t interrupts;
+	uint64_t timer_interrupts;
+	uint64_t polls;
+	uint64_t controller_calls;
+	uint64_t softirq_squeezes;
+	uint64_t responses;
+	uint64_t responses_limited;
+	uint64_t tx_completions;
+	uint64_t requests_sent;
+	uint64_t replies_received;
+};
+
+/**
+ * struct irqmod_sim_results - what a run measured (after the warm-up).
+ * @controller: name of the controller.
+ * @window_ns: measured time (duration - warm-up).
+ * @counters: the counts inside the window.
+ * @offered_mbps: payload the sources sent, in Mb/s (netperf's send line).
+ * @throughput_mbps: payload the applications read, in Mb/s (netperf's
+ *	receive line).
+ * @interrupts_per_s: hardware interrupts per second.
  * @to_socket: latency from NIC arrival of a datagram's last frame to socket.
  * @to_app: latency from NIC arrival of a datagram's last frame to the
  *	application.
@@ -587,8 +619,6 @@ struct irqmod_sim_source_results {
  *	With no moderation (interval 0, no deferral) it is 0; the handler and
  *	queueing behind other work on the core are not in it (they are in
  *	@to_socket and @to_app).
- * @requests_sent: ping/RR requests sent.
- * @replies_received: ping/RR replies read.
  * @requests_in_flight_max: most ping/RR requests of one source in flight
  *	at once, counted when a request is sent (ping's "pipe").
  * @sources: number of entries used in @source.
@@ -600,35 +630,14 @@ struct irqmod_sim_source_results {
 struct irqmod_sim_results {
 	char controller[32];
 	uint64_t window_ns;
-	uint64_t offered_frames;
-	uint64_t offered_bytes;
-	uint64_t offered_datagrams;
-	uint64_t offered_payload_bytes;
-	uint64_t delivered_frames;
-	uint64_t delivered_datagrams;
-	uint64_t received_datagrams;
-	uint64_t received_payload_bytes;
+	struct irqmod_sim_counters counters;
 	double offered_mbps;
 	double throughput_mbps;
-	uint64_t drops_ring;
-	uint64_t drops_socket;
-	uint64_t drops_socket_datagrams;
-	uint64_t drops_reassembly;
-	uint64_t interrupts;
-	uint64_t timer_interrupts;
 	double interrupts_per_s;
-	uint64_t polls;
-	uint64_t controller_calls;
-	uint64_t softirq_squeezes;
-	uint64_t responses;
-	uint64_t responses_limited;
-	uint64_t tx_completions;
 	struct irqmod_sim_latency to_socket;
 	struct irqmod_sim_latency to_app;
 	struct irqmod_sim_latency rtt;
 	struct irqmod_sim_latency added_delay;
-	uint64_t requests_sent;
-	uint64_t replies_received;
 	uint32_t requests_in_flight_max;
 	uint32_t sources;
 	struct irqmod_sim_source_results source[IRQMOD_SIM_MAX_SOURCES];

@@ -213,7 +213,7 @@ static bool drop_batch(struct irqmod_sim_model *sim, struct irqmod_sim_src *src,
 {
 	uint64_t speed = sim->config->link_speed_mbps, wire_ps, wire_remainder;
 	uint64_t limit_ps, low = 1, high, count;
-	struct irqmod_sim_model_counters *k = &sim->metrics.counters;
+	struct irqmod_sim_counters *k = &sim->metrics.counters;
 
 	if (sim->source_count != 1 || sim->config->queues != 1 ||
 	    src->config.kind != IRQMOD_SIM_SOURCE_CONSTANT || src->config.rate_pps != 0 ||
@@ -260,7 +260,7 @@ static void irqmod_sim_arrival(struct irqmod_sim_model *sim, uint64_t bound_ns)
 				       ? 0
 				       : irqmod_sim_flow_queue(sim, src->index, src->next_flow);
 	struct irqmod_sim_queue *q = &sim->queues[queue_index];
-	struct irqmod_sim_model_counters *k = &sim->metrics.counters;
+	struct irqmod_sim_counters *k = &sim->metrics.counters;
 
 	if (q->count == q->ring_size && drop_batch(sim, src, q, bound_ns))
 		return;

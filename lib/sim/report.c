@@ -59,7 +59,25 @@ static void irqmod_sim_metrics_warmup(struct irqmod_sim_model *sim)
 	irqmod_sim_histogram_clear(m->rtt);
 }
 
-#define SUB(field) (sim->metrics.counters.field - sim->metrics.base.field)
+/* The counts are all uint64_t, so the struct is an array of them. */
+#define COUNTER_WORDS (sizeof(struct irqmod_sim_counters) / sizeof(uint64_t))
+_Static_assert(sizeof(struct irqmod_sim_counters) == COUNTER_WORDS * sizeof(uint64_t),
+	       "struct irqmod_sim_counters holds only uint64_t counts");
+
+/* @window = @now - @base, count by count. */
+static void counters_window(const struct irqmod_sim_counters *now,
+			    const struct irqmod_sim_counters *base,
+			    struct irqmod_sim_counters *window)
+{
+	uint64_t a[COUNTER_WORDS], b[COUNTER_WORDS];
+	size_t i;
+
+	memcpy(a, now, sizeof(a));
+	memcpy(b, base, sizeof(b));
+	for (i = 0; i < COUNTER_WORDS; i++)
+		a[i] -= b[i];
+	memcpy(window, a, sizeof(a));
+}
 
 static void irqmod_sim_report(const struct irqmod_sim_model *sim, struct irqmod_sim_results *r)
 {
@@ -73,31 +91,10 @@ static void irqmod_sim_report(const struct irqmod_sim_model *sim, struct irqmod_
 		strncpy(r->controller, sim->controller->name, sizeof(r->controller) - 1);
 	r->window_ns = sim->end_ns - sim->window_start_ns;
 	window_s = (double)r->window_ns / 1e9;
-	r->offered_frames = SUB(offered_frames);
-	r->offered_bytes = SUB(offered_bytes);
-	r->offered_datagrams = SUB(offered_datagrams);
-	r->offered_payload_bytes = SUB(offered_payload_bytes);
-	r->delivered_frames = SUB(delivered_frames);
-	r->delivered_datagrams = SUB(delivered_datagrams);
-	r->received_datagrams = SUB(received_datagrams);
-	r->received_payload_bytes = SUB(received_payload_bytes);
-	r->offered_mbps = (double)r->offered_payload_bytes * 8.0 / window_s / 1e6;
-	r->throughput_mbps = (double)r->received_payload_bytes * 8.0 / window_s / 1e6;
-	r->drops_ring = SUB(drops_ring);
-	r->drops_socket = SUB(drops_socket);
-	r->drops_socket_datagrams = SUB(drops_socket_datagrams);
-	r->drops_reassembly = SUB(drops_reassembly);
-	r->interrupts = SUB(interrupts);
-	r->timer_interrupts = SUB(timer_interrupts);
-	r->interrupts_per_s = (double)r->interrupts / window_s;
-	r->polls = SUB(polls);
-	r->controller_calls = SUB(controller_calls);
-	r->softirq_squeezes = SUB(softirq_squeezes);
-	r->responses = SUB(responses);
-	r->responses_limited = SUB(responses_limited);
-	r->tx_completions = SUB(tx_completions);
-	r->requests_sent = SUB(requests_sent);
-	r->replies_received = SUB(replies_received);
+	counters_window(&sim->metrics.counters, &sim->metrics.base, &r->counters);
+	r->offered_mbps = (double)r->counters.offered_payload_bytes * 8.0 / window_s / 1e6;
+	r->throughput_mbps = (double)r->counters.received_payload_bytes * 8.0 / window_s / 1e6;
+	r->interrupts_per_s = (double)r->counters.interrupts / window_s;
 	r->requests_in_flight_max = sim->metrics.in_flight_max;
 	irqmod_sim_histogram_report(sim->metrics.to_socket, &r->to_socket);
 	irqmod_sim_histogram_report(sim->metrics.to_app, &r->to_app);

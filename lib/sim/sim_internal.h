@@ -294,34 +294,10 @@ struct irqmod_sim_source_counters {
 	uint64_t drops;
 };
 
-struct irqmod_sim_model_counters {
-	uint64_t offered_frames;
-	uint64_t offered_bytes;
-	uint64_t offered_datagrams;
-	uint64_t offered_payload_bytes;
-	uint64_t delivered_frames;
-	uint64_t delivered_datagrams;
-	uint64_t received_datagrams;
-	uint64_t received_payload_bytes;
-	uint64_t drops_ring;
-	uint64_t drops_socket;
-	uint64_t drops_socket_datagrams;
-	uint64_t drops_reassembly;
-	uint64_t interrupts;
-	uint64_t timer_interrupts;
-	uint64_t polls;
-	uint64_t controller_calls;
-	uint64_t softirq_squeezes;
-	uint64_t responses;
-	uint64_t responses_limited;
-	uint64_t tx_completions;
-	uint64_t requests_sent;
-	uint64_t replies_received;
-};
 
 struct irqmod_sim_metrics {
-	struct irqmod_sim_model_counters counters;
-	struct irqmod_sim_model_counters base; /* at the end of the warm-up */
+	struct irqmod_sim_counters counters; /* since time 0 */
+	struct irqmod_sim_counters base; /* at the end of the warm-up */
 	/* Most ping/RR requests in flight at once inside the window (ping's pipe). */
 	uint32_t in_flight_max;
 	struct irqmod_sim_histogram *to_socket;
