@@ -18,14 +18,13 @@
 #include <cmocka.h>
 
 #include "irqmod/sim.h"
-#include "irqmod/sim_hybrid.h"
 #include "irqmod/sim_trace.h"
 
-/* Progress reports come every 2^20 events (lib/sim/model.c PROGRESS_PERIOD). */
+/* Progress reports come every 2^20 events (lib/sim/run.c PROGRESS_PERIOD). */
 #define EVENTS_PER_PROGRESS (1u << 20)
-/* Request and reply rings of a ping or RR source (lib/sim/model.c MAX_OUTSTANDING). */
+/* Request and reply rings of a ping or RR source (lib/sim/sim_internal.h MAX_OUTSTANDING). */
 #define OUTSTANDING_SLOTS 1024u
-/* TX completions a queue holds (lib/sim/model.c TX_FIFO_SIZE). */
+/* TX completions a queue holds (lib/sim/sim_internal.h TX_FIFO_SIZE). */
 #define TX_FIFO_SLOTS 1024u
 /* The seeds the random cases run over. */
 static const uint64_t seeds[] = { 1, 7, 12345 };
@@ -129,8 +128,6 @@ static void test_sim_edges_names_and_arguments_are_refused(void **unused)
 
 static void test_sim_edges_controller_init_errors_and_no_name(void **unused)
 {
-	static struct irqmod_sim_hybrid adapter;
-	struct irqmod_hybrid_config hybrid;
 	struct irqmod_sim_controller controller = controller_named("ixgbe");
 	struct irqmod_sim_config config;
 	struct irqmod_sim_results results;
@@ -147,13 +144,18 @@ static void test_sim_edges_controller_init_errors_and_no_name(void **unused)
 	assert_int_equal(irqmod_sim_run(&config, &controller, NULL, &results), 0);
 	assert_string_equal(results.controller, "");
 	assert_true(results.counters.delivered_frames > 0);
-	/* The hybrid adapter: NULL arguments, and a hybrid kind that does not exist. */
-	memset(&hybrid, 0, sizeof(hybrid));
-	assert_int_equal(irqmod_sim_hybrid_setup(NULL, &hybrid, "h", &controller), -IRQMOD_EINVAL);
-	assert_int_equal(irqmod_sim_hybrid_setup(&adapter, NULL, "h", &controller), -IRQMOD_EINVAL);
-	assert_int_equal(irqmod_sim_hybrid_setup(&adapter, &hybrid, "h", NULL), -IRQMOD_EINVAL);
-	hybrid.kind = UINT32_MAX;
-	assert_true(irqmod_sim_hybrid_setup(&adapter, &hybrid, "h", &controller) < 0);
+	/* A hybrid kind that does not exist stops the run at setup. */
+	controller = controller_named("static:50000");
+	controller.hybrid.kind = UINT32_MAX;
+	assert_true(irqmod_sim_run(&config, &controller, NULL, &results) < 0);
+	/* irqmod_sim_run_queues(): NULL controllers, and a count that is
+	 * neither 1 nor the queue count. */
+	controller = controller_named("static:50000");
+	assert_int_equal(irqmod_sim_run_queues(&config, NULL, 1, NULL, &results), -IRQMOD_EINVAL);
+	assert_int_equal(irqmod_sim_run_queues(&config, &controller, 0, NULL, &results),
+			 -IRQMOD_EINVAL);
+	assert_int_equal(irqmod_sim_run_queues(&config, &controller, 2, NULL, &results),
+			 -IRQMOD_EINVAL);
 }
 
 static void test_sim_edges_ping_faster_than_its_replies_fills_both_rings(void **unused)

@@ -612,7 +612,7 @@ static void repoll_update(void *context, uint32_t queue, const struct irqmod_sam
 static void test_sim_callback_controller_poll_action_costs_a_poll(void **unused)
 {
 	struct repoll_context rc = { 0, 0 };
-	struct irqmod_sim_controller controller = { "repoll", { 0 }, repoll_update, &rc, 40000 };
+	struct irqmod_sim_controller controller = { "repoll", { 0 }, repoll_update, &rc, 40000, { 0 } };
 	struct irqmod_sim_config c;
 
 	(void)unused;
@@ -643,7 +643,7 @@ static void test_sim_deferred_poll_takes_a_timer_interrupt(void **unused)
 	for (i = 0; i < sizeof(costs) / sizeof(costs[0]); i++) {
 		struct repoll_context rc = { 0, 0 };
 		struct irqmod_sim_controller controller = { "repoll", { 0 }, repoll_update, &rc,
-							    40000 };
+							    40000, { 0 } };
 		uint64_t expected;
 
 		setup_constant(&c, 10000, 60);
@@ -684,7 +684,7 @@ static void test_sim_added_delay_is_arrival_to_signal(void **unused)
 {
 	struct irqmod_sim_config c;
 	struct repoll_context rc = { 0, 0 };
-	struct irqmod_sim_controller controller = { "repoll", { 0 }, repoll_update, &rc, 40000 };
+	struct irqmod_sim_controller controller = { "repoll", { 0 }, repoll_update, &rc, 40000, { 0 } };
 
 	(void)unused;
 	setup_constant(&c, 10000, 60);
@@ -820,7 +820,7 @@ static void rate_limit_update(void *context, uint32_t queue, const struct irqmod
  */
 static void test_sim_rate_limit_caps_interrupts(void **unused)
 {
-	struct irqmod_sim_controller controller = { "intrl", { 0 }, rate_limit_update, NULL, 0 };
+	struct irqmod_sim_controller controller = { "intrl", { 0 }, rate_limit_update, NULL, 0, { 0 } };
 	struct irqmod_sim_config c;
 	uint32_t timer;
 

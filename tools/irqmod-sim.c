@@ -17,8 +17,8 @@
 #include <unistd.h>
 
 #include "irqmod/sim.h"
-#include "irqmod/sim_hybrid.h"
 #include "scenario.h"
+#include "queue_controllers.h"
 
 /* Exit codes. */
 #define EXIT_BAD_INPUT 2
@@ -164,43 +164,25 @@ static bool metric_is_hybrid(enum metric m)
 }
 
 /*
- * A hybrid behind the simulator's callback, with its counters measured
- * over the same window as the results: the totals are taken at the first
- * call at or after the warm-up and subtracted at the end.
+ * The hybrid counters of a row: the sum over the queues that ran a hybrid
+ * (the simulator counts each queue's, after the warm-up).
  */
-struct hybrid_run {
-	struct irqmod_sim_hybrid adapter;
-	uint64_t warmup_ns;
-	uint32_t queues;
-	bool measuring;
-	struct irqmod_hybrid_counters at_warmup;
-};
-
-static void hybrid_run_update(void *context, uint32_t queue, const struct irqmod_sample *sample,
-			      struct irqmod_decision *decision)
+static void hybrid_window(const struct irqmod_sim_results *r,
+			  struct irqmod_hybrid_counters *window)
 {
-	struct hybrid_run *run = context;
-
-	if (!run->measuring && sample->now_ns >= run->warmup_ns) {
-		irqmod_sim_hybrid_total(&run->adapter, run->queues, &run->at_warmup);
-		run->measuring = true;
-	}
-	irqmod_sim_hybrid_update(&run->adapter, queue, sample, decision);
-}
-
-/* Counters of the measured window (zero when no call came after the warm-up). */
-static void hybrid_run_window(const struct hybrid_run *run, struct irqmod_hybrid_counters *window)
-{
-	struct irqmod_hybrid_counters total;
+	uint32_t q;
 
 	memset(window, 0, sizeof(*window));
-	if (!run->measuring)
-		return;
-	irqmod_sim_hybrid_total(&run->adapter, run->queues, &total);
-	window->interrupts_armed = total.interrupts_armed - run->at_warmup.interrupts_armed;
-	window->polls_deferred = total.polls_deferred - run->at_warmup.polls_deferred;
-	window->empty_polls = total.empty_polls - run->at_warmup.empty_polls;
-	window->idle_polling_ns = total.idle_polling_ns - run->at_warmup.idle_polling_ns;
+	for (q = 0; q < r->queues; q++) {
+		const struct irqmod_hybrid_counters *h = &r->queue[q].hybrid_counters;
+
+		if (!r->queue[q].hybrid)
+			continue;
+		window->interrupts_armed += h->interrupts_armed;
+		window->polls_deferred += h->polls_deferred;
+		window->empty_polls += h->empty_polls;
+		window->idle_polling_ns += h->idle_polling_ns;
+	}
 }
 
 static double metric_value(const struct irqmod_sim_results *r,
@@ -844,10 +826,9 @@ static void run_job(const struct plan *plan, unsigned int row_index, unsigned in
 	const char *name = row_controller(plan, row_index);
 	uint64_t sweep_value = row_sweep_value(plan, row_index);
 	struct irqmod_scenario run = *scenario;
-	struct irqmod_sim_controller controller;
-	struct irqmod_hybrid_config hybrid;
-	struct hybrid_run *hybrid_run = NULL;
-	struct irqmod_hybrid_counters counters = { 0 };
+	struct irqmod_sim_controller controllers[IRQMOD_SIM_MAX_QUEUES];
+	struct irqmod_queue_controllers *row = malloc(sizeof(*row));
+	struct irqmod_hybrid_counters counters;
 	char label[IRQMOD_SCENARIO_NAME_BYTES + 64], message[2048], assignment[4200];
 	struct progress progress = { .label = label, .quiet = !plan->progress,
 				     .trace = plan->trace };
@@ -862,40 +843,30 @@ static void run_job(const struct plan *plan, unsigned int row_index, unsigned in
 	}
 	/* The same resolution the list was checked with, now for this run's
 	 * link speed and static interval. */
-	if (irqmod_scenario_controller(&run, name, run.config.link_speed_mbps, &hybrid, message,
-				       sizeof(message))) {
-		snprintf(out->message, sizeof(out->message), "%s", message);
-		out->fatal = EXIT_BAD_INPUT;
+	if (!row) {
+		snprintf(out->message, sizeof(out->message), "%s: out of memory", name);
+		out->fatal = EXIT_RUN_FAILED;
 		return;
 	}
-	memset(&controller, 0, sizeof(controller));
-	controller.name = name;
-	controller.generic = hybrid.inner;
-	if (hybrid.kind != IRQMOD_HYBRID_NONE) {
-		/* Each seed starts every queue's hybrid afresh. */
-		hybrid_run = malloc(sizeof(*hybrid_run));
-		if (!hybrid_run ||
-		    irqmod_sim_hybrid_setup(&hybrid_run->adapter, &hybrid, name, &controller)) {
-			snprintf(out->message, sizeof(out->message), "%s: cannot set up the hybrid",
-				 name);
-			out->fatal = EXIT_RUN_FAILED;
-			free(hybrid_run);
-			return;
-		}
-		controller.update = hybrid_run_update;
-		controller.context = hybrid_run;
-		hybrid_run->warmup_ns = run.config.warmup_ns;
-		hybrid_run->queues = run.config.queues;
-		hybrid_run->measuring = false;
-		out->hybrid = true;
+	if (irqmod_queue_controllers_resolve(&run, name, run.config.link_speed_mbps,
+					     run.config.queues, row, message, sizeof(message))) {
+		snprintf(out->message, sizeof(out->message), "%s", message);
+		out->fatal = EXIT_BAD_INPUT;
+		free(row);
+		return;
 	}
+	/* The simulator keeps each queue's controller or hybrid, afresh each seed. */
+	irqmod_queue_controllers_fill(row, controllers);
+	if (row->count == 1)
+		controllers[0].name = name;
 	snprintf(label, sizeof(label), "%s/%" PRIu64 "/%u", name, sweep_value, seed);
 	clock_gettime(CLOCK_MONOTONIC, &progress.start);
 	run.config.seed = scenario->config.seed + seed;
 	seed_phases(&run.config, &scenario->config);
-	error = irqmod_sim_run(&run.config, &controller, &hooks, &out->results);
-	if (hybrid_run)
-		hybrid_run_window(hybrid_run, &counters);
+	error = irqmod_sim_run_queues(&run.config, controllers, row->count, &hooks, &out->results);
+	hybrid_window(&out->results, &counters);
+	for (c = 0; c < (int)row->count; c++)
+		out->hybrid |= row->configs[c].kind != IRQMOD_HYBRID_NONE;
 	if (progress.shown)
 		fprintf(stderr, "\r%60s\r", "");
 	if (error) {
@@ -908,7 +879,7 @@ static void run_job(const struct plan *plan, unsigned int row_index, unsigned in
 			out->value[c] = metric_value(&out->results, &counters, run.config.queues,
 						     &plan->columns[c]);
 	}
-	free(hybrid_run);
+	free(row);
 }
 
 /* At most this many worker processes (-j). */

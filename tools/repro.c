@@ -310,7 +310,6 @@ int irqmod_repro_run(const struct irqmod_repro *repro, const struct irqmod_hybri
 		     const char *label, struct irqmod_repro_metrics *metrics)
 {
 	struct irqmod_sim_config config = repro->scenario.config;
-	struct irqmod_sim_hybrid *adapter = malloc(sizeof(*adapter));
 	struct irqmod_sim_controller controller;
 	struct irqmod_sim_results results;
 	uint32_t seed, i, fragments;
@@ -324,11 +323,13 @@ int irqmod_repro_run(const struct irqmod_repro *repro, const struct irqmod_hybri
 	error = irqmod_scenario_explain(hybrid, line, sizeof(line));
 	if (error) {
 		fprintf(stderr, "irqmod-repro: %s: %s\n", label, line);
-		free(adapter);
 		return error;
 	}
-	if (!adapter)
-		return -IRQMOD_ERANGE;
+	/* The simulator runs the hybrid natively, afresh each run. */
+	memset(&controller, 0, sizeof(controller));
+	controller.name = label;
+	controller.generic = hybrid->inner;
+	controller.hybrid = *hybrid;
 	for (seed = 1; seed <= repro->seeds && error == 0; seed++) {
 		double window_s;
 
@@ -341,9 +342,7 @@ int irqmod_repro_run(const struct irqmod_repro *repro, const struct irqmod_hybri
 					s->start_ns + (config.seed - 1) * REPRO_PHASE_STEP_NS %
 							      datagram_wire_ns(&config, s, &fragments);
 		}
-		error = irqmod_sim_hybrid_setup(adapter, hybrid, label, &controller);
-		if (error == 0)
-			error = irqmod_sim_run(&config, &controller, NULL, &results);
+		error = irqmod_sim_run(&config, &controller, NULL, &results);
 		if (error)
 			break;
 		window_s = (double)results.window_ns / 1e9;
@@ -371,7 +370,6 @@ int irqmod_repro_run(const struct irqmod_repro *repro, const struct irqmod_hybri
 		metrics->app_cpu_pct += 100.0 * (double)results.core[config.app_core].app_ns /
 					(double)results.window_ns / n;
 	}
-	free(adapter);
 	return error;
 }
 

@@ -8,7 +8,8 @@
 #ifndef IRQMOD_TOOLS_REPRO_H
 #define IRQMOD_TOOLS_REPRO_H
 
-#include "irqmod/sim_hybrid.h"
+#include "irqmod/hybrid.h"
+#include "irqmod/sim.h"
 #include "scenario.h"
 
 /**

@@ -75,6 +75,9 @@ static uint64_t poll_take(struct irqmod_sim_model *sim, struct irqmod_sim_queue 
 			uint64_t added = q->signal_ns > f->arrival_ns ? q->signal_ns - f->arrival_ns : 0;
 
 			irqmod_sim_histogram_add(sim->metrics.added_delay, added);
+			if (sim->metrics.per_queue)
+				irqmod_sim_histogram_add(
+					&sim->metrics.queue_histograms[2 * q->index + 1], added);
 			if (sim->metrics.per_source)
 				irqmod_sim_histogram_add(
 					&sim->metrics.source_histograms[2 * f->source + 1], added);
@@ -83,8 +86,10 @@ static uint64_t poll_take(struct irqmod_sim_model *sim, struct irqmod_sim_queue 
 			f->respond = response_allowed(src, now);
 			if (f->respond)
 				responses++;
-			else if (src->config.response_limit_per_s != 0)
+			else if (src->config.response_limit_per_s != 0) {
 				sim->metrics.counters.responses_limited++;
+				sim->metrics.queue_counters[q->index].responses_limited++;
+			}
 		}
 		if (++slot == q->ring_size)
 			slot = 0;
@@ -109,6 +114,7 @@ static void start_poll(struct irqmod_sim_model *sim, struct irqmod_sim_core *cor
 	napi->poll_tx = q->tx_pending;
 	q->tx_pending = 0;
 	sim->metrics.counters.polls++;
+	sim->metrics.queue_counters[q->index].polls++;
 	duration = c->poll_ns + napi->poll_tx * c->tx_clean_ns + poll_take(sim, q, n, now);
 	irqmod_sim_start_job(sim, core, JOB_POLL, q->index, now,
 			     irqmod_sim_max_u64(duration, MIN_JOB_NS), &core->time.softirq_ns);
@@ -163,6 +169,7 @@ static void core_dispatch(struct irqmod_sim_model *sim, struct irqmod_sim_core *
 
 		core->timer_mask &= ~(1u << index);
 		sim->metrics.counters.timer_interrupts++;
+		sim->metrics.queue_counters[index].timer_interrupts++;
 		irqmod_sim_start_job(sim, core, JOB_TIMER, index, now,
 				     irqmod_sim_max_u64(c->timer_irq_ns, MIN_JOB_NS),
 				     &core->time.irq_ns);
@@ -221,19 +228,24 @@ static void irqmod_sim_repoll(struct irqmod_sim_model *sim, struct irqmod_sim_qu
 static void call_controller(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q, uint64_t now,
 			    uint32_t flags, struct irqmod_decision *decision)
 {
-	const struct irqmod_sim_controller *ctl = sim->controller;
 	struct irqmod_sim_napi *napi = &sim->napi[q->index];
+	const struct irqmod_sim_controller *ctl = napi->ctl;
 
 	if (irqmod_sim_apps_busy(sim))
 		flags |= IRQMOD_SAMPLE_APP_FOUND_EVENTS;
 	napi->sample.now_ns = now;
 	napi->sample.flags = flags | (napi->from_interrupt ? IRQMOD_SAMPLE_FROM_INTERRUPT : 0);
 	memset(decision, 0, sizeof(*decision));
-	if (ctl->update)
+	if (ctl->update) {
 		ctl->update(ctl->context, q->index, &napi->sample, decision);
-	else
+	} else if (napi->run_hybrid) {
+		irqmod_hybrid_update(&napi->hybrid, &napi->sample, decision);
+		irqmod_hybrid_count(&napi->hybrid_counters, &napi->sample, decision);
+	} else {
 		irqmod_controller_update(&napi->controller, &napi->sample, decision);
+	}
 	sim->metrics.counters.controller_calls++;
+	sim->metrics.queue_counters[q->index].controller_calls++;
 	if (sim->hooks && sim->hooks->trace) {
 		struct irqmod_sim_trace record;
 
@@ -263,6 +275,8 @@ static void finish_poll(struct irqmod_sim_model *sim, struct irqmod_sim_core *co
 	q->in_poll = 0;
 	sim->metrics.counters.responses += napi->poll_responses;
 	sim->metrics.counters.tx_completions += napi->poll_tx;
+	sim->metrics.queue_counters[q->index].responses += napi->poll_responses;
+	sim->metrics.queue_counters[q->index].tx_completions += napi->poll_tx;
 	napi->sample.rx_packets += n;
 	napi->sample.rx_bytes += napi->poll_bytes;
 	napi->sample.tx_packets += napi->poll_tx;

@@ -120,6 +120,7 @@ static void fire(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q, uint6
 	napi->irq_pending = true;
 	napi->sample.events++;
 	sim->metrics.counters.interrupts++;
+	sim->metrics.queue_counters[q->index].interrupts++;
 	core->irq_mask |= 1u << q->index;
 	irqmod_sim_core_kick(sim, core, now);
 }
@@ -214,6 +215,7 @@ static bool drop_batch(struct irqmod_sim_model *sim, struct irqmod_sim_src *src,
 	uint64_t speed = sim->config->link_speed_mbps, wire_ps, wire_remainder;
 	uint64_t limit_ps, low = 1, high, count;
 	struct irqmod_sim_counters *k = &sim->metrics.counters;
+	struct irqmod_sim_counters *qk = &sim->metrics.queue_counters[q->index];
 
 	if (sim->source_count != 1 || sim->config->queues != 1 ||
 	    src->config.kind != IRQMOD_SIM_SOURCE_CONSTANT || src->config.rate_pps != 0 ||
@@ -243,6 +245,11 @@ static bool drop_batch(struct irqmod_sim_model *sim, struct irqmod_sim_src *src,
 	k->offered_datagrams += count;
 	k->offered_payload_bytes += count * src->payload_bytes;
 	k->drops_ring += count;
+	qk->offered_frames += count;
+	qk->offered_bytes += count * src->next_bytes;
+	qk->offered_datagrams += count;
+	qk->offered_payload_bytes += count * src->payload_bytes;
+	qk->drops_ring += count;
 	sim->metrics.source_counters[src->index].offered_frames += count;
 	sim->metrics.source_counters[src->index].drops += count;
 	src->next_message += (uint32_t)count;
@@ -261,6 +268,7 @@ static void irqmod_sim_arrival(struct irqmod_sim_model *sim, uint64_t bound_ns)
 				       : irqmod_sim_flow_queue(sim, src->index, src->next_flow);
 	struct irqmod_sim_queue *q = &sim->queues[queue_index];
 	struct irqmod_sim_counters *k = &sim->metrics.counters;
+	struct irqmod_sim_counters *qk = &sim->metrics.queue_counters[queue_index];
 
 	if (q->count == q->ring_size && drop_batch(sim, src, q, bound_ns))
 		return;
@@ -269,13 +277,20 @@ static void irqmod_sim_arrival(struct irqmod_sim_model *sim, uint64_t bound_ns)
 	sim->now_ns = now;
 	k->offered_frames++;
 	k->offered_bytes += src->next_bytes;
+	qk->offered_frames++;
+	qk->offered_bytes += src->next_bytes;
 	sim->metrics.source_counters[src->index].offered_frames++;
 	if (src->next_fragment + 1u >= src->next_fragment_count) {
+		uint32_t payload = irqmod_sim_frame_payload(src, src->next_bytes);
+
 		k->offered_datagrams++;
-		k->offered_payload_bytes += irqmod_sim_frame_payload(src, src->next_bytes);
+		k->offered_payload_bytes += payload;
+		qk->offered_datagrams++;
+		qk->offered_payload_bytes += payload;
 	}
 	if (q->count == q->ring_size) {
 		k->drops_ring++;
+		qk->drops_ring++;
 		sim->metrics.source_counters[src->index].drops++;
 	} else {
 		uint32_t slot = q->head + q->count;

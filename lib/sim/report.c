@@ -8,7 +8,8 @@
 
 #include "sim_internal.h"
 
-static int irqmod_sim_metrics_setup(struct irqmod_sim_model *sim, uint32_t sources)
+static int irqmod_sim_metrics_setup(struct irqmod_sim_model *sim, uint32_t sources,
+				    uint32_t queues)
 {
 	struct irqmod_sim_metrics *m = &sim->metrics;
 	uint32_t i;
@@ -24,13 +25,21 @@ static int irqmod_sim_metrics_setup(struct irqmod_sim_model *sim, uint32_t sourc
 	irqmod_sim_histogram_clear(m->to_app);
 	irqmod_sim_histogram_clear(m->rtt);
 	m->per_source = sources > 1;
-	if (!m->per_source)
-		return 0;
-	m->source_histograms = malloc(2 * sources * sizeof(*m->source_histograms));
-	if (!m->source_histograms)
-		return -IRQMOD_ERANGE;
-	for (i = 0; i < 2 * sources; i++)
-		irqmod_sim_histogram_clear(&m->source_histograms[i]);
+	if (m->per_source) {
+		m->source_histograms = malloc(2 * sources * sizeof(*m->source_histograms));
+		if (!m->source_histograms)
+			return -IRQMOD_ERANGE;
+		for (i = 0; i < 2 * sources; i++)
+			irqmod_sim_histogram_clear(&m->source_histograms[i]);
+	}
+	m->per_queue = queues > 1;
+	if (m->per_queue) {
+		m->queue_histograms = malloc(2 * queues * sizeof(*m->queue_histograms));
+		if (!m->queue_histograms)
+			return -IRQMOD_ERANGE;
+		for (i = 0; i < 2 * queues; i++)
+			irqmod_sim_histogram_clear(&m->queue_histograms[i]);
+	}
 	return 0;
 }
 
@@ -41,6 +50,7 @@ static void irqmod_sim_metrics_free(struct irqmod_sim_model *sim)
 	free(sim->metrics.rtt);
 	free(sim->metrics.added_delay);
 	free(sim->metrics.source_histograms);
+	free(sim->metrics.queue_histograms);
 }
 
 /* The warm-up ends: counters are measured from here, histograms restart. */
@@ -51,6 +61,11 @@ static void irqmod_sim_metrics_warmup(struct irqmod_sim_model *sim)
 
 	m->base = m->counters;
 	memcpy(m->source_base, m->source_counters, sizeof(m->source_base));
+	memcpy(m->queue_base, m->queue_counters, sizeof(m->queue_base));
+	for (i = 0; i < sim->config->queues; i++)
+		sim->napi[i].hybrid_base = sim->napi[i].hybrid_counters;
+	for (i = 0; m->per_queue && i < 2 * sim->config->queues; i++)
+		irqmod_sim_histogram_clear(&m->queue_histograms[i]);
 	irqmod_sim_histogram_clear(m->added_delay);
 	for (i = 0; m->per_source && i < 2 * sim->source_count; i++)
 		irqmod_sim_histogram_clear(&m->source_histograms[i]);
@@ -60,6 +75,17 @@ static void irqmod_sim_metrics_warmup(struct irqmod_sim_model *sim)
 }
 
 /* The counts are all uint64_t, so the struct is an array of them. */
+/* The hybrid counters inside the window (bookkeeping fields left 0). */
+static void hybrid_window(const struct irqmod_hybrid_counters *now,
+			  const struct irqmod_hybrid_counters *base,
+			  struct irqmod_hybrid_counters *window)
+{
+	window->interrupts_armed = now->interrupts_armed - base->interrupts_armed;
+	window->polls_deferred = now->polls_deferred - base->polls_deferred;
+	window->empty_polls = now->empty_polls - base->empty_polls;
+	window->idle_polling_ns = now->idle_polling_ns - base->idle_polling_ns;
+}
+
 #define COUNTER_WORDS (sizeof(struct irqmod_sim_counters) / sizeof(uint64_t))
 _Static_assert(sizeof(struct irqmod_sim_counters) == COUNTER_WORDS * sizeof(uint64_t),
 	       "struct irqmod_sim_counters holds only uint64_t counts");
@@ -79,6 +105,31 @@ static void counters_window(const struct irqmod_sim_counters *now,
 	memcpy(window, a, sizeof(a));
 }
 
+/* Queue @i's results; with one queue its latencies are the totals. */
+static void report_queue(const struct irqmod_sim_model *sim, uint32_t i, double window_s,
+			 struct irqmod_sim_results *r)
+{
+	const struct irqmod_sim_napi *napi = &sim->napi[i];
+	struct irqmod_sim_queue_results *q = &r->queue[i];
+
+	if (napi->ctl->name)
+		strncpy(q->controller, napi->ctl->name, sizeof(q->controller) - 1);
+	q->hybrid = napi->run_hybrid;
+	if (q->hybrid)
+		hybrid_window(&napi->hybrid_counters, &napi->hybrid_base, &q->hybrid_counters);
+	counters_window(&sim->metrics.queue_counters[i], &sim->metrics.queue_base[i], &q->counters);
+	q->throughput_mbps = (double)q->counters.received_payload_bytes * 8.0 / window_s / 1e6;
+	q->interrupts_per_s = (double)q->counters.interrupts / window_s;
+	if (sim->metrics.per_queue) {
+		irqmod_sim_histogram_report(&sim->metrics.queue_histograms[2 * i], &q->to_app);
+		irqmod_sim_histogram_report(&sim->metrics.queue_histograms[2 * i + 1],
+					    &q->added_delay);
+	} else {
+		q->to_app = r->to_app;
+		q->added_delay = r->added_delay;
+	}
+}
+
 static void irqmod_sim_report(const struct irqmod_sim_model *sim, struct irqmod_sim_results *r)
 {
 	const struct irqmod_sim_config *c = sim->config;
@@ -87,8 +138,10 @@ static void irqmod_sim_report(const struct irqmod_sim_model *sim, struct irqmod_
 	uint32_t i, j;
 
 	memset(r, 0, sizeof(*r));
-	if (sim->controller->name)
-		strncpy(r->controller, sim->controller->name, sizeof(r->controller) - 1);
+	if (sim->controller_count != 1)
+		strncpy(r->controller, "per-queue", sizeof(r->controller) - 1);
+	else if (sim->controllers[0].name)
+		strncpy(r->controller, sim->controllers[0].name, sizeof(r->controller) - 1);
 	r->window_ns = sim->end_ns - sim->window_start_ns;
 	window_s = (double)r->window_ns / 1e9;
 	counters_window(&sim->metrics.counters, &sim->metrics.base, &r->counters);
@@ -119,6 +172,9 @@ static void irqmod_sim_report(const struct irqmod_sim_model *sim, struct irqmod_
 			s->added_delay = r->added_delay;
 		}
 	}
+	r->queues = c->queues;
+	for (i = 0; i < c->queues; i++)
+		report_queue(sim, i, window_s, r);
 	r->cores = c->cores;
 	for (i = 0; i < c->cores; i++) {
 		struct irqmod_sim_core_time *t = &r->core[i];

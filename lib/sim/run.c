@@ -40,6 +40,9 @@ static int setup_queue(struct irqmod_sim_model *sim, uint32_t i)
 {
 	const struct irqmod_sim_config *c = sim->config;
 	struct irqmod_sim_queue *q = &sim->queues[i];
+	struct irqmod_sim_napi *napi = &sim->napi[i];
+	const struct irqmod_sim_controller *ctl =
+		&sim->controllers[sim->controller_count == 1 ? 0 : i];
 	struct irqmod_decision start;
 	int error;
 
@@ -52,15 +55,27 @@ static int setup_queue(struct irqmod_sim_model *sim, uint32_t i)
 		return -IRQMOD_ERANGE;
 	q->enabled = true;
 	q->event_ns = UINT64_MAX;
-	q->interval_ns = sim->controller->initial_interval_ns;
 	q->frames_threshold = c->rx_frames;
-	if (sim->controller->update)
+	napi->ctl = ctl;
+	if (ctl->update) {
+		q->interval_ns = ctl->initial_interval_ns;
 		return 0;
-	error = irqmod_controller_init(&sim->napi[i].controller, &sim->controller->generic);
+	}
+	if (ctl->hybrid.kind != IRQMOD_HYBRID_NONE) {
+		napi->run_hybrid = true;
+		error = irqmod_hybrid_init(&napi->hybrid, &ctl->hybrid);
+		irqmod_hybrid_counters_init(&napi->hybrid_counters);
+		/* The driver programs the inner controller's start interval. */
+		if (error == 0)
+			irqmod_controller_current(&napi->hybrid.inner, &start);
+	} else {
+		error = irqmod_controller_init(&napi->controller, &ctl->generic);
+		/* The driver programs the start interval at queue setup. */
+		if (error == 0)
+			irqmod_controller_current(&napi->controller, &start);
+	}
 	if (error)
 		return error;
-	/* The driver programs the start interval at queue setup. */
-	irqmod_controller_current(&sim->napi[i].controller, &start);
 	q->interval_ns = start.rx_interval_ns;
 	return 0;
 }
@@ -93,7 +108,7 @@ static int setup(struct irqmod_sim_model *sim)
 	for (i = 0; i < IRQMOD_SIM_MAX_SOURCES; i++)
 		if (c->sources[i].kind != IRQMOD_SIM_SOURCE_OFF)
 			active++;
-	error = irqmod_sim_metrics_setup(sim, active);
+	error = irqmod_sim_metrics_setup(sim, active, c->queues);
 	if (error)
 		return error;
 	for (i = 0; i < IRQMOD_SIM_MAX_SOURCES; i++) {
@@ -182,23 +197,26 @@ static void run_loop(struct irqmod_sim_model *sim)
 	}
 }
 
-int irqmod_sim_run(const struct irqmod_sim_config *config,
-		   const struct irqmod_sim_controller *controller,
-		   const struct irqmod_sim_hooks *hooks, struct irqmod_sim_results *results)
+int irqmod_sim_run_queues(const struct irqmod_sim_config *config,
+			  const struct irqmod_sim_controller *controllers, uint32_t count,
+			  const struct irqmod_sim_hooks *hooks, struct irqmod_sim_results *results)
 {
 	struct irqmod_sim_model *sim;
 	int error;
 
-	if (!config || !controller || !results)
+	if (!config || !controllers || !results)
 		return -IRQMOD_EINVAL;
 	error = irqmod_sim_check(config, NULL);
 	if (error)
 		return error;
+	if (count != 1 && count != config->queues)
+		return -IRQMOD_EINVAL;
 	sim = calloc(1, sizeof(*sim));
 	if (!sim)
 		return -IRQMOD_ERANGE;
 	sim->config = config;
-	sim->controller = controller;
+	sim->controllers = controllers;
+	sim->controller_count = count;
 	sim->hooks = hooks;
 	error = setup(sim);
 	if (error == 0) {
@@ -210,4 +228,11 @@ int irqmod_sim_run(const struct irqmod_sim_config *config,
 	free_sim(sim);
 	free(sim);
 	return error;
+}
+
+int irqmod_sim_run(const struct irqmod_sim_config *config,
+		   const struct irqmod_sim_controller *controller,
+		   const struct irqmod_sim_hooks *hooks, struct irqmod_sim_results *results)
+{
+	return irqmod_sim_run_queues(config, controller, 1, hooks, results);
 }

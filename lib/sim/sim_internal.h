@@ -220,14 +220,21 @@ struct irqmod_sim_queue {
 /* host.c: cores, NAPI, polls, the controller                          */
 /* ------------------------------------------------------------------ */
 
-/* The NAPI instance of one queue and the controller the driver runs on it. */
+/* The NAPI instance of one queue and the controller the driver runs on it:
+ * @ctl's user update, its hybrid (with the hybrid's counters), or its
+ * generic controller. */
 struct irqmod_sim_napi {
 	bool irq_pending;	/* fired, handler not yet run */
 	bool from_interrupt;
+	bool run_hybrid;
 	uint32_t poll_tx;
 	uint32_t poll_responses;
 	uint64_t poll_bytes;
+	const struct irqmod_sim_controller *ctl;
 	struct irqmod_controller controller;
+	struct irqmod_hybrid hybrid;
+	struct irqmod_hybrid_counters hybrid_counters;
+	struct irqmod_hybrid_counters hybrid_base; /* at the end of the warm-up */
 	struct irqmod_sample sample;
 };
 
@@ -263,6 +270,7 @@ struct irqmod_sim_socket_entry {
 	uint32_t payload_bytes;
 	uint32_t truesize;
 	uint32_t message;
+	uint32_t queue; /* the queue its last frame came through */
 };
 
 struct irqmod_sim_reassembly {
@@ -310,6 +318,12 @@ struct irqmod_sim_metrics {
 	bool per_source;
 	struct irqmod_sim_source_counters source_counters[IRQMOD_SIM_MAX_SOURCES];
 	struct irqmod_sim_source_counters source_base[IRQMOD_SIM_MAX_SOURCES];
+	/* Per queue: counters, and to_app at 2q, added delay at 2q + 1 (only
+	 * with several queues; one queue's are the totals). */
+	struct irqmod_sim_counters queue_counters[IRQMOD_SIM_MAX_QUEUES];
+	struct irqmod_sim_counters queue_base[IRQMOD_SIM_MAX_QUEUES];
+	struct irqmod_sim_histogram *queue_histograms;
+	bool per_queue;
 };
 
 /* ------------------------------------------------------------------ */
@@ -318,7 +332,8 @@ struct irqmod_sim_metrics {
 
 struct irqmod_sim_model {
 	const struct irqmod_sim_config *config;
-	const struct irqmod_sim_controller *controller;
+	const struct irqmod_sim_controller *controllers;
+	uint32_t controller_count; /* 1: the same controller on every queue */
 	const struct irqmod_sim_hooks *hooks;
 	struct irqmod_sim_heap heap;
 	uint64_t now_ns;
@@ -421,7 +436,8 @@ static void irqmod_sim_app_start(struct irqmod_sim_model *sim, struct irqmod_sim
 static bool irqmod_sim_apps_busy(const struct irqmod_sim_model *sim);
 
 /* report.c */
-static int irqmod_sim_metrics_setup(struct irqmod_sim_model *sim, uint32_t sources);
+static int irqmod_sim_metrics_setup(struct irqmod_sim_model *sim, uint32_t sources,
+				    uint32_t queues);
 static void irqmod_sim_metrics_free(struct irqmod_sim_model *sim);
 static void irqmod_sim_metrics_warmup(struct irqmod_sim_model *sim);
 static void irqmod_sim_report(const struct irqmod_sim_model *sim, struct irqmod_sim_results *r);

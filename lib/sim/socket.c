@@ -76,10 +76,12 @@ static void irqmod_sim_app_wake(struct irqmod_sim_model *sim, struct irqmod_sim_
 /* Linux UDP admission (__udp_enqueue_schedule_skb): drop when the memory
  * already allocated exceeds rcvbuf, before charging; otherwise charge the
  * whole truesize, so occupancy may exceed rcvbuf by one datagram. */
-static void socket_admit(struct irqmod_sim_model *sim, struct irqmod_sim_socket *sock,
+static void socket_admit(struct irqmod_sim_model *sim, const struct irqmod_sim_queue *q,
 			 const struct irqmod_sim_frame *f, uint64_t now, uint32_t frames,
 			 uint32_t payload_bytes)
 {
+	struct irqmod_sim_socket *sock = &sim->sockets[f->source];
+	struct irqmod_sim_counters *qk = &sim->metrics.queue_counters[q->index];
 	uint32_t truesize = frames * sim->config->truesize_bytes;
 	struct irqmod_sim_socket_entry *e;
 
@@ -87,6 +89,8 @@ static void socket_admit(struct irqmod_sim_model *sim, struct irqmod_sim_socket 
 	if (sock->alloc_bytes > sim->config->rcvbuf_bytes || sock->count == sock->capacity) {
 		sim->metrics.counters.drops_socket += frames;
 		sim->metrics.counters.drops_socket_datagrams++;
+		qk->drops_socket += frames;
+		qk->drops_socket_datagrams++;
 		sim->metrics.source_counters[f->source].drops += frames;
 		return;
 	}
@@ -97,9 +101,12 @@ static void socket_admit(struct irqmod_sim_model *sim, struct irqmod_sim_socket 
 	e->payload_bytes = payload_bytes;
 	e->truesize = truesize;
 	e->message = f->message;
+	e->queue = q->index;
 	sock->count++;
 	sim->metrics.counters.delivered_frames += frames;
 	sim->metrics.counters.delivered_datagrams++;
+	qk->delivered_frames += frames;
+	qk->delivered_datagrams++;
 	if (now >= sim->window_start_ns)
 		irqmod_sim_histogram_add(sim->metrics.to_socket, now - f->arrival_ns);
 	irqmod_sim_app_wake(sim, sock, f->source, now);
@@ -117,6 +124,7 @@ static void irqmod_sim_deliver(struct irqmod_sim_model *sim, struct irqmod_sim_q
 	case IRQMOD_SIM_SOURCE_FLOOD:
 		/* Consumed by the stack (e.g. a SYN to a closed port). */
 		sim->metrics.counters.delivered_frames++;
+		sim->metrics.queue_counters[q->index].delivered_frames++;
 		if (now >= sim->window_start_ns)
 			irqmod_sim_histogram_add(sim->metrics.to_socket, now - f->arrival_ns);
 		if (f->respond)
@@ -127,6 +135,7 @@ static void irqmod_sim_deliver(struct irqmod_sim_model *sim, struct irqmod_sim_q
 		if (r->frames != 0 && r->message != f->message) {
 			/* A fragment of the previous datagram never came. */
 			sim->metrics.counters.drops_reassembly += r->frames;
+			sim->metrics.queue_counters[q->index].drops_reassembly += r->frames;
 			sim->metrics.source_counters[src->index].drops += r->frames;
 			r->frames = 0;
 		}
@@ -135,15 +144,16 @@ static void irqmod_sim_deliver(struct irqmod_sim_model *sim, struct irqmod_sim_q
 		if (f->fragment + 1u < f->fragment_count)
 			return;
 		if (r->frames == f->fragment_count) {
-			socket_admit(sim, sock, f, now, r->frames, src->payload_bytes);
+			socket_admit(sim, q, f, now, r->frames, src->payload_bytes);
 		} else {
 			sim->metrics.counters.drops_reassembly += r->frames;
+			sim->metrics.queue_counters[q->index].drops_reassembly += r->frames;
 			sim->metrics.source_counters[src->index].drops += r->frames;
 		}
 		r->frames = 0;
 		return;
 	default:
-		socket_admit(sim, sock, f, now, 1, irqmod_sim_frame_payload(src, f->bytes));
+		socket_admit(sim, q, f, now, 1, irqmod_sim_frame_payload(src, f->bytes));
 		return;
 	}
 }
@@ -180,8 +190,13 @@ static void irqmod_sim_app_start(struct irqmod_sim_model *sim, struct irqmod_sim
 		sim->metrics.counters.received_datagrams++;
 		sim->metrics.counters.received_payload_bytes += e->payload_bytes;
 		sim->metrics.source_counters[src->index].received_datagrams++;
+		sim->metrics.queue_counters[e->queue].received_datagrams++;
+		sim->metrics.queue_counters[e->queue].received_payload_bytes += e->payload_bytes;
 		if (t >= sim->window_start_ns) {
 			irqmod_sim_histogram_add(sim->metrics.to_app, t - e->last_arrival_ns);
+			if (sim->metrics.per_queue)
+				irqmod_sim_histogram_add(&sim->metrics.queue_histograms[2 * e->queue],
+							 t - e->last_arrival_ns);
 			if (sim->metrics.per_source)
 				irqmod_sim_histogram_add(&sim->metrics.source_histograms[2 * src->index],
 							 t - e->last_arrival_ns);
