@@ -81,13 +81,30 @@ enum metric {
 	M_SRC_ADDED_P99_US,
 	M_SRC_ADDED_P999_US,
 	M_SRC_DROPS,
+	M_Q_THROUGHPUT_MBPS,	/* per queue, with several queues */
+	M_Q_OFFERED_FRAMES,
+	M_Q_DROPS_RING,
+	M_Q_DROPS_SOCKET,
+	M_Q_INTERRUPTS_PER_S,
+	M_Q_POLLS_PER_S,
+	M_Q_APP_MEAN_US,
+	M_Q_APP_P50_US,
+	M_Q_APP_P99_US,
+	M_Q_APP_P999_US,
+	M_Q_ADDED_MEAN_US,
+	M_Q_ADDED_P50_US,
+	M_Q_ADDED_P99_US,
+	M_Q_ADDED_P999_US,
 	M_COUNT_FIXED = M_CPU_PCT,
 	M_COUNT_PER_SOURCE = M_SRC_DROPS - M_SRC_APP_MEAN_US + 1,
+	M_COUNT_PER_QUEUE = M_Q_ADDED_P999_US - M_Q_THROUGHPUT_MBPS + 1,
 };
 
-/* Columns at most: the fixed ones, two per core, the per-source ones. */
+/* Columns at most: the fixed ones, two per core, the per-source and the
+ * per-queue ones. */
 #define MAX_COLUMNS (M_COUNT_FIXED + 2 * IRQMOD_SIM_MAX_CORES + \
-		     M_COUNT_PER_SOURCE * IRQMOD_SIM_MAX_SOURCES)
+		     M_COUNT_PER_SOURCE * IRQMOD_SIM_MAX_SOURCES + \
+		     M_COUNT_PER_QUEUE * IRQMOD_SIM_MAX_QUEUES)
 
 struct column {
 	enum metric metric;
@@ -155,6 +172,20 @@ static const struct {
 	[M_SRC_ADDED_P99_US] = { "src%u_added_p99_us", false, 2 },
 	[M_SRC_ADDED_P999_US] = { "src%u_added_p999_us", false, 2 },
 	[M_SRC_DROPS] = { "src%u_drops", false, 0 },
+	[M_Q_THROUGHPUT_MBPS] = { "q%u_throughput_mbps", false, 1 },
+	[M_Q_OFFERED_FRAMES] = { "q%u_offered_frames", false, 0 },
+	[M_Q_DROPS_RING] = { "q%u_drops_ring", false, 0 },
+	[M_Q_DROPS_SOCKET] = { "q%u_drops_socket", false, 0 },
+	[M_Q_INTERRUPTS_PER_S] = { "q%u_interrupts_per_s", false, 0 },
+	[M_Q_POLLS_PER_S] = { "q%u_polls_per_s", false, 0 },
+	[M_Q_APP_MEAN_US] = { "q%u_app_mean_us", false, 2 },
+	[M_Q_APP_P50_US] = { "q%u_app_p50_us", false, 2 },
+	[M_Q_APP_P99_US] = { "q%u_app_p99_us", false, 2 },
+	[M_Q_APP_P999_US] = { "q%u_app_p999_us", false, 2 },
+	[M_Q_ADDED_MEAN_US] = { "q%u_added_mean_us", false, 2 },
+	[M_Q_ADDED_P50_US] = { "q%u_added_p50_us", false, 2 },
+	[M_Q_ADDED_P99_US] = { "q%u_added_p99_us", false, 2 },
+	[M_Q_ADDED_P999_US] = { "q%u_added_p999_us", false, 2 },
 };
 
 /* The hybrid metrics exist only for rows that run a hybrid. */
@@ -190,7 +221,8 @@ static double metric_value(const struct irqmod_sim_results *r,
 			   const struct column *c)
 {
 	double seconds = (double)r->window_ns / 1e9;
-	const struct irqmod_sim_source_results *src = &r->source[c->core];
+	const struct irqmod_sim_source_results *src = &r->source[c->core % IRQMOD_SIM_MAX_SOURCES];
+	const struct irqmod_sim_queue_results *queue = &r->queue[c->core % IRQMOD_SIM_MAX_QUEUES];
 	double host = 0.0;
 	unsigned int i;
 
@@ -263,6 +295,20 @@ static double metric_value(const struct irqmod_sim_results *r,
 	case M_SRC_ADDED_P99_US: return (double)src->added_delay.p99_ns / 1e3;
 	case M_SRC_ADDED_P999_US: return (double)src->added_delay.p999_ns / 1e3;
 	case M_SRC_DROPS: return (double)src->drops;
+	case M_Q_THROUGHPUT_MBPS: return queue->throughput_mbps;
+	case M_Q_OFFERED_FRAMES: return (double)queue->counters.offered_frames;
+	case M_Q_DROPS_RING: return (double)queue->counters.drops_ring;
+	case M_Q_DROPS_SOCKET: return (double)queue->counters.drops_socket;
+	case M_Q_INTERRUPTS_PER_S: return queue->interrupts_per_s;
+	case M_Q_POLLS_PER_S: return (double)queue->counters.polls / seconds;
+	case M_Q_APP_MEAN_US: return queue->to_app.mean_ns / 1e3;
+	case M_Q_APP_P50_US: return (double)queue->to_app.p50_ns / 1e3;
+	case M_Q_APP_P99_US: return (double)queue->to_app.p99_ns / 1e3;
+	case M_Q_APP_P999_US: return (double)queue->to_app.p999_ns / 1e3;
+	case M_Q_ADDED_MEAN_US: return queue->added_delay.mean_ns / 1e3;
+	case M_Q_ADDED_P50_US: return (double)queue->added_delay.p50_ns / 1e3;
+	case M_Q_ADDED_P99_US: return (double)queue->added_delay.p99_ns / 1e3;
+	case M_Q_ADDED_P999_US: return (double)queue->added_delay.p999_ns / 1e3;
 	case M_CPU_PCT: return r->core[c->core].utilisation * 100.0;
 	case M_IRQ_CPU_PCT: return r->core[c->core].interrupt_utilisation * 100.0;
 	}
@@ -540,7 +586,28 @@ static void usage(FILE *out)
 	irqmod_scenario_print_keys(out);
 }
 
-static int build_columns(struct column *columns, unsigned int cores, unsigned int sources)
+/* The per-queue columns, only with several queues (one queue's are the totals). */
+static int build_queue_columns(struct column *columns, unsigned int queues)
+{
+	unsigned int m, queue;
+	int count = 0;
+
+	for (queue = 0; queues > 1 && queue < queues; queue++) {
+		for (m = M_Q_THROUGHPUT_MBPS; m <= M_Q_ADDED_P999_US; m++) {
+			columns[count].metric = (enum metric)m;
+			columns[count].core = queue; /* the queue */
+			snprintf(columns[count].name, sizeof(columns[count].name),
+				 metric_info[m].name, queue);
+			columns[count].in_table = false;
+			columns[count].precision = metric_info[m].precision;
+			count++;
+		}
+	}
+	return count;
+}
+
+static int build_columns(struct column *columns, unsigned int cores, unsigned int sources,
+			 unsigned int queues)
 {
 	int count = 0;
 	unsigned int m, core;
@@ -575,6 +642,7 @@ static int build_columns(struct column *columns, unsigned int cores, unsigned in
 			count++;
 		}
 	}
+	count += build_queue_columns(columns + count, queues);
 	return count;
 }
 
@@ -742,6 +810,26 @@ static int write_csv(const char *path, const struct row *rows, unsigned int row_
 	return close_output(f, "--csv", path);
 }
 
+/* With several queues, the controller each ran: "queue_controllers": [...]. */
+static void json_queue_controllers(FILE *f, const char *controller, const struct column *columns,
+				   int column_count)
+{
+	char name[IRQMOD_SCENARIO_NAME_BYTES];
+	unsigned int queues = 0, q;
+	int c;
+
+	for (c = 0; c < column_count; c++)
+		queues += columns[c].metric == M_Q_THROUGHPUT_MBPS;
+	if (queues == 0)
+		return;
+	fprintf(f, ", \"queue_controllers\": [");
+	for (q = 0; q < queues; q++) {
+		irqmod_queue_controllers_name(controller, q, name, sizeof(name));
+		fprintf(f, "%s\"%s\"", q ? ", " : "", name);
+	}
+	fprintf(f, "]");
+}
+
 static int write_json(const char *path, const struct row *rows, unsigned int row_count,
 		      const struct column *columns, int column_count, const char *sweep_key,
 		      unsigned int seeds)
@@ -757,6 +845,7 @@ static int write_json(const char *path, const struct row *rows, unsigned int row
 	fprintf(f, "{\n  \"seeds\": %u,\n  \"runs\": [\n", seeds);
 	for (i = 0; i < row_count; i++) {
 		fprintf(f, "    {\"controller\": \"%s\"", rows[i].controller);
+		json_queue_controllers(f, rows[i].controller, columns, column_count);
 		if (sweep_key)
 			fprintf(f, ", \"%s\": %" PRIu64, sweep_key, rows[i].sweep_value);
 		for (c = 0; c < column_count; c++) {
@@ -1401,7 +1490,8 @@ int main(int argc, char **argv)
 				    "interval_ns,action,poll_delay_ns,frames\n");
 	}
 
-	column_count = build_columns(columns, scenario->config.cores, scenario->sources);
+	column_count = build_columns(columns, scenario->config.cores, scenario->sources,
+				     scenario->config.queues);
 	total_rows = point_count * scenario->controller_count;
 	/* --shard K/N: the K-th of N contiguous shares of the rows, so the
 	 * shares' outputs joined in order (--merge) are the single run's. */

@@ -116,3 +116,28 @@ void irqmod_queue_controllers_fill(const struct irqmod_queue_controllers *row,
 		controllers[i].hybrid = row->configs[i];
 	}
 }
+
+void irqmod_queue_controllers_name(const char *spec, uint32_t queue, char *name, size_t bytes)
+{
+	const char *entry = spec, *end;
+	uint32_t n;
+
+	if (bytes == 0)
+		return;
+	name[0] = '\0';
+	if (!queue_prefix(spec, &n)) {
+		snprintf(name, bytes, "%s", spec);
+		return;
+	}
+	for (; *entry; entry = *end ? end + 1 : end) {
+		const char *text = queue_prefix(entry, &n);
+
+		end = strchr(entry, QUEUE_SEPARATOR);
+		if (!end)
+			end = entry + strlen(entry);
+		if (text && n == queue) {
+			snprintf(name, bytes, "%.*s", (int)(end - text - 1), text + 1);
+			return;
+		}
+	}
+}

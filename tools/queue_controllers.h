@@ -50,4 +50,15 @@ int irqmod_queue_controllers_resolve(const struct irqmod_scenario *scenario, con
 void irqmod_queue_controllers_fill(const struct irqmod_queue_controllers *row,
 				   struct irqmod_sim_controller *controllers);
 
+/**
+ * irqmod_queue_controllers_name() - the controller a row runs on @queue,
+ * from its text alone: the whole @spec for a plain name, the text after
+ * "qN=" for a per-queue row ("" when @queue is not in it).
+ * @spec: the row's controller (a controller-list entry).
+ * @queue: the queue.
+ * @name: receives the name.
+ * @bytes: size of @name.
+ */
+void irqmod_queue_controllers_name(const char *spec, uint32_t queue, char *name, size_t bytes);
+
 #endif /* IRQMOD_TOOLS_QUEUE_CONTROLLERS_H */
