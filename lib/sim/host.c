@@ -86,10 +86,8 @@ static uint64_t poll_take(struct irqmod_sim_model *sim, struct irqmod_sim_queue 
 			f->respond = response_allowed(src, now);
 			if (f->respond)
 				responses++;
-			else if (src->config.response_limit_per_s != 0) {
-				sim->metrics.counters.responses_limited++;
+			else if (src->config.response_limit_per_s != 0)
 				sim->metrics.queue_counters[q->index].responses_limited++;
-			}
 		}
 		if (++slot == q->ring_size)
 			slot = 0;
@@ -113,7 +111,6 @@ static void start_poll(struct irqmod_sim_model *sim, struct irqmod_sim_core *cor
 	napi->poll_responses = 0;
 	napi->poll_tx = q->tx_pending;
 	q->tx_pending = 0;
-	sim->metrics.counters.polls++;
 	sim->metrics.queue_counters[q->index].polls++;
 	duration = c->poll_ns + napi->poll_tx * c->tx_clean_ns + poll_take(sim, q, n, now);
 	irqmod_sim_start_job(sim, core, JOB_POLL, q->index, now,
@@ -168,7 +165,6 @@ static void core_dispatch(struct irqmod_sim_model *sim, struct irqmod_sim_core *
 		uint32_t index = (uint32_t)__builtin_ctz(core->timer_mask);
 
 		core->timer_mask &= ~(1u << index);
-		sim->metrics.counters.timer_interrupts++;
 		sim->metrics.queue_counters[index].timer_interrupts++;
 		irqmod_sim_start_job(sim, core, JOB_TIMER, index, now,
 				     irqmod_sim_max_u64(c->timer_irq_ns, MIN_JOB_NS),
@@ -244,7 +240,6 @@ static void call_controller(struct irqmod_sim_model *sim, struct irqmod_sim_queu
 	} else {
 		irqmod_controller_update(&napi->controller, &napi->sample, decision);
 	}
-	sim->metrics.counters.controller_calls++;
 	sim->metrics.queue_counters[q->index].controller_calls++;
 	if (sim->hooks && sim->hooks->trace) {
 		struct irqmod_sim_trace record;
@@ -273,8 +268,6 @@ static void finish_poll(struct irqmod_sim_model *sim, struct irqmod_sim_core *co
 	}
 	q->count -= n;
 	q->in_poll = 0;
-	sim->metrics.counters.responses += napi->poll_responses;
-	sim->metrics.counters.tx_completions += napi->poll_tx;
 	sim->metrics.queue_counters[q->index].responses += napi->poll_responses;
 	sim->metrics.queue_counters[q->index].tx_completions += napi->poll_tx;
 	napi->sample.rx_packets += n;

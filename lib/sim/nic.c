@@ -59,10 +59,16 @@ static void irqmod_sim_link_pick(struct irqmod_sim_model *sim)
 	int chosen = -1;
 	uint32_t i;
 
-	for (i = 0; i < sim->source_count; i++) {
-		if (sim->sources[i].next_ps < best) {
-			best = sim->sources[i].next_ps;
-			chosen = (int)i;
+	if (sim->source_count == 1) {
+		/* The common case, without the loop. */
+		best = sim->sources[0].next_ps;
+		chosen = best < UINT64_MAX ? 0 : -1;
+	} else {
+		for (i = 0; i < sim->source_count; i++) {
+			if (sim->sources[i].next_ps < best) {
+				best = sim->sources[i].next_ps;
+				chosen = (int)i;
+			}
 		}
 	}
 	sim->link.next_source = chosen;
@@ -119,7 +125,6 @@ static void fire(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q, uint6
 	q->signal_ns = now;
 	napi->irq_pending = true;
 	napi->sample.events++;
-	sim->metrics.counters.interrupts++;
 	sim->metrics.queue_counters[q->index].interrupts++;
 	core->irq_mask |= 1u << q->index;
 	irqmod_sim_core_kick(sim, core, now);
@@ -214,7 +219,6 @@ static bool drop_batch(struct irqmod_sim_model *sim, struct irqmod_sim_src *src,
 {
 	uint64_t speed = sim->config->link_speed_mbps, wire_ps, wire_remainder;
 	uint64_t limit_ps, low = 1, high, count;
-	struct irqmod_sim_counters *k = &sim->metrics.counters;
 	struct irqmod_sim_counters *qk = &sim->metrics.queue_counters[q->index];
 
 	if (sim->source_count != 1 || sim->config->queues != 1 ||
@@ -240,11 +244,6 @@ static bool drop_batch(struct irqmod_sim_model *sim, struct irqmod_sim_src *src,
 	sim->link.free_ps += count * wire_ps + (sim->link.remainder + count * wire_remainder) / speed;
 	sim->link.remainder = (sim->link.remainder + count * wire_remainder) % speed;
 	sim->now_ns = sim->link.free_ps / PS_PER_NS;
-	k->offered_frames += count;
-	k->offered_bytes += count * src->next_bytes;
-	k->offered_datagrams += count;
-	k->offered_payload_bytes += count * src->payload_bytes;
-	k->drops_ring += count;
 	qk->offered_frames += count;
 	qk->offered_bytes += count * src->next_bytes;
 	qk->offered_datagrams += count;
@@ -267,7 +266,6 @@ static void irqmod_sim_arrival(struct irqmod_sim_model *sim, uint64_t bound_ns)
 				       ? 0
 				       : irqmod_sim_flow_queue(sim, src->index, src->next_flow);
 	struct irqmod_sim_queue *q = &sim->queues[queue_index];
-	struct irqmod_sim_counters *k = &sim->metrics.counters;
 	struct irqmod_sim_counters *qk = &sim->metrics.queue_counters[queue_index];
 
 	if (q->count == q->ring_size && drop_batch(sim, src, q, bound_ns))
@@ -275,21 +273,16 @@ static void irqmod_sim_arrival(struct irqmod_sim_model *sim, uint64_t bound_ns)
 	sim->link.free_ps = sim->link.next_arrival_ps;
 	sim->link.remainder = sim->link.next_remainder;
 	sim->now_ns = now;
-	k->offered_frames++;
-	k->offered_bytes += src->next_bytes;
 	qk->offered_frames++;
 	qk->offered_bytes += src->next_bytes;
 	sim->metrics.source_counters[src->index].offered_frames++;
 	if (src->next_fragment + 1u >= src->next_fragment_count) {
 		uint32_t payload = irqmod_sim_frame_payload(src, src->next_bytes);
 
-		k->offered_datagrams++;
-		k->offered_payload_bytes += payload;
 		qk->offered_datagrams++;
 		qk->offered_payload_bytes += payload;
 	}
 	if (q->count == q->ring_size) {
-		k->drops_ring++;
 		qk->drops_ring++;
 		sim->metrics.source_counters[src->index].drops++;
 	} else {

@@ -105,6 +105,19 @@ static void counters_window(const struct irqmod_sim_counters *now,
 	memcpy(window, a, sizeof(a));
 }
 
+/* @total += @part, count by count. */
+static void counters_add(struct irqmod_sim_counters *total, const struct irqmod_sim_counters *part)
+{
+	uint64_t a[COUNTER_WORDS], b[COUNTER_WORDS];
+	size_t i;
+
+	memcpy(a, total, sizeof(a));
+	memcpy(b, part, sizeof(b));
+	for (i = 0; i < COUNTER_WORDS; i++)
+		a[i] += b[i];
+	memcpy(total, a, sizeof(a));
+}
+
 /* Queue @i's results; with one queue its latencies are the totals. */
 static void report_queue(const struct irqmod_sim_model *sim, uint32_t i, double window_s,
 			 struct irqmod_sim_results *r)
@@ -133,18 +146,24 @@ static void report_queue(const struct irqmod_sim_model *sim, uint32_t i, double 
 static void irqmod_sim_report(const struct irqmod_sim_model *sim, struct irqmod_sim_results *r)
 {
 	const struct irqmod_sim_config *c = sim->config;
+	struct irqmod_sim_counters now = sim->metrics.counters, base = sim->metrics.base;
 	double window_s;
 	uint64_t in_flight = 0;
 	uint32_t i, j;
 
 	memset(r, 0, sizeof(*r));
+	/* The queues' counts and the run's own (per core, per source). */
+	for (i = 0; i < c->queues; i++) {
+		counters_add(&now, &sim->metrics.queue_counters[i]);
+		counters_add(&base, &sim->metrics.queue_base[i]);
+	}
 	if (sim->controller_count != 1)
 		strncpy(r->controller, "per-queue", sizeof(r->controller) - 1);
 	else if (sim->controllers[0].name)
 		strncpy(r->controller, sim->controllers[0].name, sizeof(r->controller) - 1);
 	r->window_ns = sim->end_ns - sim->window_start_ns;
 	window_s = (double)r->window_ns / 1e9;
-	counters_window(&sim->metrics.counters, &sim->metrics.base, &r->counters);
+	counters_window(&now, &base, &r->counters);
 	r->offered_mbps = (double)r->counters.offered_payload_bytes * 8.0 / window_s / 1e6;
 	r->throughput_mbps = (double)r->counters.received_payload_bytes * 8.0 / window_s / 1e6;
 	r->interrupts_per_s = (double)r->counters.interrupts / window_s;
@@ -195,10 +214,8 @@ static void irqmod_sim_report(const struct irqmod_sim_model *sim, struct irqmod_
 		for (j = 0; j < src->config.flows; j++)
 			in_flight += sock->reassembly[j].frames;
 	}
-	r->totals.offered_frames = sim->metrics.counters.offered_frames;
-	r->totals.delivered_frames = sim->metrics.counters.delivered_frames;
-	r->totals.dropped_frames = sim->metrics.counters.drops_ring +
-				   sim->metrics.counters.drops_socket +
-				   sim->metrics.counters.drops_reassembly;
+	r->totals.offered_frames = now.offered_frames;
+	r->totals.delivered_frames = now.delivered_frames;
+	r->totals.dropped_frames = now.drops_ring + now.drops_socket + now.drops_reassembly;
 	r->totals.in_flight_frames = in_flight;
 }

@@ -303,8 +303,15 @@ struct irqmod_sim_source_counters {
 };
 
 
+/*
+ * The model counts into public struct irqmod_sim_counters: one per queue
+ * (every count a queue has: its frames, its vector, its NAPI) and @counters
+ * for the per-core and per-source ones (softirq_squeezes, requests_sent,
+ * replies_received), each since time 0, with a copy at the end of the
+ * warm-up; the results' counters are their sum.
+ */
 struct irqmod_sim_metrics {
-	struct irqmod_sim_counters counters; /* since time 0 */
+	struct irqmod_sim_counters counters; /* the counts no queue has */
 	struct irqmod_sim_counters base; /* at the end of the warm-up */
 	/* Most ping/RR requests in flight at once inside the window (ping's pipe). */
 	uint32_t in_flight_max;
@@ -318,8 +325,8 @@ struct irqmod_sim_metrics {
 	bool per_source;
 	struct irqmod_sim_source_counters source_counters[IRQMOD_SIM_MAX_SOURCES];
 	struct irqmod_sim_source_counters source_base[IRQMOD_SIM_MAX_SOURCES];
-	/* Per queue: counters, and to_app at 2q, added delay at 2q + 1 (only
-	 * with several queues; one queue's are the totals). */
+	/* Per queue: counters, and to_app at 2q, added delay at 2q + 1 (the
+	 * histograms only with several queues; one queue's are the totals). */
 	struct irqmod_sim_counters queue_counters[IRQMOD_SIM_MAX_QUEUES];
 	struct irqmod_sim_counters queue_base[IRQMOD_SIM_MAX_QUEUES];
 	struct irqmod_sim_histogram *queue_histograms;

@@ -77,18 +77,17 @@ static void irqmod_sim_app_wake(struct irqmod_sim_model *sim, struct irqmod_sim_
  * already allocated exceeds rcvbuf, before charging; otherwise charge the
  * whole truesize, so occupancy may exceed rcvbuf by one datagram. */
 static void socket_admit(struct irqmod_sim_model *sim, const struct irqmod_sim_queue *q,
-			 const struct irqmod_sim_frame *f, uint64_t now, uint32_t frames,
-			 uint32_t payload_bytes)
+			 struct irqmod_sim_socket *sock, const struct irqmod_sim_frame *f,
+			 uint64_t now, uint32_t frames)
 {
-	struct irqmod_sim_socket *sock = &sim->sockets[f->source];
+	/* A datagram's payload: the stream's message, or its one frame's. */
+	uint32_t payload_bytes = irqmod_sim_frame_payload(&sim->sources[f->source], f->bytes);
 	struct irqmod_sim_counters *qk = &sim->metrics.queue_counters[q->index];
 	uint32_t truesize = frames * sim->config->truesize_bytes;
 	struct irqmod_sim_socket_entry *e;
 
 	irqmod_sim_socket_release(sock, now);
 	if (sock->alloc_bytes > sim->config->rcvbuf_bytes || sock->count == sock->capacity) {
-		sim->metrics.counters.drops_socket += frames;
-		sim->metrics.counters.drops_socket_datagrams++;
 		qk->drops_socket += frames;
 		qk->drops_socket_datagrams++;
 		sim->metrics.source_counters[f->source].drops += frames;
@@ -103,8 +102,6 @@ static void socket_admit(struct irqmod_sim_model *sim, const struct irqmod_sim_q
 	e->message = f->message;
 	e->queue = q->index;
 	sock->count++;
-	sim->metrics.counters.delivered_frames += frames;
-	sim->metrics.counters.delivered_datagrams++;
 	qk->delivered_frames += frames;
 	qk->delivered_datagrams++;
 	if (now >= sim->window_start_ns)
@@ -123,7 +120,6 @@ static void irqmod_sim_deliver(struct irqmod_sim_model *sim, struct irqmod_sim_q
 	switch (src->config.kind) {
 	case IRQMOD_SIM_SOURCE_FLOOD:
 		/* Consumed by the stack (e.g. a SYN to a closed port). */
-		sim->metrics.counters.delivered_frames++;
 		sim->metrics.queue_counters[q->index].delivered_frames++;
 		if (now >= sim->window_start_ns)
 			irqmod_sim_histogram_add(sim->metrics.to_socket, now - f->arrival_ns);
@@ -134,7 +130,6 @@ static void irqmod_sim_deliver(struct irqmod_sim_model *sim, struct irqmod_sim_q
 		r = &sock->reassembly[f->flow];
 		if (r->frames != 0 && r->message != f->message) {
 			/* A fragment of the previous datagram never came. */
-			sim->metrics.counters.drops_reassembly += r->frames;
 			sim->metrics.queue_counters[q->index].drops_reassembly += r->frames;
 			sim->metrics.source_counters[src->index].drops += r->frames;
 			r->frames = 0;
@@ -144,16 +139,15 @@ static void irqmod_sim_deliver(struct irqmod_sim_model *sim, struct irqmod_sim_q
 		if (f->fragment + 1u < f->fragment_count)
 			return;
 		if (r->frames == f->fragment_count) {
-			socket_admit(sim, q, f, now, r->frames, src->payload_bytes);
+			socket_admit(sim, q, sock, f, now, r->frames);
 		} else {
-			sim->metrics.counters.drops_reassembly += r->frames;
 			sim->metrics.queue_counters[q->index].drops_reassembly += r->frames;
 			sim->metrics.source_counters[src->index].drops += r->frames;
 		}
 		r->frames = 0;
 		return;
 	default:
-		socket_admit(sim, q, f, now, 1, irqmod_sim_frame_payload(src, f->bytes));
+		socket_admit(sim, q, sock, f, now, 1);
 		return;
 	}
 }
@@ -187,8 +181,6 @@ static void irqmod_sim_app_start(struct irqmod_sim_model *sim, struct irqmod_sim
 		t += c->app_datagram_ns + (uint64_t)e->payload_bytes * c->app_byte_ps / PS_PER_NS;
 		e->consumed_ns = t;
 		sock->scheduled++;
-		sim->metrics.counters.received_datagrams++;
-		sim->metrics.counters.received_payload_bytes += e->payload_bytes;
 		sim->metrics.source_counters[src->index].received_datagrams++;
 		sim->metrics.queue_counters[e->queue].received_datagrams++;
 		sim->metrics.queue_counters[e->queue].received_payload_bytes += e->payload_bytes;
