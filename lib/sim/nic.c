@@ -53,7 +53,7 @@ static uint32_t irqmod_sim_flow_queue(const struct irqmod_sim_model *sim, uint32
 
 /* Recompute the cached next arrival (the earliest desired start wins; the
  * link serialises frames, so the arrival is the end of its wire time). */
-static void irqmod_sim_link_pick(struct irqmod_sim_model *sim)
+static inline void irqmod_sim_link_pick(struct irqmod_sim_model *sim)
 {
 	uint64_t best = UINT64_MAX, ps, remainder, start, end;
 	int chosen = -1;
@@ -135,7 +135,7 @@ static void fire(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q, uint6
  * decision's rate_limit_ns (ice INTRL) is a second, independent minimum gap
  * since the previous interrupt that every timer semantic respects.
  */
-static void nic_cause(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q, uint64_t now,
+static inline void nic_cause(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q, uint64_t now,
 		      uint32_t causes)
 {
 	uint64_t interval = q->interval_ns;
@@ -258,7 +258,7 @@ static bool drop_batch(struct irqmod_sim_model *sim, struct irqmod_sim_src *src,
 	return true;
 }
 
-static void irqmod_sim_arrival(struct irqmod_sim_model *sim, uint64_t bound_ns)
+static inline void irqmod_sim_arrival(struct irqmod_sim_model *sim, uint64_t bound_ns)
 {
 	struct irqmod_sim_src *src = &sim->sources[sim->link.next_source];
 	uint64_t now = sim->link.next_arrival_ns;

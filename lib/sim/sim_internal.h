@@ -390,8 +390,8 @@ static inline void irqmod_sim_schedule(struct irqmod_sim_model *sim, uint64_t ti
 static uint64_t irqmod_sim_draw_period(struct irqmod_sim_rng *rng, uint32_t distribution,
 				       uint64_t mean,
 				       uint32_t shape_milli);
-static uint32_t irqmod_sim_frame_payload(const struct irqmod_sim_src *src, uint32_t bytes);
-static void irqmod_sim_source_advance(struct irqmod_sim_model *sim, struct irqmod_sim_src *src);
+static inline uint32_t irqmod_sim_frame_payload(const struct irqmod_sim_src *src, uint32_t bytes);
+static inline void irqmod_sim_source_advance(struct irqmod_sim_model *sim, struct irqmod_sim_src *src);
 static int irqmod_sim_source_setup(struct irqmod_sim_model *sim, struct irqmod_sim_src *src,
 				   const struct irqmod_sim_source *c, uint32_t index);
 static void irqmod_sim_send_request(struct irqmod_sim_model *sim, struct irqmod_sim_src *src,
@@ -404,8 +404,8 @@ static bool irqmod_sim_peer_reply(struct irqmod_sim_model *sim, struct irqmod_si
 /* nic.c */
 static uint32_t irqmod_sim_flow_queue(const struct irqmod_sim_model *sim, uint32_t source,
 				      uint32_t flow);
-static void irqmod_sim_link_pick(struct irqmod_sim_model *sim);
-static void irqmod_sim_arrival(struct irqmod_sim_model *sim, uint64_t bound_ns);
+static inline void irqmod_sim_link_pick(struct irqmod_sim_model *sim);
+static inline void irqmod_sim_arrival(struct irqmod_sim_model *sim, uint64_t bound_ns);
 static void irqmod_sim_irq_event(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q,
 				 uint64_t now);
 static void irqmod_sim_nic_enable(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q,
@@ -431,12 +431,12 @@ static void irqmod_sim_core_done(struct irqmod_sim_model *sim, struct irqmod_sim
 static int irqmod_sim_socket_setup(struct irqmod_sim_model *sim, struct irqmod_sim_socket *sock,
 				   const struct irqmod_sim_source *c);
 static void irqmod_sim_socket_free(struct irqmod_sim_socket *sock);
-static void irqmod_sim_socket_release(struct irqmod_sim_socket *sock, uint64_t now);
+static inline void irqmod_sim_socket_release(struct irqmod_sim_socket *sock, uint64_t now);
 static void irqmod_sim_app_runnable(struct irqmod_sim_model *sim, struct irqmod_sim_src *src,
 				    uint64_t now);
-static void irqmod_sim_app_wake(struct irqmod_sim_model *sim, struct irqmod_sim_socket *sock,
+static inline void irqmod_sim_app_wake(struct irqmod_sim_model *sim, struct irqmod_sim_socket *sock,
 				uint32_t index, uint64_t now);
-static void irqmod_sim_deliver(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q,
+static inline void irqmod_sim_deliver(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q,
 			       const struct irqmod_sim_frame *f, uint64_t now);
 static void irqmod_sim_app_start(struct irqmod_sim_model *sim, struct irqmod_sim_core *core,
 				 struct irqmod_sim_src *src, uint64_t now);

@@ -36,7 +36,7 @@ static void irqmod_sim_socket_free(struct irqmod_sim_socket *sock)
 }
 
 /* Uncharge datagrams the application finished reading by @now. */
-static void irqmod_sim_socket_release(struct irqmod_sim_socket *sock, uint64_t now)
+static inline void irqmod_sim_socket_release(struct irqmod_sim_socket *sock, uint64_t now)
 {
 	while (sock->scheduled > 0) {
 		struct irqmod_sim_socket_entry *e = &sock->entries[sock->head];
@@ -64,7 +64,7 @@ static void irqmod_sim_app_runnable(struct irqmod_sim_model *sim, struct irqmod_
 }
 
 /* Wake a sleeping application: it runs app_wakeup_ns later. */
-static void irqmod_sim_app_wake(struct irqmod_sim_model *sim, struct irqmod_sim_socket *sock,
+static inline void irqmod_sim_app_wake(struct irqmod_sim_model *sim, struct irqmod_sim_socket *sock,
 				uint32_t index, uint64_t now)
 {
 	if (sock->app_state == APP_SLEEPING) {
@@ -76,7 +76,7 @@ static void irqmod_sim_app_wake(struct irqmod_sim_model *sim, struct irqmod_sim_
 /* Linux UDP admission (__udp_enqueue_schedule_skb): drop when the memory
  * already allocated exceeds rcvbuf, before charging; otherwise charge the
  * whole truesize, so occupancy may exceed rcvbuf by one datagram. */
-static void socket_admit(struct irqmod_sim_model *sim, const struct irqmod_sim_queue *q,
+static inline void socket_admit(struct irqmod_sim_model *sim, const struct irqmod_sim_queue *q,
 			 struct irqmod_sim_socket *sock, const struct irqmod_sim_frame *f,
 			 uint64_t now, uint32_t frames)
 {
@@ -110,7 +110,7 @@ static void socket_admit(struct irqmod_sim_model *sim, const struct irqmod_sim_q
 }
 
 /* Hand one polled frame to the stack at @now (the end of its poll). */
-static void irqmod_sim_deliver(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q,
+static inline void irqmod_sim_deliver(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q,
 			       const struct irqmod_sim_frame *f, uint64_t now)
 {
 	struct irqmod_sim_src *src = &sim->sources[f->source];

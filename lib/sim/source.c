@@ -43,7 +43,7 @@ static inline void source_step(struct irqmod_sim_src *src)
 }
 
 /* Payload of a frame of @bytes (UDP over IPv4), or the stream's message. */
-static uint32_t irqmod_sim_frame_payload(const struct irqmod_sim_src *src, uint32_t bytes)
+static inline uint32_t irqmod_sim_frame_payload(const struct irqmod_sim_src *src, uint32_t bytes)
 {
 	const uint32_t headers = ETH_HEADER_BYTES + IPV4_HEADER_BYTES + UDP_HEADER_BYTES;
 
@@ -67,31 +67,34 @@ static uint64_t draw_gap(struct irqmod_sim_src *src)
 	return gap > 0 ? (uint64_t)gap : 0;
 }
 
-/* The next frame's size under the source's size law. */
-static uint32_t draw_size(struct irqmod_sim_src *src)
+/* The next frame's size under a generalised size law (draw_size()). */
+static uint32_t draw_size_law(struct irqmod_sim_src *src)
 {
 	const struct irqmod_sim_source *c = &src->config;
 	uint64_t largest = (uint64_t)c->mtu_bytes + ETH_HEADER_BYTES;
 	int64_t milli, bytes;
 
-	switch (c->size_law) {
-	case IRQMOD_SIM_SIZE_GPARETO:
+	if (c->size_law == IRQMOD_SIM_SIZE_GPARETO)
 		milli = irqmod_sim_gpareto(&src->rng, (int64_t)c->size_location_milli,
 					   c->size_scale_milli, c->size_shape_micro);
-		break;
-	case IRQMOD_SIM_SIZE_GEV:
+	else
 		milli = irqmod_sim_gev(&src->rng, (int64_t)c->size_location_milli,
 				       c->size_scale_milli, c->size_shape_micro);
-		break;
-	default:
-		return c->frame_bytes;
-	}
 	/* Whole bytes, rounded to nearest; a negative variate is an empty key. */
 	bytes = milli <= 0 ? 0 : (milli + 500) / 1000;
 	bytes += c->size_offset_bytes;
 	if (bytes < MIN_FRAME_BYTES)
 		return MIN_FRAME_BYTES;
 	return bytes > (int64_t)largest ? (uint32_t)largest : (uint32_t)bytes;
+}
+
+/* The next frame's size under the source's size law; the constant law
+ * (the default) without a call. */
+static inline uint32_t draw_size(struct irqmod_sim_src *src)
+{
+	if (src->config.size_law == IRQMOD_SIM_SIZE_CONSTANT)
+		return src->config.frame_bytes;
+	return draw_size_law(src);
 }
 
 /*
@@ -136,7 +139,7 @@ static void trace_load_record(struct irqmod_sim_src *src)
 }
 
 /* Prepare the frame after the one just sent. */
-static void irqmod_sim_source_advance(struct irqmod_sim_model *sim, struct irqmod_sim_src *src)
+static inline void irqmod_sim_source_advance(struct irqmod_sim_model *sim, struct irqmod_sim_src *src)
 {
 	const struct irqmod_sim_source *c = &src->config;
 
