@@ -90,23 +90,9 @@ static void hybrid_window(const struct irqmod_hybrid_counters *now,
 _Static_assert(sizeof(struct irqmod_sim_counters) == COUNTER_WORDS * sizeof(uint64_t),
 	       "struct irqmod_sim_counters holds only uint64_t counts");
 
-/* @window = @now - @base, count by count. */
-static void counters_window(const struct irqmod_sim_counters *now,
-			    const struct irqmod_sim_counters *base,
-			    struct irqmod_sim_counters *window)
-{
-	uint64_t a[COUNTER_WORDS], b[COUNTER_WORDS];
-	size_t i;
-
-	memcpy(a, now, sizeof(a));
-	memcpy(b, base, sizeof(b));
-	for (i = 0; i < COUNTER_WORDS; i++)
-		a[i] -= b[i];
-	memcpy(window, a, sizeof(a));
-}
-
-/* @total += @part, count by count. */
-static void counters_add(struct irqmod_sim_counters *total, const struct irqmod_sim_counters *part)
+/* @total += @part (or -= with @subtract), count by count. */
+static void counters_combine(struct irqmod_sim_counters *total,
+			     const struct irqmod_sim_counters *part, bool subtract)
 {
 	uint64_t a[COUNTER_WORDS], b[COUNTER_WORDS];
 	size_t i;
@@ -114,8 +100,17 @@ static void counters_add(struct irqmod_sim_counters *total, const struct irqmod_
 	memcpy(a, total, sizeof(a));
 	memcpy(b, part, sizeof(b));
 	for (i = 0; i < COUNTER_WORDS; i++)
-		a[i] += b[i];
+		a[i] = subtract ? a[i] - b[i] : a[i] + b[i];
 	memcpy(total, a, sizeof(a));
+}
+
+/* @window = @now - @base, count by count. */
+static void counters_window(const struct irqmod_sim_counters *now,
+			    const struct irqmod_sim_counters *base,
+			    struct irqmod_sim_counters *window)
+{
+	*window = *now;
+	counters_combine(window, base, true);
 }
 
 /* Queue @i's results; with one queue its latencies are the totals. */
@@ -154,8 +149,8 @@ static void irqmod_sim_report(const struct irqmod_sim_model *sim, struct irqmod_
 	memset(r, 0, sizeof(*r));
 	/* The queues' counts and the run's own (per core, per source). */
 	for (i = 0; i < c->queues; i++) {
-		counters_add(&now, &sim->metrics.queue_counters[i]);
-		counters_add(&base, &sim->metrics.queue_base[i]);
+		counters_combine(&now, &sim->metrics.queue_counters[i], false);
+		counters_combine(&base, &sim->metrics.queue_base[i], false);
 	}
 	if (sim->controller_count != 1)
 		strncpy(r->controller, "per-queue", sizeof(r->controller) - 1);

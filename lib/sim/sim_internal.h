@@ -388,10 +388,10 @@ static inline void irqmod_sim_schedule(struct irqmod_sim_model *sim, uint64_t ti
 
 /* source.c */
 static uint64_t irqmod_sim_draw_period(struct irqmod_sim_rng *rng, uint32_t distribution,
-				       uint64_t mean,
-				       uint32_t shape_milli);
+				       uint64_t mean, uint32_t shape_milli);
 static inline uint32_t irqmod_sim_frame_payload(const struct irqmod_sim_src *src, uint32_t bytes);
-static inline void irqmod_sim_source_advance(struct irqmod_sim_model *sim, struct irqmod_sim_src *src);
+static inline void irqmod_sim_source_advance(struct irqmod_sim_model *sim,
+					     struct irqmod_sim_src *src);
 static int irqmod_sim_source_setup(struct irqmod_sim_model *sim, struct irqmod_sim_src *src,
 				   const struct irqmod_sim_source *c, uint32_t index);
 static void irqmod_sim_send_request(struct irqmod_sim_model *sim, struct irqmod_sim_src *src,

@@ -11,8 +11,7 @@
 #include "sim_internal.h"
 
 static uint64_t irqmod_sim_draw_period(struct irqmod_sim_rng *rng, uint32_t distribution,
-				       uint64_t mean,
-				       uint32_t shape_milli)
+				       uint64_t mean, uint32_t shape_milli)
 {
 	switch (distribution) {
 	case IRQMOD_SIM_DIST_EXPONENTIAL:
@@ -139,7 +138,8 @@ static void trace_load_record(struct irqmod_sim_src *src)
 }
 
 /* Prepare the frame after the one just sent. */
-static inline void irqmod_sim_source_advance(struct irqmod_sim_model *sim, struct irqmod_sim_src *src)
+static inline void irqmod_sim_source_advance(struct irqmod_sim_model *sim,
+					     struct irqmod_sim_src *src)
 {
 	const struct irqmod_sim_source *c = &src->config;
 
