@@ -559,7 +559,10 @@ struct irqmod_sim_source_results {
 
 /**
  * struct irqmod_sim_counters - what a run counted. The model counts into
- * this struct directly; the results hold the counts after the warm-up.
+ * one of these per queue (struct irqmod_sim_queue_results.counters) and one
+ * for the counts no queue has (softirq_squeezes, requests_sent,
+ * replies_received); struct irqmod_sim_results.counters is their sum. Both
+ * hold the counts after the warm-up.
  * @offered_frames: frames that reached the NIC.
  * @offered_bytes: their bytes (without FCS).
  * @offered_datagrams: datagrams (messages) whose last frame reached the NIC.
