@@ -53,8 +53,8 @@ static bool response_allowed(struct irqmod_sim_src *src, uint64_t now)
  * Take up to @count more frames into the running poll of @q and return the
  * CPU time they cost. Flood responses are decided (rate limit) here.
  */
-static uint64_t poll_take(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q, uint32_t count,
-			  uint64_t now)
+static inline uint64_t poll_take(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q,
+				 uint32_t count, uint64_t now)
 {
 	const struct irqmod_sim_config *c = sim->config;
 	struct irqmod_sim_napi *napi = &sim->napi[q->index];

@@ -104,6 +104,8 @@ static int setup(struct irqmod_sim_model *sim)
 	}
 	for (i = 0; i < c->cores; i++)
 		sim->cores[i].index = i;
+	for (i = 0; i < c->queues; i++)
+		sim->app_shares_core |= c->queue_core[i] == c->app_core;
 	sim->link.wire_cache_bytes = 0;
 	for (i = 0; i < IRQMOD_SIM_MAX_SOURCES; i++)
 		if (c->sources[i].kind != IRQMOD_SIM_SOURCE_OFF)

@@ -354,6 +354,7 @@ struct irqmod_sim_model {
 	struct irqmod_sim_napi napi[IRQMOD_SIM_MAX_QUEUES];
 	struct irqmod_sim_core cores[IRQMOD_SIM_MAX_CORES];
 	struct irqmod_sim_rng load_rng;
+	bool app_shares_core; /* the applications' core runs a queue too */
 	struct irqmod_sim_metrics metrics;
 	int error;
 };

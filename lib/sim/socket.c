@@ -157,15 +157,11 @@ static void irqmod_sim_app_start(struct irqmod_sim_model *sim, struct irqmod_sim
 {
 	const struct irqmod_sim_config *c = sim->config;
 	struct irqmod_sim_socket *sock = &sim->sockets[src->index];
-	bool shared = false;
-	uint32_t i, batch = c->app_batch, taken = 0;
+	/* On a core shared with a queue, one read per run keeps the
+	 * interrupt work's wait short. */
+	uint32_t batch = sim->app_shares_core ? 1 : c->app_batch, taken = 0;
 	uint64_t t = now;
 
-	for (i = 0; i < c->queues; i++)
-		if (c->queue_core[i] == c->app_core)
-			shared = true;
-	if (shared)
-		batch = 1; /* keep the interrupt work's wait short */
 	sock->app_state = APP_RUNNING;
 	while (taken < batch && (sock->pending_sends > 0 || sock->scheduled < sock->count)) {
 		struct irqmod_sim_socket_entry *e;
