@@ -57,7 +57,8 @@ int main(void)
 {
 	struct irqmod_sim_config config;
 	struct toy_state toy = { { 0 }, 0 };
-	struct irqmod_sim_controller custom = { "toy", { 0 }, toy_update, &toy, TOY_MIN_INTERVAL_NS };
+	struct irqmod_sim_controller custom = { "toy", { 0 }, toy_update, &toy, TOY_MIN_INTERVAL_NS,
+						{ 0 } };
 	struct irqmod_sim_controller baseline;
 	struct irqmod_sim_results results;
 	uint32_t q;

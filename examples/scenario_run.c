@@ -76,7 +76,7 @@ int main(int argc, char **argv)
 		}
 		printf("%-24s %7.1f Mb/s %14.0f %10llu\n", name, results.throughput_mbps,
 		       results.interrupts_per_s,
-		       (unsigned long long)(results.drops_ring + results.drops_socket));
+		       (unsigned long long)(results.counters.drops_ring + results.counters.drops_socket));
 	}
 	irqmod_scenario_free_traces(&scenario);
 	return status;

@@ -21,6 +21,9 @@
 #                             static 20 us's under the holdoff (absolute)
 #   sim-cli.sh TOOL keys-doc DOC   DOC's key table (between the --list-keys
 #                             markers) is what TOOL --list-keys prints
+#   sim-cli.sh TOOL per-queue a row with a controller per queue: its JSON names
+#                             each queue's controller and its per-queue
+#                             columns add up to the row's totals
 #   sim-cli.sh TOOL exits STATUS TEXT ARG...   TOOL ARG... (any tool, e.g.
 #                             irqmod-repro) exits STATUS with TEXT on stderr
 # $IRQMOD_TEST_WRAPPER, when set (meson test --setup valgrind), comes
@@ -194,6 +197,31 @@ keys-doc)
 	grep -q '^| `repro.experiment` ' "$out" || fail "--list-keys lacks the [repro] keys"
 	diff -u "$dir/doc-table" "$out" >"$err" ||
 		fail "$doc's key table differs from --list-keys (paste the output between the markers)"
+	;;
+per-queue)
+	# Two queues on cores of their own, 2 Mpps over 16 flows: queue 0
+	# under a static 50 us throttle fires once per interval (20000/s),
+	# queue 1 under defer-irq keeps polling with its interrupt masked.
+	$wrap "$tool" -q --duration 20ms --set run.warmup=5ms --set source.kind=poisson \
+		--set source.rate=2M --set source.flows=16 --set host.queues=2 --set host.cores=3 \
+		--set host.queue_cores=0,1 --set app.core=2 \
+		-c 'q0=static:50us/q1=defer-irq+static:20us,ixgbe' \
+		--json "$dir/q.json" --csv "$dir/q.csv" >"$out" 2>"$err" || fail "exit status $?"
+	grep -q '^q0=static:50us/q1=defer-irq+static:20us ' "$out" || fail "no per-queue row"
+	head -1 "$dir/q.csv" | grep -q ',q1_added_p99_us' || fail "no q1_added_p99_us column"
+	python3 - "$dir/q.json" <<'PY' || fail "per-queue JSON"
+import json, sys
+runs = json.load(open(sys.argv[1]))["runs"]
+row, plain = runs
+assert row["queue_controllers"] == ["static:50us", "defer-irq+static:20us"], row
+assert plain["queue_controllers"] == ["ixgbe", "ixgbe"], plain
+assert 19900 <= row["q0_interrupts_per_s"] <= 20100, row["q0_interrupts_per_s"]
+assert row["q1_polls_per_s"] > row["q1_interrupts_per_s"], row
+for r in runs:
+    for key in ("interrupts_per_s", "polls_per_s", "throughput_mbps", "drops_socket_frames"):
+        total = r["q0_" + key] + r["q1_" + key]
+        assert abs(total - r[key]) <= 1e-3 * max(1.0, r[key]), (key, total, r[key])
+PY
 	;;
 exits)
 	want=$3

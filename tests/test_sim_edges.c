@@ -19,14 +19,13 @@
 
 #include "irqmod/scenario.h"
 #include "irqmod/sim.h"
-#include "irqmod/sim_hybrid.h"
 #include "irqmod/sim_trace.h"
 
-/* Progress reports come every 2^20 events (lib/sim/model.c PROGRESS_PERIOD). */
+/* Progress reports come every 2^20 events (lib/sim/run.c PROGRESS_PERIOD). */
 #define EVENTS_PER_PROGRESS (1u << 20)
-/* Request and reply rings of a ping or RR source (lib/sim/model.c MAX_OUTSTANDING). */
+/* Request and reply rings of a ping or RR source (lib/sim/sim_internal.h MAX_OUTSTANDING). */
 #define OUTSTANDING_SLOTS 1024u
-/* TX completions a queue holds (lib/sim/model.c TX_FIFO_SIZE). */
+/* TX completions a queue holds (lib/sim/sim_internal.h TX_FIFO_SIZE). */
 #define TX_FIFO_SLOTS 1024u
 /* The seeds the random cases run over. */
 static const uint64_t seeds[] = { 1, 7, 12345 };
@@ -89,8 +88,8 @@ static void test_sim_edges_progress_hook_reports_a_long_run(void **unused)
 	/* Hooks without a progress function: the same results. */
 	hooks.progress = NULL;
 	assert_int_equal(irqmod_sim_run(&config, &controller, &hooks, &without), 0);
-	assert_int_equal(without.offered_frames, results.offered_frames);
-	assert_int_equal(without.interrupts, results.interrupts);
+	assert_int_equal(without.counters.offered_frames, results.counters.offered_frames);
+	assert_int_equal(without.counters.interrupts, results.counters.interrupts);
 }
 
 static void test_sim_edges_names_and_arguments_are_refused(void **unused)
@@ -136,8 +135,6 @@ static void test_sim_edges_names_and_arguments_are_refused(void **unused)
 
 static void test_sim_edges_controller_init_errors_and_no_name(void **unused)
 {
-	static struct irqmod_sim_hybrid adapter;
-	struct irqmod_hybrid_config hybrid;
 	struct irqmod_sim_controller controller = controller_named("ixgbe");
 	struct irqmod_sim_config config;
 	struct irqmod_sim_results results;
@@ -153,14 +150,19 @@ static void test_sim_edges_controller_init_errors_and_no_name(void **unused)
 	memset(&results, 0x55, sizeof(results));
 	assert_int_equal(irqmod_sim_run(&config, &controller, NULL, &results), 0);
 	assert_string_equal(results.controller, "");
-	assert_true(results.delivered_frames > 0);
-	/* The hybrid adapter: NULL arguments, and a hybrid kind that does not exist. */
-	memset(&hybrid, 0, sizeof(hybrid));
-	assert_int_equal(irqmod_sim_hybrid_setup(NULL, &hybrid, "h", &controller), -IRQMOD_EINVAL);
-	assert_int_equal(irqmod_sim_hybrid_setup(&adapter, NULL, "h", &controller), -IRQMOD_EINVAL);
-	assert_int_equal(irqmod_sim_hybrid_setup(&adapter, &hybrid, "h", NULL), -IRQMOD_EINVAL);
-	hybrid.kind = UINT32_MAX;
-	assert_true(irqmod_sim_hybrid_setup(&adapter, &hybrid, "h", &controller) < 0);
+	assert_true(results.counters.delivered_frames > 0);
+	/* A hybrid kind that does not exist stops the run at setup. */
+	controller = controller_named("static:50us");
+	controller.hybrid.kind = UINT32_MAX;
+	assert_true(irqmod_sim_run(&config, &controller, NULL, &results) < 0);
+	/* irqmod_sim_run_queues(): NULL controllers, and a count that is
+	 * neither 1 nor the queue count. */
+	controller = controller_named("static:50us");
+	assert_int_equal(irqmod_sim_run_queues(&config, NULL, 1, NULL, &results), -IRQMOD_EINVAL);
+	assert_int_equal(irqmod_sim_run_queues(&config, &controller, 0, NULL, &results),
+			 -IRQMOD_EINVAL);
+	assert_int_equal(irqmod_sim_run_queues(&config, &controller, 2, NULL, &results),
+			 -IRQMOD_EINVAL);
 }
 
 static void test_sim_edges_ping_faster_than_its_replies_fills_both_rings(void **unused)
@@ -179,12 +181,12 @@ static void test_sim_edges_ping_faster_than_its_replies_fills_both_rings(void **
 		config.sources[0].timeout_ns = 2000;
 		config.sources[0].remote_turnaround_ns = 5000000;
 		assert_int_equal(irqmod_sim_run(&config, &controller, NULL, &results), 0);
-		assert_true(results.requests_sent > 2 * OUTSTANDING_SLOTS);
+		assert_true(results.counters.requests_sent > 2 * OUTSTANDING_SLOTS);
 		assert_true(results.requests_in_flight_max <= OUTSTANDING_SLOTS);
 		assert_true(results.requests_in_flight_max >= OUTSTANDING_SLOTS / 2);
 		/* Replies come back for the requests still remembered only. */
-		assert_true(results.replies_received > 0);
-		assert_true(results.replies_received < results.requests_sent);
+		assert_true(results.counters.replies_received > 0);
+		assert_true(results.counters.replies_received < results.counters.requests_sent);
 	}
 }
 
@@ -206,12 +208,12 @@ static void test_sim_edges_rr_resends_requests_lost_in_a_full_ring(void **unused
 		quiet = config;
 		irqmod_sim_default_source(&config.sources[1], IRQMOD_SIM_SOURCE_CONSTANT);
 		assert_int_equal(irqmod_sim_run(&config, &controller, NULL, &results), 0);
-		assert_true(results.drops_ring > 0);
-		assert_true(results.requests_sent > results.replies_received);
+		assert_true(results.counters.drops_ring > 0);
+		assert_true(results.counters.requests_sent > results.counters.replies_received);
 		/* Without the flood nothing is lost, so nothing is resent. */
 		assert_int_equal(irqmod_sim_run(&quiet, &controller, NULL, &alone), 0);
-		assert_int_equal(alone.drops_ring, 0);
-		assert_true(alone.requests_sent <= alone.replies_received +
+		assert_int_equal(alone.counters.drops_ring, 0);
+		assert_true(alone.counters.requests_sent <= alone.counters.replies_received +
 							 config.sources[0].outstanding);
 	}
 }
@@ -230,13 +232,13 @@ static void test_sim_edges_tx_fifo_overflow_completes_at_once(void **unused)
 	config.tx_completion_delay_ns = 1000000000;
 	config.sources[0].outstanding = 1;
 	assert_int_equal(irqmod_sim_run(&config, &controller, NULL, &results), 0);
-	assert_true(results.requests_sent + 1 < TX_FIFO_SLOTS);
-	assert_int_equal(results.tx_completions, 0);
+	assert_true(results.counters.requests_sent + 1 < TX_FIFO_SLOTS);
+	assert_int_equal(results.counters.tx_completions, 0);
 	config.sources[0].outstanding = 512;
 	assert_int_equal(irqmod_sim_run(&config, &controller, NULL, &results), 0);
-	assert_true(results.requests_sent > 2 * TX_FIFO_SLOTS);
-	assert_true(results.tx_completions > 0);
-	assert_true(results.tx_completions <= results.requests_sent);
+	assert_true(results.counters.requests_sent > 2 * TX_FIFO_SLOTS);
+	assert_true(results.counters.tx_completions > 0);
+	assert_true(results.counters.tx_completions <= results.counters.requests_sent);
 }
 
 static void test_sim_edges_traces_of_one_record_and_one_instant(void **unused)
@@ -260,17 +262,18 @@ static void test_sim_edges_traces_of_one_record_and_one_instant(void **unused)
 	/* One record, played once. */
 	trace.count = 1;
 	assert_int_equal(irqmod_sim_run(&config, &controller, NULL, &results), 0);
-	assert_int_equal(results.offered_frames, 1);
-	assert_int_equal(results.offered_bytes, 1514);
+	assert_int_equal(results.counters.offered_frames, 1);
+	assert_int_equal(results.counters.offered_bytes, 1514);
 	/* Three records at one instant, looped: a lap of 1 ns is the
 	 * shortest, so every lap offers all three. */
 	trace.count = 3;
 	config.duration_ns = 1000000;
 	config.sources[0].trace_loop = true;
 	assert_int_equal(irqmod_sim_run(&config, &controller, NULL, &results), 0);
-	assert_true(results.offered_frames >= 3);
-	assert_int_equal(results.offered_frames % 3, 0);
-	assert_int_equal(results.offered_bytes, results.offered_frames / 3 * (1514 + 60 + 98));
+	assert_true(results.counters.offered_frames >= 3);
+	assert_int_equal(results.counters.offered_frames % 3, 0);
+	assert_int_equal(results.counters.offered_bytes,
+			 results.counters.offered_frames / 3 * (1514 + 60 + 98));
 }
 
 static void test_sim_edges_requests_without_a_timeout_wait_for_replies(void **unused)
@@ -294,9 +297,10 @@ static void test_sim_edges_requests_without_a_timeout_wait_for_replies(void **un
 			config.sources[0].timeout_ns = 0;
 			irqmod_sim_default_source(&config.sources[1], IRQMOD_SIM_SOURCE_CONSTANT);
 			assert_int_equal(irqmod_sim_run(&config, &controller, NULL, &results), 0);
-			assert_true(results.requests_sent > 0);
-			assert_true(results.requests_sent <=
-				    results.replies_received + config.sources[0].outstanding);
+			assert_true(results.counters.requests_sent > 0);
+			assert_true(results.counters.requests_sent <=
+				    results.counters.replies_received +
+					    config.sources[0].outstanding);
 		}
 	}
 }

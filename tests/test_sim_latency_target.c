@@ -98,7 +98,8 @@ static void measure(const struct irqmod_sim_config *c, const char *name, struct 
 	out->cpu_ns = interrupt_cpu_ns(&results);
 	out->p99_ns = results.to_socket.p99_ns;
 	out->added_p99_ns = results.added_delay.p99_ns;
-	out->drops = results.drops_ring + results.drops_socket + results.drops_reassembly;
+	out->drops = results.counters.drops_ring + results.counters.drops_socket +
+		results.counters.drops_reassembly;
 	out->throughput_mbps = results.throughput_mbps;
 }
 

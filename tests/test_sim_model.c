@@ -79,13 +79,13 @@ static void test_sim_line_rate_is_exact(void **unused)
 	setup_constant(&c, 0, 60);
 	c.warmup_ns = 0;
 	assert_int_equal(run(&c, "static:50us"), 0);
-	assert_true(results.offered_frames == 14880952);
+	assert_true(results.counters.offered_frames == 14880952);
 	assert_conserved(&results);
 	setup_constant(&c, 0, 1514);
 	c.warmup_ns = 0;
 	c.duration_ns = 10000000000ull;
 	assert_int_equal(run(&c, "static:50us"), 0);
-	assert_true(results.offered_frames == 8127438);
+	assert_true(results.counters.offered_frames == 8127438);
 	assert_true(irqmod_sim_line_rate_pps_milli(10000, 1514, 24) == 812743823);
 	assert_true(irqmod_sim_line_rate_pps_milli(10000, 60, 24) == 14880952380);
 }
@@ -109,12 +109,12 @@ static void test_sim_constant_rate_static_throttle_gives_exact_interrupt_rate(vo
 	c.duration_ns = 1100010000;
 	c.app_datagram_ns = 500; /* so the application (core 1) keeps up */
 	assert_int_equal(run(&c, "static:50us"), 0);
-	assert_true(results.interrupts == 20000);
-	assert_true(results.polls == 20000);
-	assert_true(results.drops_ring == 0 && results.drops_socket == 0);
+	assert_true(results.counters.interrupts == 20000);
+	assert_true(results.counters.polls == 20000);
+	assert_true(results.counters.drops_ring == 0 && results.counters.drops_socket == 0);
 	assert_conserved(&results);
 	assert_int_equal(run(&c, "static:20us"), 0);
-	assert_true(results.interrupts == 50000);
+	assert_true(results.counters.interrupts == 50000);
 	assert_conserved(&results);
 }
 
@@ -138,10 +138,10 @@ static void test_sim_ring_smaller_than_interval_drops_exact_excess(void **unused
 	c.duration_ns = 1100010000;
 	c.ring_size = 32;
 	assert_int_equal(run(&c, "static:50us"), 0);
-	assert_true(results.offered_frames == 1000000);
-	assert_true(results.drops_ring == 360000);
-	assert_true(results.delivered_frames == 640000);
-	assert_true(results.interrupts == 20000);
+	assert_true(results.counters.offered_frames == 1000000);
+	assert_true(results.counters.drops_ring == 360000);
+	assert_true(results.counters.delivered_frames == 640000);
+	assert_true(results.counters.interrupts == 20000);
 	assert_conserved(&results);
 }
 
@@ -171,7 +171,7 @@ static void test_sim_timer_semantics_give_derived_latency(void **unused)
 		assert_int_equal(run(&c, "static:30us"), 0);
 		assert_true(results.to_socket.min_ns == cases[i].latency_ns);
 		assert_true(results.to_socket.max_ns == cases[i].latency_ns);
-		assert_true(results.interrupts == results.delivered_frames);
+		assert_true(results.counters.interrupts == results.counters.delivered_frames);
 		assert_conserved(&results);
 	}
 }
@@ -197,13 +197,13 @@ static void test_sim_packet_timer_waits_for_full_ring_without_frame_threshold(vo
 	c.timer = IRQMOD_SIM_TIMER_PACKET;
 	assert_int_equal(run(&c, "static:30us"), 0);
 	assert_true(results.to_socket.max_ns == 5158500);
-	assert_true(results.interrupts > 0);
-	assert_true(results.drops_ring <= 4 * results.interrupts);
-	assert_true(results.drops_ring + 4 >= 4 * results.interrupts);
+	assert_true(results.counters.interrupts > 0);
+	assert_true(results.counters.drops_ring <= 4 * results.counters.interrupts);
+	assert_true(results.counters.drops_ring + 4 >= 4 * results.counters.interrupts);
 	assert_conserved(&results);
 	c.rx_frames = 16;
 	assert_int_equal(run(&c, "static:30us"), 0);
-	assert_true(results.drops_ring == 0);
+	assert_true(results.counters.drops_ring == 0);
 	assert_true(results.to_socket.max_ns < 200000);
 	assert_conserved(&results);
 }
@@ -228,8 +228,9 @@ static void test_sim_udp_admission_rule_charges_before_checking(void **unused)
 	c.app_wakeup_ns = 1000000000;
 	c.rcvbuf_bytes = 4608;
 	assert_int_equal(run(&c, "static:50us"), 0);
-	assert_true(results.delivered_datagrams == 3);
-	assert_true(results.drops_socket == results.offered_frames - 3 - results.totals.in_flight_frames);
+	assert_true(results.counters.delivered_datagrams == 3);
+	assert_true(results.counters.drops_socket == results.counters.offered_frames - 3 -
+		    results.totals.in_flight_frames);
 	assert_conserved(&results);
 
 	irqmod_sim_default_config(&c);
@@ -239,9 +240,9 @@ static void test_sim_udp_admission_rule_charges_before_checking(void **unused)
 	c.app_wakeup_ns = 1000000000;
 	c.truesize_bytes = 2994;
 	assert_int_equal(run(&c, "static:50us"), 0);
-	assert_true(results.delivered_datagrams == 2);
-	assert_true(results.delivered_frames == 90);
-	assert_true(results.received_datagrams == 0);
+	assert_true(results.counters.delivered_datagrams == 2);
+	assert_true(results.counters.delivered_frames == 90);
+	assert_true(results.counters.received_datagrams == 0);
 	assert_conserved(&results);
 }
 
@@ -271,10 +272,11 @@ static void test_sim_ping_flood_rtt_and_two_interrupts_per_request(void **unused
 	c.tx_interrupts = true;
 	assert_int_equal(run(&c, "none"), 0);
 	assert_true(results.rtt.min_ns == 39275 && results.rtt.max_ns == 39275);
-	replies = results.replies_received;
+	replies = results.counters.replies_received;
 	/* 0.9 s window / 41.275 us = 21,805 round trips, +-1 at each edge. */
 	assert_true(replies >= 21803 && replies <= 21806);
-	assert_true(results.interrupts >= 2 * replies - 2 && results.interrupts <= 2 * replies + 2);
+	assert_true(results.counters.interrupts >= 2 * replies - 2 &&
+		    results.counters.interrupts <= 2 * replies + 2);
 	assert_true(results.requests_in_flight_max == 1);
 	assert_conserved(&results);
 }
@@ -301,7 +303,7 @@ static void test_sim_ping_pipe_counts_requests_a_slow_peer_leaves_in_flight(void
 	assert_true(results.requests_in_flight_max == 4);
 	assert_true(results.rtt.min_ns > 35000000 && results.rtt.max_ns < 35100000);
 	/* One request per 10 ms over the 0.9 s window. */
-	assert_true(results.requests_sent >= 89 && results.requests_sent <= 91);
+	assert_true(results.counters.requests_sent >= 89 && results.counters.requests_sent <= 91);
 	assert_conserved(&results);
 }
 
@@ -327,10 +329,13 @@ static void test_sim_flood_responses_are_rate_limited(void **unused)
 	c.warmup_ns = 50000000;
 	c.duration_ns = 3050000000ull;
 	assert_int_equal(run(&c, "none"), 0);
-	assert_true(results.responses == 600);
-	assert_true(results.responses + results.responses_limited + 1 >= results.delivered_frames);
-	assert_true(results.responses + results.responses_limited <= results.delivered_frames + 1);
-	assert_true(results.delivered_frames >= 179999 && results.delivered_frames <= 180001);
+	assert_true(results.counters.responses == 600);
+	assert_true(results.counters.responses + results.counters.responses_limited +
+		    1 >= results.counters.delivered_frames);
+	assert_true(results.counters.responses +
+		    results.counters.responses_limited <= results.counters.delivered_frames + 1);
+	assert_true(results.counters.delivered_frames >= 179999 &&
+		    results.counters.delivered_frames <= 180001);
 	assert_conserved(&results);
 }
 
@@ -376,7 +381,7 @@ static void test_sim_conservation_holds_on_every_run(void **unused)
 			c.rx_frames = timer == IRQMOD_SIM_TIMER_THROTTLE ? 0 : 24;
 			assert_int_equal(run(&c, controllers[i]), 0);
 			assert_conserved(&results);
-			assert_true(results.offered_frames > 0);
+			assert_true(results.counters.offered_frames > 0);
 		}
 	}
 	for (kind = IRQMOD_SIM_SOURCE_CONSTANT; kind < IRQMOD_SIM_SOURCE_COUNT; kind++) {
@@ -410,14 +415,14 @@ static void test_sim_batched_drops_equal_frame_by_frame_drops(void **unused)
 	c.sources[0].flows = 7;
 	assert_int_equal(run(&c, "static:50us"), 0);
 	batched = results;
-	assert_true(batched.drops_ring > batched.offered_frames / 2);
+	assert_true(batched.counters.drops_ring > batched.counters.offered_frames / 2);
 	irqmod_sim_default_source(&c.sources[1], IRQMOD_SIM_SOURCE_CONSTANT);
 	c.sources[1].start_ns = c.duration_ns + 1;
 	assert_int_equal(run(&c, "static:50us"), 0);
-	assert_true(results.offered_frames == batched.offered_frames);
-	assert_true(results.drops_ring == batched.drops_ring);
-	assert_true(results.delivered_frames == batched.delivered_frames);
-	assert_true(results.interrupts == batched.interrupts);
+	assert_true(results.counters.offered_frames == batched.counters.offered_frames);
+	assert_true(results.counters.drops_ring == batched.counters.drops_ring);
+	assert_true(results.counters.delivered_frames == batched.counters.delivered_frames);
+	assert_true(results.counters.interrupts == batched.counters.interrupts);
 	assert_true(results.to_socket.p99_ns == batched.to_socket.p99_ns);
 	assert_true(results.totals.offered_frames == batched.totals.offered_frames);
 	assert_conserved(&batched);
@@ -569,10 +574,10 @@ static void test_sim_seeds_differ_within_poisson_bounds(void **unused)
 	for (seed = 1; seed <= 8; seed++) {
 		c.seed = seed;
 		assert_int_equal(run(&c, "static:50us"), 0);
-		assert_true(results.offered_frames >= 100000 - 1581);
-		assert_true(results.offered_frames <= 100000 + 1581);
-		distinct += results.offered_frames != previous;
-		previous = results.offered_frames;
+		assert_true(results.counters.offered_frames >= 100000 - 1581);
+		assert_true(results.counters.offered_frames <= 100000 + 1581);
+		distinct += results.counters.offered_frames != previous;
+		previous = results.counters.offered_frames;
 		assert_conserved(&results);
 	}
 	assert_true(distinct >= 7);
@@ -608,16 +613,16 @@ static void repoll_update(void *context, uint32_t queue, const struct irqmod_sam
 static void test_sim_callback_controller_poll_action_costs_a_poll(void **unused)
 {
 	struct repoll_context rc = { 0, 0 };
-	struct irqmod_sim_controller controller = { "repoll", { 0 }, repoll_update, &rc, 40000 };
+	struct irqmod_sim_controller controller = { "repoll", { 0 }, repoll_update, &rc, 40000, { 0 } };
 	struct irqmod_sim_config c;
 
 	(void)unused;
 	setup_constant(&c, 10000, 60); /* one frame per 100 us */
 	assert_int_equal(irqmod_sim_run(&c, &controller, NULL, &results), 0);
 	assert_true(rc.from_interrupt > 0);
-	assert_true(results.polls >= 2 * results.interrupts - 1);
-	assert_true(results.polls <= 2 * results.interrupts + 1);
-	assert_true(results.core[0].softirq_ns >= results.polls * c.poll_ns - c.poll_ns);
+	assert_true(results.counters.polls >= 2 * results.counters.interrupts - 1);
+	assert_true(results.counters.polls <= 2 * results.counters.interrupts + 1);
+	assert_true(results.core[0].softirq_ns >= results.counters.polls * c.poll_ns - c.poll_ns);
 	assert_conserved(&results);
 }
 
@@ -639,20 +644,22 @@ static void test_sim_deferred_poll_takes_a_timer_interrupt(void **unused)
 	for (i = 0; i < sizeof(costs) / sizeof(costs[0]); i++) {
 		struct repoll_context rc = { 0, 0 };
 		struct irqmod_sim_controller controller = { "repoll", { 0 }, repoll_update, &rc,
-							    40000 };
+							    40000, { 0 } };
 		uint64_t expected;
 
 		setup_constant(&c, 10000, 60);
 		c.timer_irq_ns = costs[i];
 		assert_int_equal(irqmod_sim_run(&c, &controller, NULL, &results), 0);
-		assert_true(results.interrupts > 8000); /* one per frame, 9000 in the window */
+		assert_true(results.counters.interrupts > 8000); /* one per frame, 9000 in the window */
 		if (costs[i] == 0) {
-			assert_true(results.timer_interrupts == 0);
+			assert_true(results.counters.timer_interrupts == 0);
 		} else {
-			assert_true(results.timer_interrupts + 1 >= results.interrupts);
-			assert_true(results.timer_interrupts <= results.interrupts + 1);
+			assert_true(results.counters.timer_interrupts +
+				    1 >= results.counters.interrupts);
+			assert_true(results.counters.timer_interrupts <= results.counters.interrupts + 1);
 		}
-		expected = results.interrupts * c.irq_ns + results.timer_interrupts * costs[i];
+		expected = results.counters.interrupts * c.irq_ns +
+			results.counters.timer_interrupts * costs[i];
 		assert_true(results.core[0].irq_ns + c.irq_ns + costs[i] >= expected);
 		assert_true(results.core[0].irq_ns <= expected + c.irq_ns + costs[i]);
 		assert_conserved(&results);
@@ -678,13 +685,13 @@ static void test_sim_added_delay_is_arrival_to_signal(void **unused)
 {
 	struct irqmod_sim_config c;
 	struct repoll_context rc = { 0, 0 };
-	struct irqmod_sim_controller controller = { "repoll", { 0 }, repoll_update, &rc, 40000 };
+	struct irqmod_sim_controller controller = { "repoll", { 0 }, repoll_update, &rc, 40000, { 0 } };
 
 	(void)unused;
 	setup_constant(&c, 10000, 60);
 	assert_int_equal(run(&c, "static:30us"), 0);
 	assert_true(results.added_delay.min_ns == 0 && results.added_delay.max_ns == 0);
-	assert_true(results.added_delay.count == results.delivered_frames);
+	assert_true(results.added_delay.count == results.counters.delivered_frames);
 	assert_true(results.to_socket.min_ns == 2750);
 	setup_constant(&c, 10000, 60);
 	c.timer = IRQMOD_SIM_TIMER_ABSOLUTE;
@@ -703,7 +710,7 @@ static void test_sim_added_delay_is_arrival_to_signal(void **unused)
 	assert_int_equal(irqmod_sim_run(&c, &controller, NULL, &results), 0);
 	assert_true(rc.from_interrupt > 0);
 	assert_true(results.added_delay.max_ns <= 40000);
-	assert_true(results.added_delay.count == results.delivered_frames);
+	assert_true(results.added_delay.count == results.counters.delivered_frames);
 }
 
 /*
@@ -728,11 +735,12 @@ static void test_sim_per_source_results_add_up(void **unused)
 	assert_int_equal(results.sources, 3);
 	assert_int_equal(s[0].kind, IRQMOD_SIM_SOURCE_CONSTANT);
 	assert_int_equal(s[1].kind, IRQMOD_SIM_SOURCE_POISSON);
-	assert_true(s[0].offered_frames + s[1].offered_frames == results.offered_frames);
+	assert_true(s[0].offered_frames + s[1].offered_frames == results.counters.offered_frames);
 	assert_true(s[0].received_datagrams + s[1].received_datagrams ==
-		    results.received_datagrams);
+		    results.counters.received_datagrams);
 	assert_true(s[0].drops + s[1].drops ==
-		    results.drops_ring + results.drops_socket + results.drops_reassembly);
+		    results.counters.drops_ring + results.counters.drops_socket +
+			    results.counters.drops_reassembly);
 	assert_true(s[0].drops > 0 && s[1].drops > 0);
 	assert_true(s[0].to_app.count + s[1].to_app.count == results.to_app.count);
 	assert_true(s[0].added_delay.count + s[1].added_delay.count == results.added_delay.count);
@@ -768,9 +776,9 @@ static void test_sim_etc_laws_give_rate_and_mean_frame(void **unused)
 		c.sources[0].size_shape_micro = 78688;
 		c.sources[0].size_offset_bytes = 56;
 		assert_int_equal(run(&c, "static:20us"), 0);
-		assert_true(results.offered_frames > 90000 - 1805 &&
-			    results.offered_frames < 90000 + 1805);
-		mean_bytes = (double)results.offered_bytes / (double)results.offered_frames;
+		assert_true(results.counters.offered_frames > 90000 - 1805 &&
+			    results.counters.offered_frames < 90000 + 1805);
+		mean_bytes = (double)results.counters.offered_bytes / (double)results.counters.offered_frames;
 		assert_true(mean_bytes > 92.22 * 0.99 && mean_bytes < 92.22 * 1.01);
 		assert_conserved(&results);
 	}
@@ -785,10 +793,10 @@ static void test_sim_etc_laws_give_rate_and_mean_frame(void **unused)
 	c.sources[0].size_shape_micro = 348238;
 	c.sources[0].size_offset_bytes = 42;
 	assert_int_equal(run(&c, "static:20us"), 0);
-	assert_true(results.offered_bytes >= 60 * results.offered_frames);
-	assert_true(results.offered_bytes <= 1514 * results.offered_frames);
-	assert_true(results.offered_bytes / results.offered_frames > 300);
-	assert_true(results.offered_bytes / results.offered_frames < 400);
+	assert_true(results.counters.offered_bytes >= 60 * results.counters.offered_frames);
+	assert_true(results.counters.offered_bytes <= 1514 * results.counters.offered_frames);
+	assert_true(results.counters.offered_bytes / results.counters.offered_frames > 300);
+	assert_true(results.counters.offered_bytes / results.counters.offered_frames < 400);
 	assert_conserved(&results);
 }
 
@@ -813,7 +821,7 @@ static void rate_limit_update(void *context, uint32_t queue, const struct irqmod
  */
 static void test_sim_rate_limit_caps_interrupts(void **unused)
 {
-	struct irqmod_sim_controller controller = { "intrl", { 0 }, rate_limit_update, NULL, 0 };
+	struct irqmod_sim_controller controller = { "intrl", { 0 }, rate_limit_update, NULL, 0, { 0 } };
 	struct irqmod_sim_config c;
 	uint32_t timer;
 
@@ -825,7 +833,7 @@ static void test_sim_rate_limit_caps_interrupts(void **unused)
 		c.app_datagram_ns = 500;
 		c.timer = timer;
 		assert_int_equal(irqmod_sim_run(&c, &controller, NULL, &results), 0);
-		assert_true(results.interrupts == 100000);
+		assert_true(results.counters.interrupts == 100000);
 		assert_conserved(&results);
 	}
 }

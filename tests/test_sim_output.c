@@ -103,8 +103,8 @@ static void test_sim_totals_ring_drops_conserve(void **unused)
 		c.seed = seed;
 		assert_int_equal(irqmod_sim_run(&c, &controller, NULL, &results), 0);
 		assert_conserved(&results);
-		assert_true(results.totals.dropped_frames > results.drops_ring / 2);
-		assert_true(results.drops_ring > results.delivered_frames);
+		assert_true(results.totals.dropped_frames > results.counters.drops_ring / 2);
+		assert_true(results.counters.drops_ring > results.counters.delivered_frames);
 	}
 }
 
@@ -121,14 +121,14 @@ static void test_sim_totals_socket_and_reassembly_drops_conserve(void **unused)
 		c.seed = seed;
 		assert_int_equal(irqmod_sim_run(&c, &controller, NULL, &results), 0);
 		assert_conserved(&results);
-		assert_true(results.drops_socket > 0);
+		assert_true(results.counters.drops_socket > 0);
 		/* 64 descriptors hold under two datagrams: fragments are lost. */
 		udp_scenario(&c, 64);
 		c.seed = seed;
 		assert_int_equal(irqmod_sim_run(&c, &controller, NULL, &results), 0);
 		assert_conserved(&results);
-		assert_true(results.drops_ring > 0);
-		assert_true(results.drops_reassembly > 0);
+		assert_true(results.counters.drops_ring > 0);
+		assert_true(results.counters.drops_reassembly > 0);
 	}
 }
 
@@ -257,14 +257,14 @@ static void test_sim_timeseries_buckets_add_up_to_the_run(void **unused)
 			c.seed = seed;
 			assert_int_equal(run_series(&c, &controller, intervals_ns[k], &series), 0);
 			s = check_tiling(&series, &c, intervals_ns[k]);
-			assert_int_equal(s.interrupts, results.interrupts);
-			assert_int_equal(s.timer_interrupts, results.timer_interrupts);
-			assert_int_equal(s.polls, results.polls);
-			assert_int_equal(s.offered, results.offered_frames);
-			assert_int_equal(s.delivered, results.delivered_frames);
-			assert_int_equal(s.drops_ring, results.drops_ring);
-			assert_int_equal(s.drops_socket, results.drops_socket);
-			assert_int_equal(s.drops_reassembly, results.drops_reassembly);
+			assert_int_equal(s.interrupts, results.counters.interrupts);
+			assert_int_equal(s.timer_interrupts, results.counters.timer_interrupts);
+			assert_int_equal(s.polls, results.counters.polls);
+			assert_int_equal(s.offered, results.counters.offered_frames);
+			assert_int_equal(s.delivered, results.counters.delivered_frames);
+			assert_int_equal(s.drops_ring, results.counters.drops_ring);
+			assert_int_equal(s.drops_socket, results.counters.drops_socket);
+			assert_int_equal(s.drops_reassembly, results.counters.drops_reassembly);
 			assert_int_equal(s.added, results.added_delay.count);
 			assert_int_equal(s.to_app, results.to_app.count);
 			assert_true(s.interrupts > 0 && s.drops_ring > 0 && s.to_app > 0);

@@ -72,8 +72,8 @@ static void test_sim_paths_hooks_see_every_call_and_move_forward(void **unused)
 	base(&config, IRQMOD_SIM_SOURCE_POISSON);
 	log.duration_ns = config.duration_ns;
 	assert_int_equal(irqmod_sim_run(&config, &controller, &hooks, &results), 0);
-	assert_true(results.controller_calls > 0);
-	assert_true(log.traces >= results.controller_calls);
+	assert_true(results.counters.controller_calls > 0);
+	assert_true(log.traces >= results.counters.controller_calls);
 	/* Progress reports come every 2^20 events: none in a run this short. */
 	assert_false(log.backwards);
 	/* A hook set without a progress function is fine too. */
@@ -82,7 +82,7 @@ static void test_sim_paths_hooks_see_every_call_and_move_forward(void **unused)
 	log.traces = 0;
 	base(&config, IRQMOD_SIM_SOURCE_POISSON);
 	assert_int_equal(irqmod_sim_run(&config, &controller, &hooks, &results), 0);
-	assert_true(log.traces >= results.controller_calls);
+	assert_true(log.traces >= results.counters.controller_calls);
 }
 
 static void test_sim_paths_lost_pings_time_out_and_are_sent_again(void **unused)
@@ -98,8 +98,8 @@ static void test_sim_paths_lost_pings_time_out_and_are_sent_again(void **unused)
 	config.sources[0].timeout_ns = 1000000;
 	irqmod_sim_default_source(&config.sources[1], IRQMOD_SIM_SOURCE_CONSTANT);
 	assert_int_equal(irqmod_sim_run(&config, &controller, NULL, &results), 0);
-	assert_true(results.drops_ring > 0);
-	assert_true(results.requests_sent > results.replies_received);
+	assert_true(results.counters.drops_ring > 0);
+	assert_true(results.counters.requests_sent > results.counters.replies_received);
 }
 
 static void test_sim_paths_tx_interrupts_and_small_socket_buffers(void **unused)
@@ -112,13 +112,13 @@ static void test_sim_paths_tx_interrupts_and_small_socket_buffers(void **unused)
 	base(&config, IRQMOD_SIM_SOURCE_RR);
 	config.tx_interrupts = true;
 	assert_int_equal(irqmod_sim_run(&config, &controller, NULL, &results), 0);
-	assert_true(results.tx_completions > 0);
-	assert_true(results.replies_received > 0);
+	assert_true(results.counters.tx_completions > 0);
+	assert_true(results.counters.replies_received > 0);
 
 	base(&config, IRQMOD_SIM_SOURCE_CONSTANT);
 	config.rcvbuf_bytes = 4096;
 	assert_int_equal(irqmod_sim_run(&config, &controller, NULL, &results), 0);
-	assert_true(results.drops_socket > 0);
+	assert_true(results.counters.drops_socket > 0);
 }
 
 int main(void)

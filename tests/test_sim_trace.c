@@ -578,9 +578,9 @@ static void test_replay_offers_every_record_once(void **unused)
 	assert_int_equal(results.totals.offered_frames, 1000);
 	assert_conserved(&results);
 	/* 143 of the frames were 42 B and go on the wire as 60 B. */
-	assert_int_equal(results.offered_bytes, 143 * 60 + 857 * 1514);
+	assert_int_equal(results.counters.offered_bytes, 143 * 60 + 857 * 1514);
 	/* A 10 us gap with a 20 us throttle: interrupts well below frames. */
-	assert_true(results.interrupts < 1000 && results.interrupts > 100);
+	assert_true(results.counters.interrupts < 1000 && results.counters.interrupts > 100);
 }
 
 static void test_replay_speed_scales_time(void **unused)

@@ -17,8 +17,8 @@
 #include <unistd.h>
 
 #include "irqmod/sim.h"
-#include "irqmod/sim_hybrid.h"
 #include "irqmod/scenario.h"
+#include "queue_controllers.h"
 
 /*
  * Version of the simulated model as its outputs see it: raised whenever a
@@ -89,13 +89,30 @@ enum metric {
 	M_SRC_ADDED_P99_US,
 	M_SRC_ADDED_P999_US,
 	M_SRC_DROPS,
+	M_Q_THROUGHPUT_MBPS,	/* per queue, with several queues */
+	M_Q_OFFERED_FRAMES,
+	M_Q_DROPS_RING,
+	M_Q_DROPS_SOCKET,
+	M_Q_INTERRUPTS_PER_S,
+	M_Q_POLLS_PER_S,
+	M_Q_APP_MEAN_US,
+	M_Q_APP_P50_US,
+	M_Q_APP_P99_US,
+	M_Q_APP_P999_US,
+	M_Q_ADDED_MEAN_US,
+	M_Q_ADDED_P50_US,
+	M_Q_ADDED_P99_US,
+	M_Q_ADDED_P999_US,
 	M_COUNT_FIXED = M_CPU_PCT,
 	M_COUNT_PER_SOURCE = M_SRC_DROPS - M_SRC_APP_MEAN_US + 1,
+	M_COUNT_PER_QUEUE = M_Q_ADDED_P999_US - M_Q_THROUGHPUT_MBPS + 1,
 };
 
-/* Columns at most: the fixed ones, two per core, the per-source ones. */
+/* Columns at most: the fixed ones, two per core, the per-source and the
+ * per-queue ones. */
 #define MAX_COLUMNS (M_COUNT_FIXED + 2 * IRQMOD_SIM_MAX_CORES + \
-		     M_COUNT_PER_SOURCE * IRQMOD_SIM_MAX_SOURCES)
+		     M_COUNT_PER_SOURCE * IRQMOD_SIM_MAX_SOURCES + \
+		     M_COUNT_PER_QUEUE * IRQMOD_SIM_MAX_QUEUES)
 
 struct column {
 	enum metric metric;
@@ -173,6 +190,20 @@ static const struct {
 	[M_SRC_ADDED_P99_US] = { "src%u_added_p99_us", false, 2, "us", false },
 	[M_SRC_ADDED_P999_US] = { "src%u_added_p999_us", false, 2, "us", false },
 	[M_SRC_DROPS] = { "src%u_drops_frames", false, 0, "frames", true },
+	[M_Q_THROUGHPUT_MBPS] = { "q%u_throughput_mbps", false, 1, "Mb/s", false },
+	[M_Q_OFFERED_FRAMES] = { "q%u_offered_frames", false, 0, "frames", true },
+	[M_Q_DROPS_RING] = { "q%u_drops_ring_frames", false, 0, "frames", true },
+	[M_Q_DROPS_SOCKET] = { "q%u_drops_socket_frames", false, 0, "frames", true },
+	[M_Q_INTERRUPTS_PER_S] = { "q%u_interrupts_per_s", false, 0, "1/s", false },
+	[M_Q_POLLS_PER_S] = { "q%u_polls_per_s", false, 0, "1/s", false },
+	[M_Q_APP_MEAN_US] = { "q%u_app_mean_us", false, 2, "us", false },
+	[M_Q_APP_P50_US] = { "q%u_app_p50_us", false, 2, "us", false },
+	[M_Q_APP_P99_US] = { "q%u_app_p99_us", false, 2, "us", false },
+	[M_Q_APP_P999_US] = { "q%u_app_p999_us", false, 2, "us", false },
+	[M_Q_ADDED_MEAN_US] = { "q%u_added_mean_us", false, 2, "us", false },
+	[M_Q_ADDED_P50_US] = { "q%u_added_p50_us", false, 2, "us", false },
+	[M_Q_ADDED_P99_US] = { "q%u_added_p99_us", false, 2, "us", false },
+	[M_Q_ADDED_P999_US] = { "q%u_added_p999_us", false, 2, "us", false },
 };
 
 /* The hybrid metrics exist only for rows that run a hybrid. */
@@ -182,43 +213,25 @@ static bool metric_is_hybrid(enum metric m)
 }
 
 /*
- * A hybrid behind the simulator's callback, with its counters measured
- * over the same window as the results: the totals are taken at the first
- * call at or after the warm-up and subtracted at the end.
+ * The hybrid counters of a row: the sum over the queues that ran a hybrid
+ * (the simulator counts each queue's, after the warm-up).
  */
-struct hybrid_run {
-	struct irqmod_sim_hybrid adapter;
-	uint64_t warmup_ns;
-	uint32_t queues;
-	bool measuring;
-	struct irqmod_hybrid_counters at_warmup;
-};
-
-static void hybrid_run_update(void *context, uint32_t queue, const struct irqmod_sample *sample,
-			      struct irqmod_decision *decision)
+static void hybrid_window(const struct irqmod_sim_results *r,
+			  struct irqmod_hybrid_counters *window)
 {
-	struct hybrid_run *run = context;
-
-	if (!run->measuring && sample->now_ns >= run->warmup_ns) {
-		irqmod_sim_hybrid_total(&run->adapter, run->queues, &run->at_warmup);
-		run->measuring = true;
-	}
-	irqmod_sim_hybrid_update(&run->adapter, queue, sample, decision);
-}
-
-/* Counters of the measured window (zero when no call came after the warm-up). */
-static void hybrid_run_window(const struct hybrid_run *run, struct irqmod_hybrid_counters *window)
-{
-	struct irqmod_hybrid_counters total;
+	uint32_t q;
 
 	memset(window, 0, sizeof(*window));
-	if (!run->measuring)
-		return;
-	irqmod_sim_hybrid_total(&run->adapter, run->queues, &total);
-	window->interrupts_armed = total.interrupts_armed - run->at_warmup.interrupts_armed;
-	window->polls_deferred = total.polls_deferred - run->at_warmup.polls_deferred;
-	window->empty_polls = total.empty_polls - run->at_warmup.empty_polls;
-	window->idle_polling_ns = total.idle_polling_ns - run->at_warmup.idle_polling_ns;
+	for (q = 0; q < r->queues; q++) {
+		const struct irqmod_hybrid_counters *h = &r->queue[q].hybrid_counters;
+
+		if (!r->queue[q].hybrid)
+			continue;
+		window->interrupts_armed += h->interrupts_armed;
+		window->polls_deferred += h->polls_deferred;
+		window->empty_polls += h->empty_polls;
+		window->idle_polling_ns += h->idle_polling_ns;
+	}
 }
 
 static double metric_value(const struct irqmod_sim_results *r,
@@ -226,7 +239,8 @@ static double metric_value(const struct irqmod_sim_results *r,
 			   const struct column *c)
 {
 	double seconds = (double)r->window_ns / 1e9;
-	const struct irqmod_sim_source_results *src = &r->source[c->core];
+	const struct irqmod_sim_source_results *src = &r->source[c->core % IRQMOD_SIM_MAX_SOURCES];
+	const struct irqmod_sim_queue_results *queue = &r->queue[c->core % IRQMOD_SIM_MAX_QUEUES];
 	double host = 0.0;
 	unsigned int i;
 
@@ -234,13 +248,13 @@ static double metric_value(const struct irqmod_sim_results *r,
 	case M_OFFERED_MBPS: return r->offered_mbps;
 	case M_THROUGHPUT_MBPS: return r->throughput_mbps;
 	case M_INTERRUPTS_PER_S: return r->interrupts_per_s;
-	case M_POLLS_PER_S: return (double)r->polls / seconds;
-	case M_OFFERED_FRAMES: return (double)r->offered_frames;
-	case M_DELIVERED_FRAMES: return (double)r->delivered_frames;
-	case M_DROPS_RING: return (double)r->drops_ring;
-	case M_DROPS_SOCKET: return (double)r->drops_socket;
-	case M_DROPS_REASSEMBLY: return (double)r->drops_reassembly;
-	case M_DATAGRAMS: return (double)r->received_datagrams;
+	case M_POLLS_PER_S: return (double)r->counters.polls / seconds;
+	case M_OFFERED_FRAMES: return (double)r->counters.offered_frames;
+	case M_DELIVERED_FRAMES: return (double)r->counters.delivered_frames;
+	case M_DROPS_RING: return (double)r->counters.drops_ring;
+	case M_DROPS_SOCKET: return (double)r->counters.drops_socket;
+	case M_DROPS_REASSEMBLY: return (double)r->counters.drops_reassembly;
+	case M_DATAGRAMS: return (double)r->counters.received_datagrams;
 	case M_SOCKET_P50_US: return (double)r->to_socket.p50_ns / 1e3;
 	case M_SOCKET_P99_US: return (double)r->to_socket.p99_ns / 1e3;
 	case M_APP_MEAN_US: return r->to_app.mean_ns / 1e3;
@@ -252,14 +266,15 @@ static double metric_value(const struct irqmod_sim_results *r,
 	case M_RTT_AVG_US: return r->rtt.mean_ns / 1e3;
 	case M_RTT_MAX_US: return (double)r->rtt.max_ns / 1e3;
 	case M_RTT_MDEV_US: return r->rtt.stddev_ns / 1e3;
-	case M_REQUESTS: return (double)r->requests_sent;
-	case M_REPLIES: return (double)r->replies_received;
+	case M_REQUESTS: return (double)r->counters.requests_sent;
+	case M_REPLIES: return (double)r->counters.replies_received;
 	case M_PIPE: return (double)r->requests_in_flight_max;
-	case M_RESPONSES: return (double)r->responses;
-	case M_SQUEEZES: return (double)r->softirq_squeezes;
+	case M_RESPONSES: return (double)r->counters.responses;
+	case M_SQUEEZES: return (double)r->counters.softirq_squeezes;
 	case M_INTERRUPTS_PER_DATAGRAM:
-		return r->received_datagrams ? (double)r->interrupts / (double)r->received_datagrams
-					     : 0.0; /* undefined: metric_defined() */
+		return r->counters.received_datagrams
+			       ? (double)r->counters.interrupts / (double)r->counters.received_datagrams
+			       : 0.0; /* undefined: metric_defined() */
 	case M_POLLS_DEFERRED_PER_S: return (double)h->polls_deferred / seconds;
 	case M_EMPTY_POLLS_PER_S: return (double)h->empty_polls / seconds;
 	case M_IDLE_POLLING_PCT:
@@ -268,11 +283,12 @@ static double metric_value(const struct irqmod_sim_results *r,
 	case M_ADDED_P50_US: return (double)r->added_delay.p50_ns / 1e3;
 	case M_ADDED_P99_US: return (double)r->added_delay.p99_ns / 1e3;
 	case M_ADDED_P999_US: return (double)r->added_delay.p999_ns / 1e3;
-	case M_TIMER_INTERRUPTS_PER_S: return (double)r->timer_interrupts / seconds;
+	case M_TIMER_INTERRUPTS_PER_S: return (double)r->counters.timer_interrupts / seconds;
 	case M_ALL_INTERRUPTS_PER_S:
-		return (double)(r->interrupts + r->timer_interrupts) / seconds;
+		return (double)(r->counters.interrupts + r->counters.timer_interrupts) / seconds;
 	case M_DROPS:
-		return (double)(r->drops_ring + r->drops_socket + r->drops_reassembly);
+		return (double)(r->counters.drops_ring + r->counters.drops_socket +
+				r->counters.drops_reassembly);
 	case M_TOTAL_OFFERED:
 		return (double)r->totals.offered_frames;
 	case M_TOTAL_DELIVERED:
@@ -297,6 +313,20 @@ static double metric_value(const struct irqmod_sim_results *r,
 	case M_SRC_ADDED_P99_US: return (double)src->added_delay.p99_ns / 1e3;
 	case M_SRC_ADDED_P999_US: return (double)src->added_delay.p999_ns / 1e3;
 	case M_SRC_DROPS: return (double)src->drops;
+	case M_Q_THROUGHPUT_MBPS: return queue->throughput_mbps;
+	case M_Q_OFFERED_FRAMES: return (double)queue->counters.offered_frames;
+	case M_Q_DROPS_RING: return (double)queue->counters.drops_ring;
+	case M_Q_DROPS_SOCKET: return (double)queue->counters.drops_socket;
+	case M_Q_INTERRUPTS_PER_S: return queue->interrupts_per_s;
+	case M_Q_POLLS_PER_S: return (double)queue->counters.polls / seconds;
+	case M_Q_APP_MEAN_US: return queue->to_app.mean_ns / 1e3;
+	case M_Q_APP_P50_US: return (double)queue->to_app.p50_ns / 1e3;
+	case M_Q_APP_P99_US: return (double)queue->to_app.p99_ns / 1e3;
+	case M_Q_APP_P999_US: return (double)queue->to_app.p999_ns / 1e3;
+	case M_Q_ADDED_MEAN_US: return queue->added_delay.mean_ns / 1e3;
+	case M_Q_ADDED_P50_US: return (double)queue->added_delay.p50_ns / 1e3;
+	case M_Q_ADDED_P99_US: return (double)queue->added_delay.p99_ns / 1e3;
+	case M_Q_ADDED_P999_US: return (double)queue->added_delay.p999_ns / 1e3;
 	case M_CPU_PCT: return r->core[c->core].utilisation * 100.0;
 	case M_IRQ_CPU_PCT: return r->core[c->core].interrupt_utilisation * 100.0;
 	}
@@ -344,7 +374,7 @@ static bool metric_defined(const struct irqmod_sim_results *r, const struct colu
 	case M_SRC_ADDED_P999_US:
 		return src->added_delay.count > 0;
 	case M_INTERRUPTS_PER_DATAGRAM:
-		return r->received_datagrams > 0;
+		return r->counters.received_datagrams > 0;
 	default:
 		return true;
 	}
@@ -718,7 +748,28 @@ static void usage(FILE *out)
 	irqmod_scenario_print_keys(out);
 }
 
-static int build_columns(struct column *columns, unsigned int cores, unsigned int sources)
+/* The per-queue columns, only with several queues (one queue's are the totals). */
+static int build_queue_columns(struct column *columns, unsigned int queues)
+{
+	unsigned int m, queue;
+	int count = 0;
+
+	for (queue = 0; queues > 1 && queue < queues; queue++) {
+		for (m = M_Q_THROUGHPUT_MBPS; m <= M_Q_ADDED_P999_US; m++) {
+			columns[count].metric = (enum metric)m;
+			columns[count].core = queue; /* the queue */
+			snprintf(columns[count].name, sizeof(columns[count].name),
+				 metric_info[m].name, queue);
+			columns[count].in_table = false;
+			columns[count].precision = metric_info[m].precision;
+			count++;
+		}
+	}
+	return count;
+}
+
+static int build_columns(struct column *columns, unsigned int cores, unsigned int sources,
+			 unsigned int queues)
 {
 	int count = 0;
 	unsigned int m, core;
@@ -753,6 +804,7 @@ static int build_columns(struct column *columns, unsigned int cores, unsigned in
 			count++;
 		}
 	}
+	count += build_queue_columns(columns + count, queues);
 	return count;
 }
 
@@ -773,18 +825,19 @@ struct row {
 static void print_ping(const struct row *row)
 {
 	const struct irqmod_sim_results *r = &row->first;
-	double loss = r->requests_sent ? 100.0 * (double)(r->requests_sent - r->replies_received) /
-						 (double)r->requests_sent
+	const struct irqmod_sim_counters *k = &r->counters;
+	double loss = k->requests_sent ? 100.0 * (double)(k->requests_sent - k->replies_received) /
+						 (double)k->requests_sent
 				       : 0.0;
 
 	printf("--- %s: %" PRIu64 " packets transmitted, %" PRIu64 " received, %.0f%% packet loss\n",
-	       row->controller, r->requests_sent, r->replies_received, loss < 0 ? 0.0 : loss);
+	       row->controller, k->requests_sent, k->replies_received, loss < 0 ? 0.0 : loss);
 	/* ping's own line adds "ewma", the last value of a 1/8-weight RTT
 	 * average, which the simulator does not keep. */
 	printf("rtt min/avg/max/mdev = %.3f/%.3f/%.3f/%.3f ms, pipe %" PRIu32 ", ipg %.3f ms\n",
 	       (double)r->rtt.min_ns / 1e6, r->rtt.mean_ns / 1e6, (double)r->rtt.max_ns / 1e6,
 	       r->rtt.stddev_ns / 1e6, r->requests_in_flight_max,
-	       r->requests_sent ? (double)r->window_ns / 1e6 / (double)r->requests_sent : 0.0);
+	       k->requests_sent ? (double)r->window_ns / 1e6 / (double)k->requests_sent : 0.0);
 }
 
 static void print_table(const struct row *rows, unsigned int row_count, const struct column *columns,
@@ -1000,6 +1053,11 @@ static void write_json_header(FILE *f, const struct json_header *h, const struct
 	else
 		fprintf(f, "null");
 	fprintf(f, ", \"units\": {\"controller\": \"label\"");
+	for (c = 0; c < column_count; c++)
+		if (columns[c].metric == M_Q_THROUGHPUT_MBPS) {
+			fprintf(f, ", \"queue_controllers\": \"label\"");
+			break;
+		}
 	if (h->sweep_key) {
 		fprintf(f, ", ");
 		json_string(f, h->sweep_key);
@@ -1013,6 +1071,27 @@ static void write_json_header(FILE *f, const struct json_header *h, const struct
 			fprintf(f, ", \"%s_ci95\": \"%s\"", columns[c].name, unit);
 	}
 	fprintf(f, "}},\n");
+}
+
+/* With several queues, the controller each ran: "queue_controllers": [...]. */
+static void json_queue_controllers(FILE *f, const char *controller, const struct column *columns,
+				   int column_count)
+{
+	char name[IRQMOD_SCENARIO_NAME_BYTES];
+	unsigned int queues = 0, q;
+	int c;
+
+	for (c = 0; c < column_count; c++)
+		queues += columns[c].metric == M_Q_THROUGHPUT_MBPS;
+	if (queues == 0)
+		return;
+	fprintf(f, ", \"queue_controllers\": [");
+	for (q = 0; q < queues; q++) {
+		irqmod_queue_controllers_name(controller, q, name, sizeof(name));
+		fputs(q ? ", " : "", f);
+		json_string(f, name);
+	}
+	fprintf(f, "]");
 }
 
 static int write_json(const char *path, const struct row *rows, unsigned int row_count,
@@ -1033,6 +1112,7 @@ static int write_json(const char *path, const struct row *rows, unsigned int row
 	for (i = 0; i < row_count; i++) {
 		fprintf(f, "    {\"controller\": ");
 		json_string(f, rows[i].controller);
+		json_queue_controllers(f, rows[i].controller, columns, column_count);
 		if (header->sweep_key) {
 			fprintf(f, ", ");
 			json_string(f, header->sweep_key);
@@ -1115,10 +1195,9 @@ static void run_job(const struct plan *plan, unsigned int row_index, unsigned in
 	const char *name = row_controller(plan, row_index);
 	uint64_t sweep_value = row_sweep_value(plan, row_index);
 	struct irqmod_scenario run = *scenario;
-	struct irqmod_sim_controller controller;
-	struct irqmod_hybrid_config hybrid;
-	struct hybrid_run *hybrid_run = NULL;
-	struct irqmod_hybrid_counters counters = { 0 };
+	struct irqmod_sim_controller controllers[IRQMOD_SIM_MAX_QUEUES];
+	struct irqmod_queue_controllers *row = malloc(sizeof(*row));
+	struct irqmod_hybrid_counters counters;
 	char label[IRQMOD_SCENARIO_NAME_BYTES + 64], message[2048], assignment[4200];
 	struct progress progress = { .label = label, .quiet = !plan->progress,
 				     .trace = plan->trace, .timeseries = plan->timeseries,
@@ -1140,40 +1219,30 @@ static void run_job(const struct plan *plan, unsigned int row_index, unsigned in
 	}
 	/* The same resolution the list was checked with, now for this run's
 	 * link speed and static interval. */
-	if (irqmod_scenario_controller(&run, name, run.config.link_speed_mbps, &hybrid, message,
-				       sizeof(message))) {
-		snprintf(out->message, sizeof(out->message), "%s", message);
-		out->fatal = EXIT_BAD_INPUT;
+	if (!row) {
+		snprintf(out->message, sizeof(out->message), "%s: out of memory", name);
+		out->fatal = EXIT_RUN_FAILED;
 		return;
 	}
-	memset(&controller, 0, sizeof(controller));
-	controller.name = name;
-	controller.generic = hybrid.inner;
-	if (hybrid.kind != IRQMOD_HYBRID_NONE) {
-		/* Each seed starts every queue's hybrid afresh. */
-		hybrid_run = malloc(sizeof(*hybrid_run));
-		if (!hybrid_run ||
-		    irqmod_sim_hybrid_setup(&hybrid_run->adapter, &hybrid, name, &controller)) {
-			snprintf(out->message, sizeof(out->message), "%s: cannot set up the hybrid",
-				 name);
-			out->fatal = EXIT_RUN_FAILED;
-			free(hybrid_run);
-			return;
-		}
-		controller.update = hybrid_run_update;
-		controller.context = hybrid_run;
-		hybrid_run->warmup_ns = run.config.warmup_ns;
-		hybrid_run->queues = run.config.queues;
-		hybrid_run->measuring = false;
-		out->hybrid = true;
+	if (irqmod_queue_controllers_resolve(&run, name, run.config.link_speed_mbps,
+					     run.config.queues, row, message, sizeof(message))) {
+		snprintf(out->message, sizeof(out->message), "%s", message);
+		out->fatal = EXIT_BAD_INPUT;
+		free(row);
+		return;
 	}
+	/* The simulator keeps each queue's controller or hybrid, afresh each seed. */
+	irqmod_queue_controllers_fill(row, controllers);
+	if (row->count == 1)
+		controllers[0].name = name;
 	snprintf(label, sizeof(label), "%s/%" PRIu64 "/%u", name, sweep_value, seed);
 	clock_gettime(CLOCK_MONOTONIC, &progress.start);
 	run.config.seed = scenario->config.seed + seed;
 	seed_phases(&run.config, &scenario->config);
-	error = irqmod_sim_run(&run.config, &controller, &hooks, &out->results);
-	if (hybrid_run)
-		hybrid_run_window(hybrid_run, &counters);
+	error = irqmod_sim_run_queues(&run.config, controllers, row->count, &hooks, &out->results);
+	hybrid_window(&out->results, &counters);
+	for (c = 0; c < (int)row->count; c++)
+		out->hybrid |= row->configs[c].kind != IRQMOD_HYBRID_NONE;
 	if (progress.shown)
 		fprintf(stderr, "\r%60s\r", "");
 	if (error) {
@@ -1181,14 +1250,14 @@ static void run_job(const struct plan *plan, unsigned int row_index, unsigned in
 			 irqmod_strerror(error));
 		out->status = EXIT_RUN_FAILED;
 	} else {
-		out->rtt = out->results.rtt.count > 0 || out->results.requests_sent > 0;
+		out->rtt = out->results.rtt.count > 0 || out->results.counters.requests_sent > 0;
 		for (c = 0; c < plan->column_count; c++) {
 			out->value[c] = metric_value(&out->results, &counters, run.config.queues,
 						     &plan->columns[c]);
 			out->defined[c] = metric_defined(&out->results, &plan->columns[c]);
 		}
 	}
-	free(hybrid_run);
+	free(row);
 }
 
 /* At most this many worker processes (-j). */
@@ -1752,7 +1821,8 @@ int main(int argc, char **argv)
 		write_timeseries_header(timeseries_file, scenario->config.queues);
 	}
 
-	column_count = build_columns(columns, scenario->config.cores, scenario->sources);
+	column_count = build_columns(columns, scenario->config.cores, scenario->sources,
+				     scenario->config.queues);
 	total_rows = point_count * scenario->controller_count;
 	/* --shard K/N: the K-th of N contiguous shares of the rows, so the
 	 * shares' outputs joined in order (--merge) are the single run's. */

@@ -121,13 +121,11 @@ int irqmod_repro_run(const struct irqmod_repro *repro, const struct irqmod_hybri
 		     const char *label, struct irqmod_repro_metrics *metrics)
 {
 	struct irqmod_sim_config config = repro->scenario.config;
-	struct irqmod_sim_hybrid *adapter = malloc(sizeof(*adapter));
 	struct irqmod_sim_controller controller;
 	struct irqmod_sim_results results;
 	uint32_t seed, i, fragments;
 	double n = repro->scenario.repro.seeds;
 	int error = 0;
-
 	char line[256];
 
 	memset(metrics, 0, sizeof(*metrics));
@@ -135,11 +133,13 @@ int irqmod_repro_run(const struct irqmod_repro *repro, const struct irqmod_hybri
 	error = irqmod_scenario_explain(hybrid, line, sizeof(line));
 	if (error) {
 		fprintf(stderr, "irqmod-repro: %s: %s\n", label, line);
-		free(adapter);
 		return error;
 	}
-	if (!adapter)
-		return -IRQMOD_ERANGE;
+	/* The simulator runs the hybrid natively, afresh each run. */
+	memset(&controller, 0, sizeof(controller));
+	controller.name = label;
+	controller.generic = hybrid->inner;
+	controller.hybrid = *hybrid;
 	for (seed = 1; seed <= repro->scenario.repro.seeds && error == 0; seed++) {
 		double window_s;
 
@@ -152,37 +152,34 @@ int irqmod_repro_run(const struct irqmod_repro *repro, const struct irqmod_hybri
 					s->start_ns + (config.seed - 1) * REPRO_PHASE_STEP_NS %
 							      datagram_wire_ns(&config, s, &fragments);
 		}
-		error = irqmod_sim_hybrid_setup(adapter, hybrid, label, &controller);
-		if (error == 0)
-			error = irqmod_sim_run(&config, &controller, NULL, &results);
+		error = irqmod_sim_run(&config, &controller, NULL, &results);
 		if (error)
 			break;
 		window_s = (double)results.window_ns / 1e9;
 		metrics->offered_mbps += results.offered_mbps / n;
 		metrics->throughput_mbps += results.throughput_mbps / n;
-		if (results.offered_datagrams)
-			metrics->socket_drop_pct += 100.0 * (double)results.drops_socket_datagrams /
-						    (double)results.offered_datagrams / n;
+		if (results.counters.offered_datagrams)
+			metrics->socket_drop_pct += 100.0 * (double)results.counters.drops_socket_datagrams /
+						    (double)results.counters.offered_datagrams / n;
 		metrics->interrupts_per_s += results.interrupts_per_s / n;
-		metrics->offered_pps += (double)results.offered_frames / window_s / n;
-		if (results.offered_frames)
-			metrics->delivered_pct += 100.0 * (double)results.delivered_frames /
-						  (double)results.offered_frames / n;
+		metrics->offered_pps += (double)results.counters.offered_frames / window_s / n;
+		if (results.counters.offered_frames)
+			metrics->delivered_pct += 100.0 * (double)results.counters.delivered_frames /
+						  (double)results.counters.offered_frames / n;
 		metrics->rtt_min_ms += (double)results.rtt.min_ns / 1e6 / n;
 		metrics->rtt_avg_ms += results.rtt.mean_ns / 1e6 / n;
 		metrics->rtt_max_ms += (double)results.rtt.max_ns / 1e6 / n;
 		metrics->rtt_mdev_ms += results.rtt.stddev_ns / 1e6 / n;
-		metrics->packets += (double)results.replies_received / n;
+		metrics->packets += (double)results.counters.replies_received / n;
 		metrics->pipe += (double)results.requests_in_flight_max / n;
-		if (results.replies_received)
-			metrics->interrupts_per_packet += (double)results.interrupts /
-							  (double)results.replies_received / n;
+		if (results.counters.replies_received)
+			metrics->interrupts_per_packet += (double)results.counters.interrupts /
+							  (double)results.counters.replies_received / n;
 		metrics->cpu_pct += 100.0 * results.core[0].utilisation / n;
 		metrics->interrupt_cpu_pct += 100.0 * results.core[0].interrupt_utilisation / n;
 		metrics->app_cpu_pct += 100.0 * (double)results.core[config.app_core].app_ns /
 					(double)results.window_ns / n;
 	}
-	free(adapter);
 	return error;
 }
 

@@ -8,8 +8,9 @@
 #ifndef IRQMOD_TOOLS_REPRO_H
 #define IRQMOD_TOOLS_REPRO_H
 
-#include "irqmod/sim_hybrid.h"
+#include "irqmod/hybrid.h"
 #include "irqmod/scenario.h"
+#include "irqmod/sim.h"
 
 /*
  * The experiments, by their [repro] experiment names (enum

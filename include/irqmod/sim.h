@@ -21,6 +21,7 @@
 
 #include "irqmod/common.h"
 #include "irqmod/controller.h"
+#include "irqmod/hybrid.h"
 #include "irqmod/sim_trace.h"
 
 #ifdef __cplusplus
@@ -437,14 +438,22 @@ typedef void (*irqmod_sim_update_fn)(void *context, uint32_t queue,
 				     struct irqmod_decision *decision);
 
 /**
- * struct irqmod_sim_controller - the controller every queue runs.
+ * struct irqmod_sim_controller - the controller (or hybrid) of a queue.
  * @name: label for reports (at most 31 characters are kept in results).
- * @generic: when @update is NULL, each queue runs an irqmod_controller
- *	initialised from this config (any kind in controller.h).
- * @update: a user-defined controller; overrides @generic when not NULL.
+ * @generic: when @update is NULL and @hybrid.kind is IRQMOD_HYBRID_NONE,
+ *	each queue runs an irqmod_controller initialised from this config
+ *	(any kind in controller.h).
+ * @update: a user-defined controller; overrides @generic and @hybrid when
+ *	not NULL.
  * @context: passed to @update.
  * @initial_interval_ns: for @update controllers: the interval programmed
- *	before the first decision.
+ *	before the first decision (the others start at their own).
+ * @hybrid: when @update is NULL and @hybrid.kind is not IRQMOD_HYBRID_NONE,
+ *	each queue runs a struct irqmod_hybrid initialised from this config
+ *	(the hybrid and its inner controller, include/irqmod/hybrid.h; @generic
+ *	is then not used), kept by the simulator, which also counts its
+ *	answers (irqmod_hybrid_count(), in struct irqmod_sim_queue_results).
+ *	All zero (irqmod_scenario_controller_by_name() leaves it so) is no hybrid.
  */
 struct irqmod_sim_controller {
 	const char *name;
@@ -452,6 +461,7 @@ struct irqmod_sim_controller {
 	irqmod_sim_update_fn update;
 	void *context;
 	uint32_t initial_interval_ns;
+	struct irqmod_hybrid_config hybrid;
 };
 
 /* ------------------------------------------------------------------ */
@@ -535,9 +545,11 @@ struct irqmod_sim_source_results {
 };
 
 /**
- * struct irqmod_sim_results - what a run measured (after the warm-up).
- * @controller: name of the controller.
- * @window_ns: measured time (duration - warm-up).
+ * struct irqmod_sim_counters - what a run counted. The model counts into
+ * one of these per queue (struct irqmod_sim_queue_results.counters) and one
+ * for the counts no queue has (softirq_squeezes, requests_sent,
+ * replies_received); struct irqmod_sim_results.counters is their sum. Both
+ * hold the counts after the warm-up.
  * @offered_frames: frames that reached the NIC.
  * @offered_bytes: their bytes (without FCS).
  * @offered_datagrams: datagrams (messages) whose last frame reached the NIC.
@@ -546,9 +558,6 @@ struct irqmod_sim_source_results {
  * @delivered_datagrams: whole datagrams admitted to a socket.
  * @received_datagrams: datagrams the applications read.
  * @received_payload_bytes: payload bytes the applications read.
- * @offered_mbps: payload the sources sent, in Mb/s (netperf's send line).
- * @throughput_mbps: payload the applications read, in Mb/s (netperf's
- *	receive line).
  * @drops_ring: frames dropped because the RX ring was full.
  * @drops_socket: frames dropped by the socket admission rule.
  * @drops_socket_datagrams: datagrams dropped by the admission rule.
@@ -556,13 +565,87 @@ struct irqmod_sim_source_results {
  * @interrupts: hardware interrupts.
  * @timer_interrupts: timer interrupts that drove deferred polls (each cost
  *	timer_irq_ns); not included in @interrupts.
- * @interrupts_per_s: interrupts per second.
  * @polls: NAPI poll calls (including re-polls and empty polls).
  * @controller_calls: controller updates.
  * @softirq_squeezes: softirq runs stopped by the 300-frame or 2 ms budget.
  * @responses: flood responses sent.
  * @responses_limited: flood frames the response rate limit left unanswered.
  * @tx_completions: TX completions cleaned.
+ * @requests_sent: ping/RR requests sent.
+ * @replies_received: ping/RR replies read.
+ */
+struct irqmod_sim_counters {
+	uint64_t offered_frames;
+	uint64_t offered_bytes;
+	uint64_t offered_datagrams;
+	uint64_t offered_payload_bytes;
+	uint64_t delivered_frames;
+	uint64_t delivered_datagrams;
+	uint64_t received_datagrams;
+	uint64_t received_payload_bytes;
+	uint64_t drops_ring;
+	uint64_t drops_socket;
+	uint64_t drops_socket_datagrams;
+	uint64_t drops_reassembly;
+	uint64_t interrupts;
+	uint64_t timer_interrupts;
+	uint64_t polls;
+	uint64_t controller_calls;
+	uint64_t softirq_squeezes;
+	uint64_t responses;
+	uint64_t responses_limited;
+	uint64_t tx_completions;
+	uint64_t requests_sent;
+	uint64_t replies_received;
+};
+
+/**
+ * struct irqmod_sim_queue_results - what one RX queue measured (after the
+ * warm-up), with the controller it ran.
+ * @controller: name of the queue's controller (its @name).
+ * @hybrid: the queue ran a hybrid (struct irqmod_sim_controller.hybrid):
+ *	@hybrid_counters is meaningful.
+ * @hybrid_counters: what the queue's hybrid answered inside the window
+ *	(interrupts_armed, polls_deferred, empty_polls, idle_polling_ns; the
+ *	bookkeeping fields last_now_ns and last_action are 0).
+ * @counters: the counts of this queue's frames and vector: offered_* and
+ *	drops_ring at the NIC, delivered_*, drops_socket* and drops_reassembly
+ *	for the frames its polls handed to the stack, received_* for the
+ *	datagrams the applications read whose last frame came through it,
+ *	interrupts, timer_interrupts, polls, controller_calls, responses,
+ *	responses_limited and tx_completions of its vector and NAPI. The
+ *	per-core softirq_squeezes and the per-source requests_sent and
+ *	replies_received are 0. Summed over the queues, every other count
+ *	equals struct irqmod_sim_results.counters.
+ * @throughput_mbps: payload of @counters.received_payload_bytes, in Mb/s.
+ * @interrupts_per_s: @counters.interrupts per second.
+ * @to_app: NIC arrival of a datagram's last frame (through this queue) to
+ *	the application.
+ * @added_delay: the time moderation held each of this queue's frames (as
+ *	in struct irqmod_sim_results).
+ */
+struct irqmod_sim_queue_results {
+	char controller[32];
+	bool hybrid;
+	struct irqmod_hybrid_counters hybrid_counters;
+	struct irqmod_sim_counters counters;
+	double throughput_mbps;
+	double interrupts_per_s;
+	struct irqmod_sim_latency to_app;
+	struct irqmod_sim_latency added_delay;
+};
+
+/**
+ * struct irqmod_sim_results - what a run measured (after the warm-up).
+ * @controller: name of the controller: the only one given, or "per-queue"
+ *	when irqmod_sim_run_queues() was given one per queue (each queue's is
+ *	in @queue).
+ * @window_ns: measured time (duration - warm-up).
+ * @counters: the counts inside the window.
+ * @offered_mbps: payload the sources sent, in Mb/s (netperf's send line).
+ * @throughput_mbps: payload the applications read, in Mb/s (netperf's
+ *	receive line).
+ * @interrupts_per_s: hardware interrupts per second.
  * @to_socket: latency from NIC arrival of a datagram's last frame to socket.
  * @to_app: latency from NIC arrival of a datagram's last frame to the
  *	application.
@@ -574,53 +657,34 @@ struct irqmod_sim_source_results {
  *	With no moderation (interval 0, no deferral) it is 0; the handler and
  *	queueing behind other work on the core are not in it (they are in
  *	@to_socket and @to_app).
- * @requests_sent: ping/RR requests sent.
- * @replies_received: ping/RR replies read.
  * @requests_in_flight_max: most ping/RR requests of one source in flight
  *	at once, counted when a request is sent (ping's "pipe").
  * @sources: number of entries used in @source.
  * @source: per source, in the order of the configuration's active sources.
  * @cores: number of entries used in @core.
  * @core: CPU time per core.
+ * @queues: number of entries used in @queue (the configuration's queues).
+ * @queue: per RX queue.
  * @totals: since time 0, for conservation.
  */
 struct irqmod_sim_results {
 	char controller[32];
 	uint64_t window_ns;
-	uint64_t offered_frames;
-	uint64_t offered_bytes;
-	uint64_t offered_datagrams;
-	uint64_t offered_payload_bytes;
-	uint64_t delivered_frames;
-	uint64_t delivered_datagrams;
-	uint64_t received_datagrams;
-	uint64_t received_payload_bytes;
+	struct irqmod_sim_counters counters;
 	double offered_mbps;
 	double throughput_mbps;
-	uint64_t drops_ring;
-	uint64_t drops_socket;
-	uint64_t drops_socket_datagrams;
-	uint64_t drops_reassembly;
-	uint64_t interrupts;
-	uint64_t timer_interrupts;
 	double interrupts_per_s;
-	uint64_t polls;
-	uint64_t controller_calls;
-	uint64_t softirq_squeezes;
-	uint64_t responses;
-	uint64_t responses_limited;
-	uint64_t tx_completions;
 	struct irqmod_sim_latency to_socket;
 	struct irqmod_sim_latency to_app;
 	struct irqmod_sim_latency rtt;
 	struct irqmod_sim_latency added_delay;
-	uint64_t requests_sent;
-	uint64_t replies_received;
 	uint32_t requests_in_flight_max;
 	uint32_t sources;
 	struct irqmod_sim_source_results source[IRQMOD_SIM_MAX_SOURCES];
 	uint32_t cores;
 	struct irqmod_sim_core_time core[IRQMOD_SIM_MAX_CORES];
+	uint32_t queues;
+	struct irqmod_sim_queue_results queue[IRQMOD_SIM_MAX_QUEUES];
 	struct irqmod_sim_totals totals;
 };
 
@@ -715,7 +779,8 @@ struct irqmod_sim_hooks {
 };
 
 /**
- * irqmod_sim_run() - simulate @config with @controller on every queue.
+ * irqmod_sim_run() - simulate @config with @controller on every queue
+ * (irqmod_sim_run_queues() with one controller).
  * @config: scenario; checked with irqmod_sim_check() first.
  * @controller: controller for every queue (one instance per queue).
  * @hooks: optional observers, or NULL.
@@ -738,6 +803,39 @@ IRQMOD_API int irqmod_sim_run(const struct irqmod_sim_config *config,
 			      const struct irqmod_sim_controller *controller,
 			      const struct irqmod_sim_hooks *hooks,
 			      struct irqmod_sim_results *results);
+
+/**
+ * irqmod_sim_run_queues() - simulate @config with a controller per queue.
+ * @config: scenario; checked with irqmod_sim_check() first.
+ * @controllers: one controller for every queue (@count 1), or one per queue
+ *	(@count equal to @config->queues), queue q running @controllers[q].
+ *	Each queue has its own instance either way.
+ * @count: entries in @controllers: 1 or @config->queues.
+ * @hooks: optional observers, or NULL.
+ * @results: filled in on success; @results->queue[q] names the controller
+ *	queue q ran.
+ *
+ * Example: queue 0 under a latency target, queue 1 under ixgbe, queue 2
+ * under defer-irq around a static 20 us interval:
+ *
+ *	struct irqmod_sim_controller c[3];
+ *
+ *	irqmod_scenario_controller_by_name(&c[0], "latency-target", speed);
+ *	irqmod_scenario_controller_by_name(&c[1], "ixgbe", speed);
+ *	irqmod_scenario_controller_by_name(&c[2], "static:20us", speed);
+ *	irqmod_hybrid_default_config(&c[2].hybrid, IRQMOD_HYBRID_DEFER_IRQ,
+ *				     IRQMOD_KIND_STATIC, speed);
+ *	c[2].hybrid.inner = c[2].generic;
+ *	config.queues = 3;
+ *	irqmod_sim_run_queues(&config, c, 3, NULL, &results);
+ *
+ * Return: as irqmod_sim_run(), and -IRQMOD_EINVAL for a NULL @controllers
+ * or a @count that is neither 1 nor @config->queues.
+ */
+IRQMOD_API int irqmod_sim_run_queues(const struct irqmod_sim_config *config,
+				     const struct irqmod_sim_controller *controllers, uint32_t count,
+				     const struct irqmod_sim_hooks *hooks,
+				     struct irqmod_sim_results *results);
 
 /**
  * irqmod_sim_line_rate_pps_milli() - frames per second a link carries at

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 #define _POSIX_C_SOURCE 200809L
 #include "irqmod/scenario.h"
+#include "queue_controllers.h"
 
 #include "irqmod/ethtool.h"
 
@@ -1200,7 +1201,7 @@ static int set_controllers(struct irqmod_scenario *scenario, const char *where, 
 			   char *message, size_t bytes)
 {
 	char copy[4096], *token, *next, normalised[IRQMOD_SCENARIO_NAME_BYTES], detail[1024];
-	struct irqmod_hybrid_config probe;
+	struct irqmod_queue_controllers row;
 	int depth = 0, error;
 
 	if (strlen(value) >= sizeof(copy))
@@ -1246,8 +1247,11 @@ static int set_controllers(struct irqmod_scenario *scenario, const char *where, 
 				snprintf(normalised, sizeof(normalised), "%s", token);
 			token = normalised;
 		}
-		error = irqmod_scenario_controller(scenario, token, scenario->config.link_speed_mbps,
-						   &probe, detail, sizeof(detail));
+		/* A per-queue row (queue_controllers.h); the queue count is
+		 * checked with the whole scenario. */
+		error = irqmod_queue_controllers_resolve(scenario, token,
+							 scenario->config.link_speed_mbps, 0, &row,
+							 detail, sizeof(detail));
 		if (error)
 			return fail(message, bytes, -error, "%s: %s", where, detail);
 		strcpy(scenario->controllers[scenario->controller_count++], token);
@@ -2097,12 +2101,13 @@ int irqmod_scenario_finish(const struct irqmod_scenario *scenario, char *message
 	}
 	/* The scenario's knobs may have come after the controller list. */
 	for (i = 0; i < scenario->controller_count; i++) {
-		struct irqmod_hybrid_config probe;
+		struct irqmod_queue_controllers row;
 		char detail[1024];
 
-		if (irqmod_scenario_controller(scenario, scenario->controllers[i],
-					       scenario->config.link_speed_mbps, &probe, detail,
-					       sizeof(detail))) {
+		if (irqmod_queue_controllers_resolve(scenario, scenario->controllers[i],
+						     scenario->config.link_speed_mbps,
+						     scenario->config.queues, &row, detail,
+						     sizeof(detail))) {
 			describe_origin(first, sizeof(first), scenario,
 					find_key("run", "controllers"), 0);
 			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER, "%s: %s", first,

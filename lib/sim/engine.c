@@ -371,6 +371,13 @@ void irqmod_sim_histogram_add(struct irqmod_sim_histogram *histogram, uint64_t v
 	uint64_t low;
 
 	histogram->count++;
+	if (value_ns == 0) {
+		/* Common (a frame moderation did not hold): nothing to add to
+		 * the sums, the smallest bucket. */
+		histogram->min_ns = 0;
+		histogram->buckets[0]++;
+		return;
+	}
 	if (value_ns < histogram->min_ns)
 		histogram->min_ns = value_ns;
 	if (value_ns > histogram->max_ns)

@@ -1,0 +1,370 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/*
+ * The host: cores as non-preemptive servers of short jobs (a hard-interrupt
+ * handler, a deferred poll's timer interrupt, one NAPI poll of at most the
+ * budget, a batch of application reads, a busy period of the competing
+ * task), the softirq budget (netdev_budget, netdev_budget_usecs), and the
+ * controller call after every poll that completes under budget.
+ */
+#include <string.h>
+
+#include "sim_internal.h"
+
+/* Time CPU work spends inside the measured window. */
+static uint64_t window_overlap(const struct irqmod_sim_model *sim, uint64_t start, uint64_t end)
+{
+	uint64_t low = irqmod_sim_max_u64(start, sim->window_start_ns);
+	uint64_t high = irqmod_sim_min_u64(end, sim->end_ns);
+
+	return high > low ? high - low : 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Cores                                                               */
+/* ------------------------------------------------------------------ */
+
+static void irqmod_sim_start_job(struct irqmod_sim_model *sim, struct irqmod_sim_core *core,
+				 uint32_t job, uint32_t index, uint64_t now, uint64_t duration,
+				 uint64_t *account)
+{
+	core->job = job;
+	core->job_index = index;
+	core->job_start_ns = now;
+	*account += window_overlap(sim, now, now + duration);
+	irqmod_sim_schedule(sim, now + duration, EVENT_CORE_DONE, core->index);
+}
+
+static bool response_allowed(struct irqmod_sim_src *src, uint64_t now)
+{
+	if (src->config.response_limit_per_s == 0)
+		return false;
+	/* FreeBSD ppsratecheck(): at most N per one-second window. */
+	if (now - src->limit_window_ns >= NS_PER_S) {
+		src->limit_window_ns = now;
+		src->limit_count = 0;
+	}
+	if (src->limit_count >= src->config.response_limit_per_s)
+		return false;
+	src->limit_count++;
+	return true;
+}
+
+/*
+ * Take up to @count more frames into the running poll of @q and return the
+ * CPU time they cost. Flood responses are decided (rate limit) here.
+ */
+static inline uint64_t poll_take(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q,
+				 uint32_t count, uint64_t now)
+{
+	const struct irqmod_sim_config *c = sim->config;
+	struct irqmod_sim_napi *napi = &sim->napi[q->index];
+	uint32_t i, slot = q->head + q->in_poll, responses = 0;
+	uint64_t bytes = 0;
+
+	if (slot >= q->ring_size)
+		slot -= q->ring_size;
+	for (i = 0; i < count; i++) {
+		struct irqmod_sim_frame *f = &q->ring[slot];
+		struct irqmod_sim_src *src = &sim->sources[f->source];
+
+		/* Moderation held the frame from its arrival to the signal
+		 * (interrupt or deferred-poll timer) that led to this poll;
+		 * a frame that came after it waited for no moderation. */
+		uint64_t added = q->signal_ns > f->arrival_ns ? q->signal_ns - f->arrival_ns : 0;
+
+		bytes += f->bytes;
+		if (sim->timeseries)
+			irqmod_sim_timeseries_added(sim->timeseries, added);
+		if (now >= sim->window_start_ns) {
+			irqmod_sim_histogram_add(sim->metrics.added_delay, added);
+			if (sim->metrics.per_queue)
+				irqmod_sim_histogram_add(
+					&sim->metrics.queue_histograms[2 * q->index + 1], added);
+			if (sim->metrics.per_source)
+				irqmod_sim_histogram_add(
+					&sim->metrics.source_histograms[2 * f->source + 1], added);
+		}
+		if (src->config.kind == IRQMOD_SIM_SOURCE_FLOOD) {
+			f->respond = response_allowed(src, now);
+			if (f->respond)
+				responses++;
+			else if (src->config.response_limit_per_s != 0)
+				sim->metrics.queue_counters[q->index].responses_limited++;
+		}
+		if (++slot == q->ring_size)
+			slot = 0;
+	}
+	q->in_poll += count;
+	napi->poll_bytes += bytes;
+	napi->poll_responses += responses;
+	return count * c->packet_ns + responses * c->response_ns;
+}
+
+static void start_poll(struct irqmod_sim_model *sim, struct irqmod_sim_core *core,
+		       struct irqmod_sim_queue *q, uint64_t now)
+{
+	const struct irqmod_sim_config *c = sim->config;
+	struct irqmod_sim_napi *napi = &sim->napi[q->index];
+	uint32_t n = q->count < c->napi_budget ? q->count : c->napi_budget;
+	uint64_t duration;
+
+	q->in_poll = 0;
+	napi->poll_bytes = 0;
+	napi->poll_responses = 0;
+	napi->poll_tx = q->tx_pending;
+	q->tx_pending = 0;
+	sim->metrics.queue_counters[q->index].polls++;
+	duration = c->poll_ns + napi->poll_tx * c->tx_clean_ns + poll_take(sim, q, n, now);
+	irqmod_sim_start_job(sim, core, JOB_POLL, q->index, now,
+			     irqmod_sim_max_u64(duration, MIN_JOB_NS), &core->time.softirq_ns);
+}
+
+/*
+ * A poll keeps cleaning while descriptors are done and budget remains
+ * (ixgbe_clean_rx_irq() loops until a descriptor lacks its DD bit), so
+ * frames that arrived while it worked are taken before it ends.
+ * Return: true when the poll was extended.
+ */
+static bool poll_extend(struct irqmod_sim_model *sim, struct irqmod_sim_core *core,
+			struct irqmod_sim_queue *q, uint64_t now)
+{
+	uint32_t budget = sim->config->napi_budget;
+	uint32_t waiting = q->count - q->in_poll;
+	uint32_t room = budget - q->in_poll;
+	uint64_t duration;
+
+	if (!sim->config->poll_rescan || q->in_poll >= budget || waiting == 0)
+		return false;
+	duration = poll_take(sim, q, waiting < room ? waiting : room, now);
+	irqmod_sim_start_job(sim, core, JOB_POLL, q->index, now,
+			     irqmod_sim_max_u64(duration, MIN_JOB_NS), &core->time.softirq_ns);
+	return true;
+}
+
+static void core_dispatch(struct irqmod_sim_model *sim, struct irqmod_sim_core *core, uint64_t now)
+{
+	const struct irqmod_sim_config *c = sim->config;
+
+	core->job = JOB_NONE;
+	if (core->load_due) {
+		uint64_t busy = irqmod_sim_draw_period(&sim->load_rng, c->load_distribution,
+						       c->load_busy_ns, DEFAULT_PARETO_SHAPE);
+
+		core->load_due = false;
+		irqmod_sim_start_job(sim, core, JOB_LOAD, 0, now, irqmod_sim_max_u64(busy, 1),
+				     &core->time.load_ns);
+		return;
+	}
+	if (core->irq_mask != 0) {
+		uint32_t index = (uint32_t)__builtin_ctz(core->irq_mask);
+
+		core->irq_mask &= ~(1u << index);
+		irqmod_sim_start_job(sim, core, JOB_IRQ, index, now,
+				     irqmod_sim_max_u64(c->irq_ns, MIN_JOB_NS), &core->time.irq_ns);
+		return;
+	}
+	if (core->timer_mask != 0) {
+		uint32_t index = (uint32_t)__builtin_ctz(core->timer_mask);
+
+		core->timer_mask &= ~(1u << index);
+		sim->metrics.queue_counters[index].timer_interrupts++;
+		irqmod_sim_start_job(sim, core, JOB_TIMER, index, now,
+				     irqmod_sim_max_u64(c->timer_irq_ns, MIN_JOB_NS),
+				     &core->time.irq_ns);
+		return;
+	}
+	if (core->napi_count > 0 && !(core->softirq_deferred && core->apps_count > 0)) {
+		uint32_t index = core->napi[core->napi_head];
+
+		if (!core->softirq_active) {
+			core->softirq_active = true;
+			core->softirq_start_ns = now;
+			core->softirq_packets = 0;
+		}
+		core->napi_head = (core->napi_head + 1) % (IRQMOD_SIM_MAX_QUEUES + 1);
+		core->napi_count--;
+		start_poll(sim, core, &sim->queues[index], now);
+		return;
+	}
+	if (core->apps_count > 0) {
+		uint32_t index = core->apps[core->apps_head];
+
+		core->apps_head = (core->apps_head + 1) % (IRQMOD_SIM_MAX_SOURCES + 1);
+		core->apps_count--;
+		irqmod_sim_app_start(sim, core, &sim->sources[index], now);
+	}
+}
+
+static void irqmod_sim_core_kick(struct irqmod_sim_model *sim, struct irqmod_sim_core *core,
+				 uint64_t now)
+{
+	if (core->job == JOB_NONE)
+		core_dispatch(sim, core, now);
+}
+
+static void irqmod_sim_napi_schedule(struct irqmod_sim_core *core, uint32_t queue)
+{
+	core->napi[(core->napi_head + core->napi_count) % (IRQMOD_SIM_MAX_QUEUES + 1)] = queue;
+	core->napi_count++;
+}
+
+/* A deferred poll's hrtimer fires: an interrupt (timer_irq_ns) whose
+ * handler schedules the NAPI; 0 schedules it directly. */
+static void irqmod_sim_repoll(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q,
+			      uint64_t now)
+{
+	struct irqmod_sim_core *core = &sim->cores[q->core];
+
+	q->signal_ns = now;
+	if (sim->config->timer_irq_ns != 0)
+		core->timer_mask |= 1u << q->index;
+	else
+		irqmod_sim_napi_schedule(core, q->index);
+	irqmod_sim_core_kick(sim, core, now);
+}
+
+static void call_controller(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q, uint64_t now,
+			    uint32_t flags, struct irqmod_decision *decision)
+{
+	struct irqmod_sim_napi *napi = &sim->napi[q->index];
+	const struct irqmod_sim_controller *ctl = napi->ctl;
+
+	if (irqmod_sim_apps_busy(sim))
+		flags |= IRQMOD_SAMPLE_APP_FOUND_EVENTS;
+	napi->sample.now_ns = now;
+	napi->sample.flags = flags | (napi->from_interrupt ? IRQMOD_SAMPLE_FROM_INTERRUPT : 0);
+	memset(decision, 0, sizeof(*decision));
+	if (ctl->update) {
+		ctl->update(ctl->context, q->index, &napi->sample, decision);
+	} else if (napi->run_hybrid) {
+		irqmod_hybrid_update(&napi->hybrid, &napi->sample, decision);
+		irqmod_hybrid_count(&napi->hybrid_counters, &napi->sample, decision);
+	} else {
+		irqmod_controller_update(&napi->controller, &napi->sample, decision);
+	}
+	sim->metrics.queue_counters[q->index].controller_calls++;
+	if (sim->hooks && sim->hooks->trace) {
+		struct irqmod_sim_trace record;
+
+		record.now_ns = now;
+		record.queue = q->index;
+		record.sample = napi->sample;
+		record.decision = *decision;
+		sim->hooks->trace(sim->hooks->context, &record);
+	}
+	memset(&napi->sample, 0, sizeof(napi->sample));
+}
+
+static void finish_poll(struct irqmod_sim_model *sim, struct irqmod_sim_core *core,
+			struct irqmod_sim_queue *q, uint64_t now)
+{
+	const struct irqmod_sim_config *c = sim->config;
+	struct irqmod_sim_napi *napi = &sim->napi[q->index];
+	uint32_t n = q->in_poll, i;
+	struct irqmod_decision decision;
+
+	for (i = 0; i < n; i++) {
+		irqmod_sim_deliver(sim, q, &q->ring[q->head], now);
+		if (++q->head == q->ring_size)
+			q->head = 0;
+	}
+	q->count -= n;
+	q->in_poll = 0;
+	sim->metrics.queue_counters[q->index].responses += napi->poll_responses;
+	sim->metrics.queue_counters[q->index].tx_completions += napi->poll_tx;
+	napi->sample.rx_packets += n;
+	napi->sample.rx_bytes += napi->poll_bytes;
+	napi->sample.tx_packets += napi->poll_tx;
+	/* A NIC writes back one completion per RX frame and TX descriptor. */
+	napi->sample.completions += n + napi->poll_tx;
+	core->softirq_packets += n;
+
+	if (n == c->napi_budget) {
+		/* Budget used up: NAPI stays scheduled, the IRQ stays masked. */
+		if (c->controller_on_budget_exhausted) {
+			call_controller(sim, q, now, IRQMOD_SAMPLE_BUDGET_EXHAUSTED, &decision);
+			q->interval_ns = decision.rx_interval_ns;
+			q->rate_limit_ns = decision.rate_limit_ns;
+		}
+		irqmod_sim_napi_schedule(core, q->index);
+	} else {
+		/* napi_complete_done(): the driver runs its moderation update. */
+		call_controller(sim, q, now, 0, &decision);
+		napi->from_interrupt = false;
+		q->interval_ns = decision.rx_interval_ns;
+		q->rate_limit_ns = decision.rate_limit_ns;
+		q->frames_threshold = decision.frames != 0 ? decision.frames : c->rx_frames;
+		if (decision.action == IRQMOD_ACTION_POLL) {
+			if (decision.poll_delay_ns == 0)
+				irqmod_sim_napi_schedule(core, q->index);
+			else
+				irqmod_sim_schedule(sim, now + decision.poll_delay_ns, EVENT_REPOLL,
+						    q->index);
+		} else {
+			irqmod_sim_nic_enable(sim, q, now);
+		}
+	}
+	if (core->napi_count == 0) {
+		/* No NAPI left: softirq work is done (ksoftirqd, if it ran,
+		 * sleeps again). */
+		core->softirq_active = false;
+		core->softirq_deferred = false;
+	} else if (core->softirq_packets >= c->softirq_budget_packets ||
+		   now - core->softirq_start_ns >= c->softirq_budget_ns) {
+		/* net_rx_action() ran out of budget: the rest is left to
+		 * ksoftirqd, a normal thread; until the NAPI work is done,
+		 * runnable applications (woken sleepers, which CFS favours)
+		 * run before each further softirq run. */
+		core->softirq_active = false;
+		core->softirq_deferred = true;
+		sim->metrics.counters.softirq_squeezes++;
+	}
+}
+
+static void irqmod_sim_core_done(struct irqmod_sim_model *sim, struct irqmod_sim_core *core,
+				 uint64_t now)
+{
+	struct irqmod_sim_socket *sock;
+	struct irqmod_sim_napi *napi;
+	struct irqmod_sim_src *src;
+	uint64_t idle;
+
+	switch (core->job) {
+	case JOB_IRQ:
+		napi = &sim->napi[core->job_index];
+		napi->irq_pending = false;
+		napi->from_interrupt = true;
+		irqmod_sim_napi_schedule(core, core->job_index);
+		break;
+	case JOB_TIMER:
+		/* napi_watchdog(): the timer schedules the deferred poll. */
+		irqmod_sim_napi_schedule(core, core->job_index);
+		break;
+	case JOB_POLL:
+		if (poll_extend(sim, core, &sim->queues[core->job_index], now))
+			return;
+		finish_poll(sim, core, &sim->queues[core->job_index], now);
+		break;
+	case JOB_APP:
+		src = &sim->sources[core->job_index];
+		sock = &sim->sockets[core->job_index];
+		irqmod_sim_socket_release(sock, now);
+		if (sock->scheduled < sock->count || sock->pending_sends > 0) {
+			core->job = JOB_NONE;
+			irqmod_sim_app_runnable(sim, src, now);
+			return; /* irqmod_sim_app_runnable() dispatched */
+		}
+		sock->app_state = APP_SLEEPING;
+		break;
+	case JOB_LOAD:
+		idle = irqmod_sim_draw_period(&sim->load_rng, sim->config->load_distribution,
+					      sim->config->load_idle_ns, DEFAULT_PARETO_SHAPE);
+		irqmod_sim_schedule(sim, now + idle, EVENT_LOAD, core->index);
+		break;
+	default:
+		break;
+	}
+	core->job = JOB_NONE;
+	core_dispatch(sim, core, now);
+}
+

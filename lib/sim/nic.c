@@ -1,0 +1,355 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/*
+ * The link and the NIC: wire time (picoseconds, exact at line rate), RSS
+ * over the queues, the RX rings, the interrupt timer of each queue's vector
+ * (throttle, absolute, packet) and TX transmission with its completions.
+ */
+#include "sim_internal.h"
+
+/* ------------------------------------------------------------------ */
+/* Link                                                                */
+/* ------------------------------------------------------------------ */
+
+/* Wire time of a frame: (bytes + overhead) * 8 bits at speed Mb/s, kept as
+ * whole ps plus a remainder in units of 1/speed ps so line rate is exact. */
+static inline void wire_time(struct irqmod_sim_model *sim, uint32_t bytes, uint64_t *ps,
+			     uint64_t *remainder)
+{
+	if (bytes != sim->link.wire_cache_bytes) {
+		uint64_t bits = ((uint64_t)bytes + sim->config->wire_overhead_bytes) * 8;
+		uint64_t numerator = bits * PS_PER_BIT_AT_1MBPS; /* ps * Mb/s */
+
+		sim->link.wire_cache_bytes = bytes;
+		sim->link.wire_cache_ps = numerator / sim->config->link_speed_mbps;
+		sim->link.wire_cache_remainder = numerator % sim->config->link_speed_mbps;
+	}
+	*ps = sim->link.wire_cache_ps;
+	*remainder = sim->link.wire_cache_remainder;
+}
+
+/* The RSS stand-in: xxHash32's primes PRIME32_1 and PRIME32_2 combine
+ * (source, flow), then Wellons' "lowbias32" finaliser (hash-prospector)
+ * spreads the bits. Not Toeplitz: the simulator only needs flows spread
+ * evenly and deterministically. */
+#define RSS_FLOW_MULTIPLIER 0x9E3779B1u
+#define RSS_SOURCE_MULTIPLIER 0x85EBCA77u
+#define RSS_MIX_MULTIPLIER1 0x7FEB352Du
+#define RSS_MIX_MULTIPLIER2 0x846CA68Bu
+
+static uint32_t irqmod_sim_flow_queue(const struct irqmod_sim_model *sim, uint32_t source,
+				      uint32_t flow)
+{
+	/* RSS: a multiplicative hash of (source, flow), scaled to the queue
+	 * count without division (Lemire's multiply-shift reduction). */
+	uint32_t hash = (flow * RSS_FLOW_MULTIPLIER) ^ (source * RSS_SOURCE_MULTIPLIER);
+
+	hash ^= hash >> 16;
+	hash *= RSS_MIX_MULTIPLIER1;
+	hash ^= hash >> 15;
+	hash *= RSS_MIX_MULTIPLIER2;
+	hash ^= hash >> 16;
+	return (uint32_t)(((uint64_t)hash * sim->config->queues) >> 32);
+}
+
+/* Recompute the cached next arrival (the earliest desired start wins; the
+ * link serialises frames, so the arrival is the end of its wire time). */
+static inline void irqmod_sim_link_pick(struct irqmod_sim_model *sim)
+{
+	uint64_t best = UINT64_MAX, ps, remainder, start, end;
+	int chosen = -1;
+	uint32_t i;
+
+	if (sim->source_count == 1) {
+		/* The common case, without the loop. */
+		best = sim->sources[0].next_ps;
+		chosen = best < UINT64_MAX ? 0 : -1;
+	} else {
+		for (i = 0; i < sim->source_count; i++) {
+			if (sim->sources[i].next_ps < best) {
+				best = sim->sources[i].next_ps;
+				chosen = (int)i;
+			}
+		}
+	}
+	sim->link.next_source = chosen;
+	if (chosen < 0) {
+		sim->link.next_arrival_ns = UINT64_MAX;
+		return;
+	}
+	wire_time(sim, sim->sources[chosen].next_bytes, &ps, &remainder);
+	start = irqmod_sim_max_u64(best, sim->link.free_ps);
+	remainder += sim->link.remainder;
+	end = start + ps;
+	if (remainder >= sim->config->link_speed_mbps) {
+		remainder -= sim->config->link_speed_mbps;
+		end++;
+	}
+	sim->link.next_arrival_ps = end;
+	sim->link.next_remainder = remainder;
+	sim->link.next_arrival_ns = end / PS_PER_NS;
+}
+
+/* ------------------------------------------------------------------ */
+/* NIC interrupt timer                                                 */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Each queue keeps at most one live IRQ event in the heap (@event_ns). A
+ * later deadline is handled lazily (the event re-schedules itself when it
+ * finds the deadline moved), so the packet timer costs no heap operation per
+ * frame; only an earlier deadline pushes a new event, leaving the old one
+ * stale.
+ */
+static void arm(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q, uint64_t when)
+{
+	q->armed = true;
+	q->deadline_ns = when;
+	if (q->event_ns == UINT64_MAX || q->event_ns > when) {
+		q->event_ns = when;
+		irqmod_sim_schedule(sim, when, EVENT_IRQ, q->index);
+	}
+}
+
+static void fire(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q, uint64_t now)
+{
+	struct irqmod_sim_core *core = &sim->cores[q->core];
+	struct irqmod_sim_napi *napi = &sim->napi[q->index];
+
+	q->armed = false;
+	if (!q->enabled)
+		return;
+	/* The vector auto-masks until the driver's NAPI poll completes. */
+	q->enabled = false;
+	q->pending_causes = 0;
+	q->last_irq_ns = now;
+	q->signal_ns = now;
+	napi->irq_pending = true;
+	napi->sample.events++;
+	sim->metrics.queue_counters[q->index].interrupts++;
+	core->irq_mask |= 1u << q->index;
+	irqmod_sim_core_kick(sim, core, now);
+}
+
+/*
+ * Causes (written-back frames or TX completions) at the current time. A
+ * decision's rate_limit_ns (ice INTRL) is a second, independent minimum gap
+ * since the previous interrupt that every timer semantic respects.
+ */
+static inline void nic_cause(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q, uint64_t now,
+		      uint32_t causes)
+{
+	uint64_t interval = q->interval_ns;
+	uint64_t earliest = q->rate_limit_ns ? q->last_irq_ns + q->rate_limit_ns : 0;
+
+	if (!q->enabled)
+		return; /* latched; looked at again when the driver unmasks */
+	q->pending_causes += causes;
+	switch (sim->config->timer) {
+	case IRQMOD_SIM_TIMER_THROTTLE:
+		if (!q->armed)
+			arm(sim, q, irqmod_sim_max_u64(irqmod_sim_max_u64(now, q->last_irq_ns + interval), earliest));
+		return; /* a throttle is a rate limit: no count threshold */
+	case IRQMOD_SIM_TIMER_ABSOLUTE:
+		if (!q->armed)
+			arm(sim, q, irqmod_sim_max_u64(now + interval, earliest));
+		break;
+	default: /* packet timer, re-armed by every cause */
+		if (!q->armed)
+			arm(sim, q, irqmod_sim_max_u64(now + interval, earliest));
+		else
+			q->deadline_ns = irqmod_sim_max_u64(now + interval, earliest);
+		break;
+	}
+	if ((q->frames_threshold != 0 && q->pending_causes >= q->frames_threshold) ||
+	    q->deadline_ns <= now) {
+		/* rx-frames reached, or no moderation: fire as soon as allowed. */
+		if (now >= earliest)
+			fire(sim, q, now);
+		else
+			arm(sim, q, earliest);
+	}
+}
+
+static void irqmod_sim_irq_event(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q,
+				 uint64_t now)
+{
+	if (q->event_ns != now)
+		return; /* stale */
+	q->event_ns = UINT64_MAX;
+	if (!q->armed)
+		return;
+	if (q->deadline_ns > now) {
+		/* The packet timer was pushed back by later frames. */
+		q->event_ns = q->deadline_ns;
+		irqmod_sim_schedule(sim, q->deadline_ns, EVENT_IRQ, q->index);
+		return;
+	}
+	fire(sim, q, now);
+}
+
+static void irqmod_sim_nic_enable(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q,
+				  uint64_t now)
+{
+	uint32_t waiting = q->count - q->in_poll +
+			   (sim->config->tx_interrupts ? q->tx_pending : 0);
+
+	q->enabled = true;
+	q->pending_causes = 0;
+	if (waiting != 0)
+		nic_cause(sim, q, now, waiting);
+}
+
+/* ------------------------------------------------------------------ */
+/* Arrivals                                                            */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Frames of a single line-rate constant source that meet a full ring are
+ * all dropped until the next event (nothing can free a descriptor before
+ * it), so they are counted in one step instead of one by one. Frame j
+ * (from 1) after the link's current state ends at
+ *	L + j * W + floor((R + j * Wr) / S)
+ * ps (L: link free time, W and Wr: wire time and its remainder over the
+ * speed S in Mb/s, R: the link's remainder), exactly what the per-frame
+ * path computes, so the results are identical (a test compares them).
+ * Return: true when the batch was taken.
+ */
+static bool drop_batch(struct irqmod_sim_model *sim, struct irqmod_sim_src *src,
+		       struct irqmod_sim_queue *q, uint64_t bound_ns)
+{
+	uint64_t speed = sim->config->link_speed_mbps, wire_ps, wire_remainder;
+	uint64_t limit_ps, low = 1, high, count;
+	struct irqmod_sim_counters *qk = &sim->metrics.queue_counters[q->index];
+
+	if (sim->source_count != 1 || sim->config->queues != 1 ||
+	    src->config.kind != IRQMOD_SIM_SOURCE_CONSTANT || src->config.rate_pps != 0 ||
+	    src->config.size_law != IRQMOD_SIM_SIZE_CONSTANT ||
+	    src->next_ps > sim->link.free_ps || q->count != q->ring_size)
+		return false;
+	wire_time(sim, src->next_bytes, &wire_ps, &wire_remainder);
+	limit_ps = bound_ns * PS_PER_NS + (PS_PER_NS - 1);
+	/* The cached frame (j = 1) qualifies; find the last j that does. */
+	high = (limit_ps - sim->link.free_ps) / wire_ps + 1;
+	while (low < high) {
+		uint64_t middle = low + (high - low + 1) / 2;
+		uint64_t end = sim->link.free_ps + middle * wire_ps +
+			       (sim->link.remainder + middle * wire_remainder) / speed;
+
+		if (end <= limit_ps)
+			low = middle;
+		else
+			high = middle - 1;
+	}
+	count = low;
+	sim->link.free_ps += count * wire_ps + (sim->link.remainder + count * wire_remainder) / speed;
+	sim->link.remainder = (sim->link.remainder + count * wire_remainder) % speed;
+	sim->now_ns = sim->link.free_ps / PS_PER_NS;
+	qk->offered_frames += count;
+	qk->offered_bytes += count * src->next_bytes;
+	qk->offered_datagrams += count;
+	qk->offered_payload_bytes += count * src->payload_bytes;
+	qk->drops_ring += count;
+	sim->metrics.source_counters[src->index].offered_frames += count;
+	sim->metrics.source_counters[src->index].drops += count;
+	src->next_message += (uint32_t)count;
+	src->flow_counter = (uint32_t)((src->flow_counter + count) % src->config.flows);
+	src->next_flow = src->flow_counter == 0 ? src->config.flows - 1 : src->flow_counter - 1;
+	irqmod_sim_link_pick(sim);
+	return true;
+}
+
+static inline void irqmod_sim_arrival(struct irqmod_sim_model *sim, uint64_t bound_ns)
+{
+	struct irqmod_sim_src *src = &sim->sources[sim->link.next_source];
+	uint64_t now = sim->link.next_arrival_ns;
+	uint32_t queue_index = sim->config->queues == 1
+				       ? 0
+				       : irqmod_sim_flow_queue(sim, src->index, src->next_flow);
+	struct irqmod_sim_queue *q = &sim->queues[queue_index];
+	struct irqmod_sim_counters *qk = &sim->metrics.queue_counters[queue_index];
+
+	if (q->count == q->ring_size && drop_batch(sim, src, q, bound_ns))
+		return;
+	sim->link.free_ps = sim->link.next_arrival_ps;
+	sim->link.remainder = sim->link.next_remainder;
+	sim->now_ns = now;
+	qk->offered_frames++;
+	qk->offered_bytes += src->next_bytes;
+	sim->metrics.source_counters[src->index].offered_frames++;
+	if (src->next_fragment + 1u >= src->next_fragment_count) {
+		uint32_t payload = irqmod_sim_frame_payload(src, src->next_bytes);
+
+		qk->offered_datagrams++;
+		qk->offered_payload_bytes += payload;
+	}
+	if (q->count == q->ring_size) {
+		qk->drops_ring++;
+		sim->metrics.source_counters[src->index].drops++;
+	} else {
+		uint32_t slot = q->head + q->count;
+		struct irqmod_sim_frame *f;
+
+		if (slot >= q->ring_size)
+			slot -= q->ring_size;
+		f = &q->ring[slot];
+		f->arrival_ns = now;
+		f->message = src->next_message;
+		f->bytes = (uint16_t)src->next_bytes;
+		f->flow = (uint16_t)src->next_flow;
+		f->source = (uint8_t)src->index;
+		f->respond = 0;
+		f->fragment = src->next_fragment;
+		f->fragment_count = src->next_fragment_count;
+		q->count++;
+		if (sim->timeseries)
+			irqmod_sim_timeseries_ring(sim->timeseries, q->index, q->count);
+		if (q->enabled)
+			nic_cause(sim, q, now, 1);
+	}
+	irqmod_sim_source_advance(sim, src);
+	irqmod_sim_link_pick(sim);
+}
+
+/* ------------------------------------------------------------------ */
+/* Transmit side (requests, responses)                                 */
+/* ------------------------------------------------------------------ */
+
+/* Put a frame on the TX wire at @now; returns the end of transmission (ps)
+ * and queues its completion on @q's vector. */
+static uint64_t irqmod_sim_transmit(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q,
+				    uint64_t now,
+				    uint32_t bytes)
+{
+	uint64_t bits = ((uint64_t)bytes + sim->config->wire_overhead_bytes) * 8;
+	uint64_t wire_ps = bits * PS_PER_BIT_AT_1MBPS / sim->config->link_speed_mbps;
+	uint64_t end_ps = irqmod_sim_max_u64(now * PS_PER_NS, sim->link.tx_free_ps) + wire_ps;
+	uint64_t done_ns = end_ps / PS_PER_NS + sim->config->tx_completion_delay_ns;
+
+	sim->link.tx_free_ps = end_ps;
+	if (q->tx_count == TX_FIFO_SIZE) {
+		q->tx_pending++; /* ring full: treat as written back at once */
+	} else {
+		q->tx_fifo[(q->tx_head + q->tx_count) % TX_FIFO_SIZE] = done_ns;
+		if (q->tx_count++ == 0)
+			irqmod_sim_schedule(sim, done_ns, EVENT_TX_DONE, q->index);
+	}
+	return end_ps;
+}
+
+static void irqmod_sim_tx_done(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q,
+			       uint64_t now)
+{
+	uint32_t done = 0;
+
+	while (q->tx_count > 0 && q->tx_fifo[q->tx_head] <= now) {
+		q->tx_head = (q->tx_head + 1) % TX_FIFO_SIZE;
+		q->tx_count--;
+		done++;
+	}
+	if (q->tx_count > 0)
+		irqmod_sim_schedule(sim, q->tx_fifo[q->tx_head], EVENT_TX_DONE, q->index);
+	q->tx_pending += done;
+	if (done != 0 && sim->config->tx_interrupts)
+		nic_cause(sim, q, now, done);
+}
+

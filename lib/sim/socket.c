@@ -1,0 +1,222 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/*
+ * Sockets and applications: IP reassembly of UDP stream fragments, the
+ * Linux UDP admission rule on each source's socket, and the application
+ * that reads it (wake-up, batches of reads, ping/RR requests it sends).
+ */
+#include <stdlib.h>
+
+#include "sim_internal.h"
+
+static int irqmod_sim_socket_setup(struct irqmod_sim_model *sim, struct irqmod_sim_socket *sock,
+				   const struct irqmod_sim_source *c)
+{
+	const struct irqmod_sim_config *config = sim->config;
+
+	/* The admission rule lets in at most rcvbuf / truesize + 1 datagrams;
+	 * a power of two lets the ring wrap with a mask. */
+	sock->capacity = 1;
+	while (sock->capacity < config->rcvbuf_bytes / config->truesize_bytes + 2)
+		sock->capacity <<= 1;
+	sock->entries = calloc(sock->capacity, sizeof(*sock->entries));
+	if (!sock->entries)
+		return -IRQMOD_ERANGE;
+	if (c->kind == IRQMOD_SIM_SOURCE_UDP_STREAM) {
+		sock->reassembly = calloc(c->flows, sizeof(*sock->reassembly));
+		if (!sock->reassembly)
+			return -IRQMOD_ERANGE;
+	}
+	return 0;
+}
+
+static void irqmod_sim_socket_free(struct irqmod_sim_socket *sock)
+{
+	free(sock->entries);
+	free(sock->reassembly);
+}
+
+/* Uncharge datagrams the application finished reading by @now. */
+static inline void irqmod_sim_socket_release(struct irqmod_sim_socket *sock, uint64_t now)
+{
+	while (sock->scheduled > 0) {
+		struct irqmod_sim_socket_entry *e = &sock->entries[sock->head];
+
+		if (e->consumed_ns > now)
+			break;
+		sock->alloc_bytes -= e->truesize;
+		sock->head = (sock->head + 1) & (sock->capacity - 1);
+		sock->count--;
+		sock->scheduled--;
+	}
+}
+
+static void irqmod_sim_app_runnable(struct irqmod_sim_model *sim, struct irqmod_sim_src *src,
+				    uint64_t now)
+{
+	struct irqmod_sim_core *core = &sim->cores[sim->config->app_core];
+	struct irqmod_sim_socket *sock = &sim->sockets[src->index];
+
+	sock->app_state = APP_RUNNABLE;
+	core->apps[(core->apps_head + core->apps_count) % (IRQMOD_SIM_MAX_SOURCES + 1)] =
+		src->index;
+	core->apps_count++;
+	irqmod_sim_core_kick(sim, core, now);
+}
+
+/* Wake a sleeping application: it runs app_wakeup_ns later. */
+static inline void irqmod_sim_app_wake(struct irqmod_sim_model *sim, struct irqmod_sim_socket *sock,
+				uint32_t index, uint64_t now)
+{
+	if (sock->app_state == APP_SLEEPING) {
+		sock->app_state = APP_WAKING;
+		irqmod_sim_schedule(sim, now + sim->config->app_wakeup_ns, EVENT_APP_WAKE, index);
+	}
+}
+
+/* Linux UDP admission (__udp_enqueue_schedule_skb): drop when the memory
+ * already allocated exceeds rcvbuf, before charging; otherwise charge the
+ * whole truesize, so occupancy may exceed rcvbuf by one datagram. */
+static inline void socket_admit(struct irqmod_sim_model *sim, const struct irqmod_sim_queue *q,
+			 struct irqmod_sim_socket *sock, const struct irqmod_sim_frame *f,
+			 uint64_t now, uint32_t frames)
+{
+	/* A datagram's payload: the stream's message, or its one frame's. */
+	uint32_t payload_bytes = irqmod_sim_frame_payload(&sim->sources[f->source], f->bytes);
+	struct irqmod_sim_counters *qk = &sim->metrics.queue_counters[q->index];
+	uint32_t truesize = frames * sim->config->truesize_bytes;
+	struct irqmod_sim_socket_entry *e;
+
+	irqmod_sim_socket_release(sock, now);
+	if (sock->alloc_bytes > sim->config->rcvbuf_bytes || sock->count == sock->capacity) {
+		qk->drops_socket += frames;
+		qk->drops_socket_datagrams++;
+		sim->metrics.source_counters[f->source].drops += frames;
+		return;
+	}
+	sock->alloc_bytes += truesize;
+	e = &sock->entries[(sock->head + sock->count) & (sock->capacity - 1)];
+	e->last_arrival_ns = f->arrival_ns;
+	e->consumed_ns = UINT64_MAX;
+	e->payload_bytes = payload_bytes;
+	e->truesize = truesize;
+	e->message = f->message;
+	e->queue = q->index;
+	sock->count++;
+	qk->delivered_frames += frames;
+	qk->delivered_datagrams++;
+	if (now >= sim->window_start_ns)
+		irqmod_sim_histogram_add(sim->metrics.to_socket, now - f->arrival_ns);
+	irqmod_sim_app_wake(sim, sock, f->source, now);
+}
+
+/* Hand one polled frame to the stack at @now (the end of its poll). */
+static inline void irqmod_sim_deliver(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q,
+			       const struct irqmod_sim_frame *f, uint64_t now)
+{
+	struct irqmod_sim_src *src = &sim->sources[f->source];
+	struct irqmod_sim_socket *sock = &sim->sockets[f->source];
+	struct irqmod_sim_reassembly *r;
+
+	switch (src->config.kind) {
+	case IRQMOD_SIM_SOURCE_FLOOD:
+		/* Consumed by the stack (e.g. a SYN to a closed port). */
+		sim->metrics.queue_counters[q->index].delivered_frames++;
+		if (now >= sim->window_start_ns)
+			irqmod_sim_histogram_add(sim->metrics.to_socket, now - f->arrival_ns);
+		if (f->respond)
+			irqmod_sim_transmit(sim, q, now, src->config.response_bytes);
+		return;
+	case IRQMOD_SIM_SOURCE_UDP_STREAM:
+		r = &sock->reassembly[f->flow];
+		if (r->frames != 0 && r->message != f->message) {
+			/* A fragment of the previous datagram never came. */
+			sim->metrics.queue_counters[q->index].drops_reassembly += r->frames;
+			sim->metrics.source_counters[src->index].drops += r->frames;
+			r->frames = 0;
+		}
+		r->message = f->message;
+		r->frames++;
+		if (f->fragment + 1u < f->fragment_count)
+			return;
+		if (r->frames == f->fragment_count) {
+			socket_admit(sim, q, sock, f, now, r->frames);
+		} else {
+			sim->metrics.queue_counters[q->index].drops_reassembly += r->frames;
+			sim->metrics.source_counters[src->index].drops += r->frames;
+		}
+		r->frames = 0;
+		return;
+	default:
+		socket_admit(sim, q, sock, f, now, 1);
+		return;
+	}
+}
+
+static void irqmod_sim_app_start(struct irqmod_sim_model *sim, struct irqmod_sim_core *core,
+				 struct irqmod_sim_src *src, uint64_t now)
+{
+	const struct irqmod_sim_config *c = sim->config;
+	struct irqmod_sim_socket *sock = &sim->sockets[src->index];
+	/* On a core shared with a queue, one read per run keeps the
+	 * interrupt work's wait short. */
+	uint32_t batch = sim->app_shares_core ? 1 : c->app_batch, taken = 0;
+	uint64_t t = now;
+
+	sock->app_state = APP_RUNNING;
+	while (taken < batch && (sock->pending_sends > 0 || sock->scheduled < sock->count)) {
+		struct irqmod_sim_socket_entry *e;
+
+		taken++;
+		if (sock->pending_sends > 0) {
+			sock->pending_sends--;
+			t += c->app_send_ns;
+			irqmod_sim_send_request(sim, src, t);
+			continue;
+		}
+		e = &sock->entries[(sock->head + sock->scheduled) & (sock->capacity - 1)];
+		t += c->app_datagram_ns + (uint64_t)e->payload_bytes * c->app_byte_ps / PS_PER_NS;
+		e->consumed_ns = t;
+		sock->scheduled++;
+		sim->metrics.source_counters[src->index].received_datagrams++;
+		sim->metrics.queue_counters[e->queue].received_datagrams++;
+		sim->metrics.queue_counters[e->queue].received_payload_bytes += e->payload_bytes;
+		if (sim->timeseries)
+			irqmod_sim_timeseries_to_app(sim->timeseries, t - e->last_arrival_ns);
+		if (t >= sim->window_start_ns) {
+			irqmod_sim_histogram_add(sim->metrics.to_app, t - e->last_arrival_ns);
+			if (sim->metrics.per_queue)
+				irqmod_sim_histogram_add(&sim->metrics.queue_histograms[2 * e->queue],
+							 t - e->last_arrival_ns);
+			if (sim->metrics.per_source)
+				irqmod_sim_histogram_add(&sim->metrics.source_histograms[2 * src->index],
+							 t - e->last_arrival_ns);
+		}
+		if ((src->config.kind == IRQMOD_SIM_SOURCE_PING ||
+		     src->config.kind == IRQMOD_SIM_SOURCE_RR) &&
+		    irqmod_sim_peer_reply(sim, src, e->message, t)) {
+			/* ping -f and netperf send the next request at once. */
+			t += c->app_send_ns;
+			irqmod_sim_send_request(sim, src, t);
+		}
+	}
+	irqmod_sim_start_job(sim, core, JOB_APP, src->index, now,
+			     irqmod_sim_max_u64(t - now, MIN_JOB_NS), &core->time.app_ns);
+}
+
+/*
+ * IRQMOD_SAMPLE_APP_FOUND_EVENTS: some application is reading or has data
+ * waiting, the closest the model has to "its last wait found events".
+ */
+static bool irqmod_sim_apps_busy(const struct irqmod_sim_model *sim)
+{
+	uint32_t i;
+
+	for (i = 0; i < sim->source_count; i++) {
+		const struct irqmod_sim_socket *sock = &sim->sockets[i];
+
+		if (sock->app_state == APP_RUNNING || sock->scheduled < sock->count)
+			return true;
+	}
+	return false;
+}
+
