@@ -70,6 +70,7 @@ enum job_type {
 	JOB_APP,
 	JOB_LOAD,
 	JOB_TIMER,	/* the hrtimer interrupt of a deferred poll */
+	JOB_SPIN,	/* a deferred poll's delay spun on the core (poll_spin_ns) */
 };
 
 /* One RX descriptor holding a received frame. */
@@ -221,6 +222,9 @@ struct queue {
 	/* Latest moderation signal: the vector fired or a deferred poll's
 	 * timer expired. A frame's added delay ends there. */
 	uint64_t signal_ns;
+	/* A deferred poll's delay to spin on the core once this poll ends
+	 * (poll_spin_ns); 0: none. */
+	uint64_t spin_ns;
 	uint32_t pending_causes;
 	uint32_t interval_ns;
 	uint32_t rate_limit_ns;
@@ -635,6 +639,8 @@ int irqmod_sim_check(const struct irqmod_sim_config *c, const char **field)
 		return bad(field, "irq_ns", -IRQMOD_ERANGE);
 	if (c->timer_irq_ns > MAX_COST_NS)
 		return bad(field, "timer_irq_ns", -IRQMOD_ERANGE);
+	if (c->poll_spin_ns > MAX_COST_NS)
+		return bad(field, "poll_spin_ns", -IRQMOD_ERANGE);
 	if (c->poll_ns > MAX_COST_NS)
 		return bad(field, "poll_ns", -IRQMOD_ERANGE);
 	if (c->packet_ns > MAX_COST_NS)
@@ -1869,6 +1875,8 @@ static void finish_poll(struct sim *sim, struct core *core, struct queue *q, uin
 		if (decision.action == IRQMOD_ACTION_POLL) {
 			if (decision.poll_delay_ns == 0)
 				napi_schedule(core, q->index);
+			else if (decision.poll_delay_ns <= c->poll_spin_ns)
+				q->spin_ns = decision.poll_delay_ns; /* on_core_done() spins */
 			else
 				schedule(sim, now + decision.poll_delay_ns, EVENT_REPOLL, q->index);
 		} else {
@@ -1909,9 +1917,23 @@ static void on_core_done(struct sim *sim, struct core *core, uint64_t now)
 		napi_schedule(core, core->job_index);
 		break;
 	case JOB_POLL:
-		if (poll_extend(sim, core, &sim->queues[core->job_index], now))
+		q = &sim->queues[core->job_index];
+		if (poll_extend(sim, core, q, now))
 			return;
-		finish_poll(sim, core, &sim->queues[core->job_index], now);
+		finish_poll(sim, core, q, now);
+		if (q->spin_ns != 0) {
+			/* The core waits for the deferred poll by spinning:
+			 * busy, nothing else runs on it meanwhile. */
+			start_job(sim, core, JOB_SPIN, q->index, now, q->spin_ns,
+				  &core->time.softirq_ns);
+			q->spin_ns = 0;
+			return;
+		}
+		break;
+	case JOB_SPIN:
+		q = &sim->queues[core->job_index];
+		q->signal_ns = now;
+		napi_schedule(core, q->index);
 		break;
 	case JOB_APP:
 		src = &sim->sources[core->job_index];
