@@ -164,7 +164,10 @@ ethtool)
 	# Each pair: an ethtool spec and the irqmod spec it means.
 	for pair in 'ethtool:rx-usecs=50|static:50us' \
 		'ethtool(driver=ixgbe):adaptive-rx=on|ixgbe' \
-		'ethtool(driver=dim,adaptive-rx=on,napi_defer_hard_irqs=2,gro_flush_timeout=20000)|defer-irq(defer_hard_irqs=2,gro_flush_timeout=20us)+dim'; do
+		'ethtool(driver=dim,adaptive-rx=on,napi_defer_hard_irqs=2,gro_flush_timeout=20000)|defer-irq(defer_hard_irqs=2,gro_flush_timeout=20us)+dim' \
+		'ethtool(driver=igb):adaptive-rx=on|average-size' \
+		'ethtool(driver=igb-single-vector):adaptive-rx=on|latency-class' \
+		'ethtool(driver=dim,adaptive-rx=on,rx-profile=n,n,n_n,n,n_n,n,n_n,n,n_n,n,n)|dim'; do
 		a=${pair%%|*}
 		b=${pair#*|}
 		run -c "$a,$b" || fail "exit status $? for $a"
@@ -173,6 +176,15 @@ ethtool)
 		[ -n "$ra" ] || fail "no row for $a"
 		[ "$ra" = "$rb" ] || fail "$a and $b differ: '$ra' vs '$rb'"
 	done
+	# An rx-profile that changes the start level's interval (8 us, level 1
+	# of the RX EQE table, to 40 us, twice the 20 us between frames) gives
+	# another row than DIM's own table.
+	a='ethtool(driver=dim,adaptive-rx=on,rx-profile=n,n,n_40,n,n_n,n,n_n,n,n_n,n,n)'
+	run -c "$a,dim" || fail "exit status $? for $a"
+	ra=$(grep -F -- "$a " "$out" | awk '{ $1 = ""; print }')
+	rb=$(grep '^dim ' "$out" | awk '{ $1 = ""; print }')
+	[ -n "$ra" ] && [ -n "$rb" ] || fail "no row for $a or dim"
+	[ "$ra" != "$rb" ] || fail "$a gives DIM's own row: '$ra'"
 	;;
 lt-timer)
 	# 200k frames/s, 4 per 20 us: batching, polling off (poll_packets=0).

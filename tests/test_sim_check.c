@@ -38,6 +38,7 @@ CASE(propagation, c->propagation_ns = UINT64_MAX)
 CASE(ring_low, c->ring_size = 0)
 CASE(ring_high, c->ring_size = UINT32_MAX)
 CASE(timer, c->timer = IRQMOD_SIM_TIMER_COUNT)
+CASE(poll_spin, c->poll_spin_ns = UINT64_MAX)
 CASE(rx_frames, c->rx_frames = UINT32_MAX)
 CASE(tx_delay, c->tx_completion_delay_ns = UINT64_MAX)
 CASE(cores_low, c->cores = 0)
@@ -128,6 +129,7 @@ static const struct check_case cases[] = {
 	{ "queue_core", C, break_queue_core },
 	{ "irq_ns", C, break_irq },
 	{ "timer_irq_ns", C, break_timer_irq },
+	{ "poll_spin_ns", C, break_poll_spin },
 	{ "poll_ns", C, break_poll },
 	{ "packet_ns", C, break_packet },
 	{ "tx_clean_ns", C, break_tx_clean },

@@ -667,6 +667,43 @@ static void test_sim_deferred_poll_takes_a_timer_interrupt(void **unused)
 }
 
 /*
+ * A deferred poll whose delay is at most poll_spin_ns is spun (a DPDK
+ * lcore's wait): no timer interrupt, and the core is busy for the delay,
+ * charged as poll time. The repoll controller defers 10 us once per
+ * interrupt: spinning it (poll_spin_ns = 10 us) adds 10 us of poll time per
+ * interrupt against the timed run (one more or less at the window edges)
+ * and takes no timer interrupt; 1 ns less and it is timed again.
+ */
+static void test_sim_deferred_poll_spins_up_to_poll_spin(void **unused)
+{
+	static const uint64_t delay_ns = 10000; /* repoll_update()'s deferral */
+	struct irqmod_sim_config c;
+	uint64_t timed_softirq_ns, timed_interrupts, extra_ns;
+	struct repoll_context rc = { 0, 0 };
+	struct irqmod_sim_controller controller = { "repoll", { 0 }, repoll_update, &rc, 40000, { 0 } };
+
+	(void)unused;
+	setup_constant(&c, 10000, 60);
+	c.poll_spin_ns = delay_ns - 1;
+	assert_int_equal(irqmod_sim_run(&c, &controller, NULL, &results), 0);
+	assert_true(results.counters.timer_interrupts + 1 >= results.counters.interrupts);
+	timed_softirq_ns = results.core[0].softirq_ns;
+	timed_interrupts = results.counters.interrupts;
+	setup_constant(&c, 10000, 60);
+	c.poll_spin_ns = delay_ns;
+	assert_int_equal(irqmod_sim_run(&c, &controller, NULL, &results), 0);
+	assert_true(results.counters.interrupts > 8000); /* one per frame, 9000 in the window */
+	assert_true(results.counters.interrupts + 1 >= timed_interrupts &&
+		    results.counters.interrupts <= timed_interrupts + 1);
+	assert_true(results.counters.timer_interrupts == 0);
+	assert_true(results.core[0].softirq_ns > timed_softirq_ns);
+	extra_ns = results.core[0].softirq_ns - timed_softirq_ns;
+	assert_true(extra_ns + 2 * delay_ns >= results.counters.interrupts * delay_ns);
+	assert_true(extra_ns <= (results.counters.interrupts + 2) * delay_ns);
+	assert_conserved(&results);
+}
+
+/*
  * Added delay is the time moderation holds a frame. One frame per 100 us,
  * static 30 us: the throttle fires on the frame (the previous interrupt is
  * 100 us old), so it adds 0; the absolute timer holds it 30 us: exactly
@@ -909,6 +946,7 @@ int main(void)
 		cmocka_unit_test(test_sim_seeds_differ_within_poisson_bounds),
 		cmocka_unit_test(test_sim_callback_controller_poll_action_costs_a_poll),
 		cmocka_unit_test(test_sim_deferred_poll_takes_a_timer_interrupt),
+		cmocka_unit_test(test_sim_deferred_poll_spins_up_to_poll_spin),
 		cmocka_unit_test(test_sim_added_delay_is_arrival_to_signal),
 		cmocka_unit_test(test_sim_per_source_results_add_up),
 		cmocka_unit_test(test_sim_etc_laws_give_rate_and_mean_frame),

@@ -125,7 +125,16 @@ struct counters {
 	uint64_t sleep_late_ns;
 	uint64_t throttle_cpu_ns;
 	uint64_t peek_cpu_ns;
+	uint64_t irq_wait_ns;
+	uint64_t epoll_timeouts;
 };
+
+/* The empty poll's cost measured before traffic (calibrate_poll()). */
+static struct {
+	double median_ns;
+	double min_ns;
+	double max_ns;
+} poll_calibration;
 
 static volatile sig_atomic_t stop_requested;
 static volatile sig_atomic_t reset_requested;
@@ -415,7 +424,9 @@ static void report(const struct options *options, const struct counters *c)
 	       " poll_answers=%" PRIu64 " throttle_waits=%" PRIu64 " poll_sleeps=%" PRIu64
 	       " cpu_pct=%.2f process_cpu_pct=%.2f poll_ns=%.0f packet_ns=%.0f packet_wall_ns=%.0f"
 	       " wakeup_ns=%.0f sleep_ns=%.0f spin_pct=%.2f timed_sleeps=%" PRIu64
-	       " sleep_late_ns=%.0f throttle_cpu_ns=%.0f peek_cpu_ns=%.0f\n",
+	       " sleep_late_ns=%.0f throttle_cpu_ns=%.0f peek_cpu_ns=%.0f poll_cal_ns=%.0f"
+	       " poll_cal_min_ns=%.0f poll_cal_max_ns=%.0f irq_wait_pct=%.2f epoll_timeouts=%" PRIu64
+	       "\n",
 	       options->controller, window_s, c->wakeups, (double)c->wakeups / window_s,
 	       c->wakeups_pending, c->wakeups_empty, c->packets, (double)c->packets / window_s,
 	       c->wakeups ? (double)c->packets / (double)c->wakeups : 0.0,
@@ -427,7 +438,9 @@ static void report(const struct options *options, const struct counters *c)
 	       100.0 * cycles_to_ns(c->spin_cycles) / (window_s * 1e9), c->timed_sleeps,
 	       c->timed_sleeps ? (double)c->sleep_late_ns / (double)c->timed_sleeps : 0.0,
 	       c->throttle_waits ? (double)c->throttle_cpu_ns / (double)c->throttle_waits : 0.0,
-	       c->wakeups ? (double)c->peek_cpu_ns / (double)c->wakeups : 0.0);
+	       c->wakeups ? (double)c->peek_cpu_ns / (double)c->wakeups : 0.0,
+	       poll_calibration.median_ns, poll_calibration.min_ns, poll_calibration.max_ns,
+	       100.0 * (double)c->irq_wait_ns / (window_s * 1e9), c->epoll_timeouts);
 	fflush(stdout);
 }
 
@@ -493,6 +506,22 @@ static void wait_until(struct loop *loop, uint64_t until_ns, bool count_sleep)
 	}
 }
 
+/*
+ * One controller call. irqmod_hybrid_update() with IRQMOD_HYBRID_NONE
+ * answers REARM whatever the inner controller said, but latency-target
+ * answers POLL itself (include/irqmod/common.h, enum irqmod_action), so
+ * without a hybrid the loop calls the controller directly and honours its
+ * POLL answers as it does a hybrid's.
+ */
+static void decide(struct irqmod_hybrid *hybrid, const struct irqmod_sample *sample,
+		   struct irqmod_decision *decision)
+{
+	if (hybrid->kind == IRQMOD_HYBRID_NONE)
+		irqmod_controller_update(&hybrid->inner, sample, decision);
+	else
+		irqmod_hybrid_update(hybrid, sample, decision);
+}
+
 /* Process a burst: answer what is ours, free the rest. Returns its bytes. */
 static uint64_t answer(struct loop *loop, uint16_t count)
 {
@@ -529,7 +558,7 @@ static uint64_t answer(struct loop *loop, uint16_t count)
 static int sleep_until_interrupt(struct loop *loop)
 {
 	struct rte_epoll_event event;
-	uint64_t cpu = thread_cpu_ns();
+	uint64_t cpu = thread_cpu_ns(), t;
 	uint16_t pending;
 	int n;
 
@@ -544,6 +573,8 @@ static int sleep_until_interrupt(struct loop *loop)
 		loop->counters.wakeups_pending++;
 		n = pending;
 	} else {
+		uint64_t asleep = now_ns();
+
 		n = 0;
 		for (;;) {
 			if (should_stop(loop, now_ns())) {
@@ -552,7 +583,13 @@ static int sleep_until_interrupt(struct loop *loop)
 			}
 			if (rte_epoll_wait(RTE_EPOLL_PER_THREAD, &event, 1, EPOLL_TIMEOUT_MS) > 0)
 				break;
+			loop->counters.epoll_timeouts++;
 		}
+		/* Wall time asleep waiting for the RX interrupt (a window reset
+		 * while asleep counts from the reset). */
+		t = now_ns();
+		loop->counters.irq_wait_ns += t - (asleep > loop->counters.start_ns ? asleep
+									: loop->counters.start_ns);
 	}
 	if (loop->intr_ops_supported)
 		rte_eth_dev_rx_intr_disable(loop->port, 0);
@@ -607,7 +644,7 @@ static void run(struct loop *loop)
 		sample.events = from_interrupt ? 1u : 0u;
 		sample.flags = (from_interrupt ? IRQMOD_SAMPLE_FROM_INTERRUPT : 0u) |
 			       (count > 0 ? IRQMOD_SAMPLE_APP_FOUND_EVENTS : 0u);
-		irqmod_hybrid_update(&loop->hybrid, &sample, &decision);
+		decide(&loop->hybrid, &sample, &decision);
 		loop->counters.controller_calls++;
 		from_interrupt = false;
 		memset(&sample, 0, sizeof(sample));
@@ -639,6 +676,58 @@ static void run(struct loop *loop)
 		loop->last_wakeup_ns = now_ns();
 		from_interrupt = true;
 	}
+}
+
+/*
+ * The empty poll's cost, measured before traffic starts. The in-run
+ * poll_ns counts only polls that found nothing, and a loop that re-arms
+ * after every frame has none (static 0 at one frame per wake-up: poll_ns
+ * was printed as 0), so the simulator's poll cost is taken here: batches
+ * of CALIBRATION_POLLS iterations of exactly what an empty poll runs
+ * (the PMD's trigger, rx_burst, the clock read, the controller call on a
+ * scratch copy of its state, the stop check), TSC around each batch; the
+ * median over the batches, with the smallest and largest, is printed as
+ * poll_cal_ns, poll_cal_min_ns and poll_cal_max_ns. Frames found are freed.
+ */
+#define CALIBRATION_BATCHES 11u
+#define CALIBRATION_POLLS 1000u
+
+static int compare_doubles(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static void calibrate_poll(struct loop *loop)
+{
+	struct irqmod_hybrid scratch = loop->hybrid;
+	double batch_ns[CALIBRATION_BATCHES];
+	uint32_t b, i;
+
+	for (b = 0; b < CALIBRATION_BATCHES; b++) {
+		uint64_t start = rte_rdtsc();
+
+		for (i = 0; i < CALIBRATION_POLLS; i++) {
+			struct irqmod_sample sample;
+			struct irqmod_decision decision;
+			uint16_t count = poll_queue(loop->port, loop->rx, (uint16_t)loop->options->burst);
+			uint16_t k;
+
+			for (k = 0; k < count; k++)
+				rte_pktmbuf_free(loop->rx[k]);
+			memset(&sample, 0, sizeof(sample));
+			sample.now_ns = now_ns();
+			decide(&scratch, &sample, &decision);
+			if (stop_requested || reset_requested || report_requested)
+				break;
+		}
+		batch_ns[b] = cycles_to_ns(rte_rdtsc() - start) / (double)CALIBRATION_POLLS;
+	}
+	qsort(batch_ns, CALIBRATION_BATCHES, sizeof(batch_ns[0]), compare_doubles);
+	poll_calibration.median_ns = batch_ns[CALIBRATION_BATCHES / 2];
+	poll_calibration.min_ns = batch_ns[0];
+	poll_calibration.max_ns = batch_ns[CALIBRATION_BATCHES - 1];
 }
 
 static int setup_port(struct loop *loop)
@@ -733,6 +822,22 @@ int main(int argc, char **argv)
 		rte_eal_cleanup();
 		return 1;
 	}
+	if (options.realtime_priority > 0) {
+		struct sched_param param = { .sched_priority = (int)options.realtime_priority };
+		int err = pthread_setschedparam(pthread_self(), SCHED_FIFO, &param);
+
+		if (err != 0) {
+			fprintf(stderr, "irqmod-dpdk: --realtime %u: %s\n", options.realtime_priority,
+				strerror(err));
+			rte_eth_dev_stop(loop.port);
+			rte_eth_dev_close(loop.port);
+			rte_eal_cleanup();
+			return 1;
+		}
+	}
+	/* Before the ready file: the tap is not in the namespace yet, so no
+	 * frame arrives while the empty poll is measured. */
+	calibrate_poll(&loop);
 	if (options.ready_file != NULL) {
 		FILE *ready = fopen(options.ready_file, "w");
 
@@ -746,19 +851,6 @@ int main(int argc, char **argv)
 			loop.mac.addr_bytes[1], loop.mac.addr_bytes[2], loop.mac.addr_bytes[3],
 			loop.mac.addr_bytes[4], loop.mac.addr_bytes[5]);
 		fclose(ready);
-	}
-	if (options.realtime_priority > 0) {
-		struct sched_param param = { .sched_priority = (int)options.realtime_priority };
-		int err = pthread_setschedparam(pthread_self(), SCHED_FIFO, &param);
-
-		if (err != 0) {
-			fprintf(stderr, "irqmod-dpdk: --realtime %u: %s\n", options.realtime_priority,
-				strerror(err));
-			rte_eth_dev_stop(loop.port);
-			rte_eth_dev_close(loop.port);
-			rte_eal_cleanup();
-			return 1;
-		}
 	}
 	printf("irqmod-dpdk: port %u up on lcore %u, controller %s, RX interrupt enable/disable %s,"
 	       " frame signal %s\n",

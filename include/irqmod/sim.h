@@ -323,6 +323,11 @@ struct irqmod_sim_source {
  *	poll (a decision IRQMOD_ACTION_POLL with a non-zero poll_delay_ns):
  *	in Linux the re-poll is scheduled by gro_flush_timeout's hrtimer
  *	(napi_watchdog()), whose expiry is an interrupt of its own.
+ * @poll_spin_ns: deferred polls whose delay is at most this are spun, not
+ *	timed: the core stays busy for the delay (charged as poll time, no
+ *	timer interrupt) and polls when it ends, as a DPDK lcore or a
+ *	busy-polling thread waits (examples/dpdk spins waits below 20 us).
+ *	0 (default): every deferred poll waits on a timer, the core free.
  * @poll_ns: CPU cost of one NAPI poll call besides its packets.
  * @packet_ns: CPU cost of one received frame in the stack (to the socket).
  * @tx_clean_ns: CPU cost of cleaning one TX completion in the poll.
@@ -370,6 +375,7 @@ struct irqmod_sim_config {
 	uint32_t queue_core[IRQMOD_SIM_MAX_QUEUES];
 	uint64_t irq_ns;
 	uint64_t timer_irq_ns;
+	uint64_t poll_spin_ns;
 	uint64_t poll_ns;
 	uint64_t packet_ns;
 	uint64_t tx_clean_ns;

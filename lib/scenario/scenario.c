@@ -104,6 +104,8 @@ static const struct key keys[] = {
 	  "CPU per hard interrupt (assumption; 1998 measurement: 21us, anchors 1.2)" },
 	{ "host", "timer_irq_cost", TYPE_DURATION, CONFIG(timer_irq_ns), 0, SECOND_NS,
 	  "CPU per timer interrupt driving a deferred poll (gro_flush_timeout's hrtimer; default: as irq_cost)" },
+	{ "host", "poll_spin", TYPE_DURATION, CONFIG(poll_spin_ns), 0, SECOND_NS,
+	  "deferred polls up to this delay are spun: the core busy, no timer interrupt (default 0: none)" },
 	{ "host", "poll_cost", TYPE_DURATION, CONFIG(poll_ns), 0, SECOND_NS,
 	  "CPU per NAPI poll call, besides packets (assumption)" },
 	{ "host", "packet_cost", TYPE_DURATION, CONFIG(packet_ns), 0, SECOND_NS,
@@ -928,8 +930,144 @@ int irqmod_scenario_controller_by_name(struct irqmod_sim_controller *controller,
  * irq_suspend_timeout nanoseconds, as ethtool and sysfs take them.
  */
 static const char ethtool_settings[] =
-	"driver, rx-usecs, rx-frames, tx-usecs, tx-frames, adaptive-rx, adaptive-tx, "
+	"driver, rx-usecs, rx-frames, tx-usecs, tx-frames, adaptive-rx, adaptive-tx, rx-profile, "
 	"napi_defer_hard_irqs, gro_flush_timeout, irq_suspend_timeout, suspend_polls";
+
+/*
+ * driver=NAME for drivers whose adaptive-rx is a kind of another name; the
+ * kind's default preset is that driver's (docs/average-size.md,
+ * docs/latency-class.md). igb_ring_irq_enable() (igb_main.c, Linux 6.1)
+ * runs igb_set_itr(), the lowest/low/bulk classes, only when the adapter
+ * has one queue vector and no VFs, and igb_update_ring_itr(), the average
+ * frame size, otherwise: with MSI-X and more than one queue, so "igb" is
+ * the latter.
+ */
+static const struct {
+	const char *driver;
+	uint32_t kind;
+} ethtool_drivers[] = {
+	{ "igb", IRQMOD_KIND_AVERAGE_SIZE },
+	{ "igb-single-vector", IRQMOD_KIND_LATENCY_CLASS },
+};
+
+#define ETHTOOL_PROFILE_FIELDS (3u * IRQMOD_ETHTOOL_PROFILE_ENTRIES)
+
+/*
+ * rx-profile's tables, kept for the process: a DIM config points at its
+ * table, which must stay valid while the state lives (include/irqmod/dim.h).
+ * Equal tables share a slot; one run compares at most
+ * IRQMOD_SCENARIO_MAX_CONTROLLERS controllers.
+ */
+static struct irqmod_dim_profile
+	ethtool_profile_tables[IRQMOD_SCENARIO_MAX_CONTROLLERS][IRQMOD_ETHTOOL_PROFILE_ENTRIES];
+static size_t ethtool_profile_count;
+
+/*
+ * rx-profile=U,P,C_U,P,C_... as ethtool -C takes it (Linux 6.11): five
+ * entries of usec, pkts and comps joined by '_', "n" for a field left
+ * unchanged. The spec's list is split at commas, so the value arrives in
+ * pieces: @first is the text after '=', and the following items of @save's
+ * list are taken until the fifteen fields are read.
+ */
+static int ethtool_profile_parse(const char *spec, const char *first, char **save,
+				 struct irqmod_ethtool_profile_entry *entries, char *message,
+				 size_t bytes)
+{
+	static const char *const field_names[3] = { "usec", "pkts", "comps" };
+	char joined[IRQMOD_SCENARIO_NAME_BYTES], *cursor, *next;
+	uint32_t fields = 1, i;
+	const char *p;
+
+	snprintf(joined, sizeof(joined), "%s", first);
+	for (p = joined; *p; p++)
+		fields += *p == ',' || *p == '_';
+	while (fields < ETHTOOL_PROFILE_FIELDS && (next = strtok_r(NULL, ",", save)) != NULL) {
+		size_t used = strlen(joined);
+
+		snprintf(joined + used, sizeof(joined) - used, ",%s", trim(next));
+		fields++;
+		for (p = joined + used + 1; *p; p++)
+			fields += *p == '_';
+	}
+	cursor = joined;
+	for (i = 0; i < ETHTOOL_PROFILE_FIELDS; i++) {
+		uint32_t entry = i / 3, field = i % 3;
+		char want = field == 2 ? '_' : ',';
+		char *end = cursor + strcspn(cursor, ",_");
+		uint32_t *target = field == 0 ? &entries[entry].usec
+				   : field == 1 ? &entries[entry].pkts
+						: &entries[entry].comps;
+		uint64_t number;
+
+		if (*end != (i + 1 == ETHTOOL_PROFILE_FIELDS ? '\0' : want))
+			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
+				    "controller '%s': ethtool rx-profile takes %u entries of "
+				    "usec,pkts,comps joined by '_' (n: unchanged), e.g. "
+				    "rx-profile=2,256,n_8,128,n_16,64,n_32,64,n_64,64,n",
+				    spec, IRQMOD_ETHTOOL_PROFILE_ENTRIES);
+		*end = '\0';
+		cursor = trim(cursor);
+		if (strcmp(cursor, "n") == 0)
+			number = IRQMOD_ETHTOOL_PROFILE_UNCHANGED;
+		else if (!parse_number(cursor, plain_units, &number) ||
+			 number >= IRQMOD_ETHTOOL_PROFILE_UNCHANGED)
+			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
+				    "controller '%s': ethtool rx-profile profile[%u].%s takes a whole "
+				    "number or n, not '%s'",
+				    spec, entry, field_names[field], cursor);
+		*target = (uint32_t)number;
+		cursor = end + 1;
+	}
+	return 0;
+}
+
+/*
+ * Apply @entries to a copy of @inner's DIM table (irqmod_ethtool_apply_profile())
+ * and point @inner at the kept copy. @inner must be a DIM kind (dim, ice).
+ */
+static int ethtool_profile_apply(const char *spec,
+				 const struct irqmod_ethtool_profile_entry *entries,
+				 struct irqmod_controller_config *inner, char *message, size_t bytes)
+{
+	struct irqmod_dim_config *dim = &inner->config.dim_config;
+	struct irqmod_dim_profile table[IRQMOD_ETHTOOL_PROFILE_ENTRIES];
+	struct irqmod_config_error error;
+	char line[200];
+	size_t slot;
+	int code;
+
+	if (inner->kind != IRQMOD_KIND_DIM && inner->kind != IRQMOD_KIND_ICE)
+		return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
+			    "controller '%s': ethtool rx-profile needs adaptive-rx=on with a DIM "
+			    "driver (driver=dim or driver=ice), not %s",
+			    spec, irqmod_kind_name(inner->kind));
+	if (dim->levels != IRQMOD_ETHTOOL_PROFILE_ENTRIES)
+		return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
+			    "controller '%s': ethtool rx-profile: the %s table has %" PRIu32
+			    " levels, a profile %u",
+			    spec, irqmod_kind_name(inner->kind), dim->levels,
+			    IRQMOD_ETHTOOL_PROFILE_ENTRIES);
+	memcpy(table, dim->profiles, sizeof(table));
+	code = irqmod_ethtool_apply_profile(entries, table, IRQMOD_ETHTOOL_PROFILE_ENTRIES, &error);
+	if (code) {
+		irqmod_config_error_format(&error, line, sizeof(line));
+		return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER, "controller '%s': %s", spec,
+			    line);
+	}
+	for (slot = 0; slot < ethtool_profile_count; slot++)
+		if (memcmp(ethtool_profile_tables[slot], table, sizeof(table)) == 0)
+			break;
+	if (slot == ethtool_profile_count) {
+		if (slot == IRQMOD_SCENARIO_MAX_CONTROLLERS)
+			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
+				    "controller '%s': more than %d different rx-profile tables",
+				    spec, IRQMOD_SCENARIO_MAX_CONTROLLERS);
+		memcpy(ethtool_profile_tables[slot], table, sizeof(table));
+		ethtool_profile_count++;
+	}
+	dim->profiles = ethtool_profile_tables[slot];
+	return 0;
+}
 
 static int scenario_ethtool(const char *spec, char *list, uint32_t link_speed_mbps,
 			    struct irqmod_hybrid_config *config, char *message, size_t bytes)
@@ -939,8 +1077,10 @@ static int scenario_ethtool(const char *spec, char *list, uint32_t link_speed_mb
 	struct irqmod_controller_config inner;
 	struct irqmod_config_error error;
 	char *item, *save = NULL, line[200];
+	struct irqmod_ethtool_profile_entry profile[IRQMOD_ETHTOOL_PROFILE_ENTRIES];
 	uint32_t driver = IRQMOD_KIND_COUNT, suspend_polls = 0;
-	bool tx_given = false;
+	bool tx_given = false, profile_given = false;
+	size_t alias;
 	int code;
 
 	for (item = strtok_r(list, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
@@ -960,12 +1100,19 @@ static int scenario_ethtool(const char *spec, char *list, uint32_t link_speed_mb
 				if (strcmp(value, irqmod_kind_name(kind)) == 0)
 					break;
 			}
+			for (alias = 0; kind == IRQMOD_KIND_COUNT && alias < sizeof(ethtool_drivers) /
+										sizeof(ethtool_drivers[0]);
+			     alias++) {
+				if (strcmp(value, ethtool_drivers[alias].driver) == 0)
+					kind = ethtool_drivers[alias].kind;
+			}
 			if (kind == IRQMOD_KIND_COUNT) {
 				char choices[512];
 
 				controller_choices(choices, sizeof(choices));
 				return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
-					    "controller '%s': ethtool driver '%s' is not an adaptive kind; valid: %s",
+					    "controller '%s': ethtool driver '%s' is not an adaptive kind "
+					    "or igb, igb-single-vector; valid kinds: %s",
 					    spec, value, choices);
 			}
 			driver = kind;
@@ -982,6 +1129,13 @@ static int scenario_ethtool(const char *spec, char *list, uint32_t link_speed_mb
 				return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
 					    "controller '%s': ethtool %s takes on or off, not '%s'",
 					    spec, item, value);
+			continue;
+		}
+		if (strcmp(item, "rx-profile") == 0) {
+			code = ethtool_profile_parse(spec, value, &save, profile, message, bytes);
+			if (code)
+				return code;
+			profile_given = true;
 			continue;
 		}
 		if (strcmp(item, "rx-usecs") == 0)
@@ -1021,6 +1175,11 @@ static int scenario_ethtool(const char *spec, char *list, uint32_t link_speed_mb
 	if (!tx_given)
 		coalesce.adaptive_tx = coalesce.adaptive_rx;
 	code = irqmod_ethtool_to_config(&coalesce, driver, link_speed_mbps, &inner, &error);
+	if (!code && profile_given) {
+		code = ethtool_profile_apply(spec, profile, &inner, message, bytes);
+		if (code)
+			return code;
+	}
 	if (!code)
 		code = irqmod_ethtool_napi_to_hybrid(&napi, suspend_polls, &inner, config, &error);
 	if (code) {

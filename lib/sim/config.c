@@ -335,6 +335,8 @@ int irqmod_sim_check(const struct irqmod_sim_config *c, const char **field)
 		return bad(field, "irq_ns", -IRQMOD_ERANGE);
 	if (c->timer_irq_ns > MAX_COST_NS)
 		return bad(field, "timer_irq_ns", -IRQMOD_ERANGE);
+	if (c->poll_spin_ns > MAX_COST_NS)
+		return bad(field, "poll_spin_ns", -IRQMOD_ERANGE);
 	if (c->poll_ns > MAX_COST_NS)
 		return bad(field, "poll_ns", -IRQMOD_ERANGE);
 	if (c->packet_ns > MAX_COST_NS)

@@ -297,6 +297,8 @@ static void finish_poll(struct irqmod_sim_model *sim, struct irqmod_sim_core *co
 		if (decision.action == IRQMOD_ACTION_POLL) {
 			if (decision.poll_delay_ns == 0)
 				irqmod_sim_napi_schedule(core, q->index);
+			else if (decision.poll_delay_ns <= c->poll_spin_ns)
+				napi->spin_ns = decision.poll_delay_ns; /* core_done() spins */
 			else
 				irqmod_sim_schedule(sim, now + decision.poll_delay_ns, EVENT_REPOLL,
 						    q->index);
@@ -343,7 +345,20 @@ static void irqmod_sim_core_done(struct irqmod_sim_model *sim, struct irqmod_sim
 	case JOB_POLL:
 		if (poll_extend(sim, core, &sim->queues[core->job_index], now))
 			return;
+		napi = &sim->napi[core->job_index];
 		finish_poll(sim, core, &sim->queues[core->job_index], now);
+		if (napi->spin_ns != 0) {
+			/* The core waits for the deferred poll by spinning:
+			 * busy, nothing else runs on it meanwhile. */
+			irqmod_sim_start_job(sim, core, JOB_SPIN, (uint32_t)(napi - sim->napi), now,
+					     napi->spin_ns, &core->time.softirq_ns);
+			napi->spin_ns = 0;
+			return;
+		}
+		break;
+	case JOB_SPIN:
+		sim->queues[core->job_index].signal_ns = now;
+		irqmod_sim_napi_schedule(core, core->job_index);
 		break;
 	case JOB_APP:
 		src = &sim->sources[core->job_index];

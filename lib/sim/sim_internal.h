@@ -89,6 +89,7 @@ enum job_type {
 	JOB_APP,
 	JOB_LOAD,
 	JOB_TIMER,	/* the hrtimer interrupt of a deferred poll */
+	JOB_SPIN,	/* a deferred poll's delay spun on the core (poll_spin_ns) */
 };
 
 enum app_state {
@@ -238,6 +239,9 @@ struct irqmod_sim_napi {
 	struct irqmod_hybrid_counters hybrid_counters;
 	struct irqmod_hybrid_counters hybrid_base; /* at the end of the warm-up */
 	struct irqmod_sample sample;
+	/* A deferred poll's delay to spin on the core once this poll ends
+	 * (poll_spin_ns); 0: none. */
+	uint64_t spin_ns;
 };
 
 struct irqmod_sim_core {
