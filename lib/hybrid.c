@@ -177,8 +177,9 @@ void irqmod_hybrid_update(struct irqmod_hybrid *hybrid,
 				    &hybrid->inner.state, sample, decision);
 		break;
 	default:
+		/* No hybrid: the controller's own answer, POLL included (the
+		 * latency-target controller polls by itself under load). */
 		irqmod_controller_update(&hybrid->inner, sample, decision);
-		decision->action = IRQMOD_ACTION_REARM;
 		break;
 	}
 }

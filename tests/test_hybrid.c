@@ -613,6 +613,41 @@ static void test_hybrid_reset_restores_a_fresh_cycle(void **unused)
 	}
 }
 
+/*
+ * No hybrid (IRQMOD_HYBRID_NONE) is the interval controller itself: every
+ * answer is the controller's, field by field, POLL included (latency-target
+ * answers POLL under steady load: two frames every 10 us against a 20 us
+ * target polls from its first window on).
+ */
+static void test_hybrid_none_passes_the_controllers_answer_through(void **unused)
+{
+	struct irqmod_hybrid_config config;
+	struct irqmod_hybrid hybrid;
+	struct irqmod_controller alone;
+	struct irqmod_decision via_hybrid, direct;
+	struct irqmod_sample sample = { 0 };
+	unsigned int i, polls = 0;
+
+	(void)unused;
+	memset(&config, 0, sizeof(config));
+	config.kind = IRQMOD_HYBRID_NONE;
+	assert_int_equal(irqmod_controller_default_config(&config.inner, IRQMOD_KIND_LATENCY_TARGET,
+							  10000), 0);
+	config.inner.config.latency_target.target_p99_ns = 20000;
+	assert_int_equal(irqmod_hybrid_init(&hybrid, &config), 0);
+	assert_int_equal(irqmod_controller_init(&alone, &config.inner), 0);
+	for (i = 0; i < 200; i++) {
+		sample.now_ns = 10000ull * (i + 1);
+		sample.rx_packets = i % 50 == 49 ? 0 : 2; /* an empty poll now and then */
+		sample.rx_bytes = 128ull * sample.rx_packets;
+		irqmod_hybrid_update(&hybrid, &sample, &via_hybrid);
+		irqmod_controller_update(&alone, &sample, &direct);
+		assert_memory_equal(&via_hybrid, &direct, sizeof(direct));
+		polls += via_hybrid.action == IRQMOD_ACTION_POLL;
+	}
+	assert_true(polls > 100);
+}
+
 static void test_hybrid_kind_names_are_stable(void **unused)
 {
 	(void)unused;
@@ -900,6 +935,7 @@ int main(void)
 		cmocka_unit_test(test_hybrid_counters_count_answers_empty_polls_and_idle_time),
 		cmocka_unit_test(test_hybrid_init_errors_leave_the_instance_untouched),
 		cmocka_unit_test(test_hybrid_reset_restores_a_fresh_cycle),
+		cmocka_unit_test(test_hybrid_none_passes_the_controllers_answer_through),
 		cmocka_unit_test(test_hybrid_kind_names_are_stable),
 		cmocka_unit_test(test_hybrid_model_idle_poll_trades_cpu_for_interrupts_and_latency),
 		cmocka_unit_test(test_hybrid_model_idle_poll_is_steadier_than_a_throttled_interrupt),

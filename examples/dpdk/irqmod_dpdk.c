@@ -506,22 +506,6 @@ static void wait_until(struct loop *loop, uint64_t until_ns, bool count_sleep)
 	}
 }
 
-/*
- * One controller call. irqmod_hybrid_update() with IRQMOD_HYBRID_NONE
- * answers REARM whatever the inner controller said, but latency-target
- * answers POLL itself (include/irqmod/common.h, enum irqmod_action), so
- * without a hybrid the loop calls the controller directly and honours its
- * POLL answers as it does a hybrid's.
- */
-static void decide(struct irqmod_hybrid *hybrid, const struct irqmod_sample *sample,
-		   struct irqmod_decision *decision)
-{
-	if (hybrid->kind == IRQMOD_HYBRID_NONE)
-		irqmod_controller_update(&hybrid->inner, sample, decision);
-	else
-		irqmod_hybrid_update(hybrid, sample, decision);
-}
-
 /* Process a burst: answer what is ours, free the rest. Returns its bytes. */
 static uint64_t answer(struct loop *loop, uint16_t count)
 {
@@ -644,7 +628,7 @@ static void run(struct loop *loop)
 		sample.events = from_interrupt ? 1u : 0u;
 		sample.flags = (from_interrupt ? IRQMOD_SAMPLE_FROM_INTERRUPT : 0u) |
 			       (count > 0 ? IRQMOD_SAMPLE_APP_FOUND_EVENTS : 0u);
-		decide(&loop->hybrid, &sample, &decision);
+		irqmod_hybrid_update(&loop->hybrid, &sample, &decision);
 		loop->counters.controller_calls++;
 		from_interrupt = false;
 		memset(&sample, 0, sizeof(sample));
@@ -718,7 +702,7 @@ static void calibrate_poll(struct loop *loop)
 				rte_pktmbuf_free(loop->rx[k]);
 			memset(&sample, 0, sizeof(sample));
 			sample.now_ns = now_ns();
-			decide(&scratch, &sample, &decision);
+			irqmod_hybrid_update(&scratch, &sample, &decision);
 			if (stop_requested || reset_requested || report_requested)
 				break;
 		}
