@@ -106,7 +106,7 @@ int main(int argc, char **argv)
 	}
 	frame_bytes = (uint32_t)strtoul(argv[1], NULL, 10);
 	queues = argc > 3 ? (uint32_t)strtoul(argv[3], NULL, 10) : 0;
-	if (queues > IRQMOD_SIM_MAX_QUEUES || seconds_simulated == 0 ||
+	if ((argc > 3 && queues == 0) || queues > IRQMOD_SIM_MAX_QUEUES || seconds_simulated == 0 ||
 	    seconds_simulated > IRQMOD_SIM_MAX_DURATION_NS / 1000000000ull) {
 		fprintf(stderr, "bench-sim: QUEUES must be 1..%u and SIMULATED_SECONDS 1..%llu\n",
 			(unsigned)IRQMOD_SIM_MAX_QUEUES,
