@@ -258,6 +258,103 @@ static bool drop_batch(struct irqmod_sim_model *sim, struct irqmod_sim_src *src,
 	return true;
 }
 
+/*
+ * Frames of a single line-rate constant source that find room in the ring
+ * while the vector is masked (or, under the throttle timer, already armed)
+ * change nothing but the ring, the link and the counts until the next
+ * event: no cause reaches the timer, so no event is scheduled. They are
+ * taken in one loop that does, frame by frame, what irqmod_sim_arrival(),
+ * irqmod_sim_source_advance() and irqmod_sim_link_pick() would, with the
+ * counts added once at the end (a test compares the results).
+ * Return: true when the batch was taken.
+ *
+ * Not inlined: inside the event loop, GCC 12 at -O3 compiles the loop's
+ * division by PS_PER_NS as a hardware divide (it weighs the block as
+ * rarely run in that large function); on its own it is a multiply, about
+ * 6 % more frames/s on bench-sim's fast host.
+ */
+#if defined(__GNUC__)
+#define NIC_NOINLINE __attribute__((noinline))
+#else
+#define NIC_NOINLINE
+#endif
+NIC_NOINLINE static bool accept_batch(struct irqmod_sim_model *sim, struct irqmod_sim_src *src,
+			 struct irqmod_sim_queue *q, uint64_t bound_ns)
+{
+	const struct irqmod_sim_source *c = &src->config;
+	uint64_t speed = sim->config->link_speed_mbps, wire_ps, wire_remainder;
+	uint64_t arrival_ps = sim->link.next_arrival_ps, remainder = sim->link.next_remainder;
+	uint64_t now = sim->link.next_arrival_ns, next_ps, next_remainder, next_ns;
+	uint32_t room = q->ring_size - q->count, slot = q->head + q->count, count = 0;
+	uint32_t message = src->next_message, flow = src->next_flow, counter = src->flow_counter;
+	struct irqmod_sim_counters *qk = &sim->metrics.queue_counters[q->index];
+	bool latched = !q->enabled ||
+		       (q->armed && sim->config->timer == IRQMOD_SIM_TIMER_THROTTLE);
+
+	if (!latched || sim->source_count != 1 || sim->config->queues != 1 ||
+	    c->kind != IRQMOD_SIM_SOURCE_CONSTANT || c->rate_pps != 0 ||
+	    c->size_law != IRQMOD_SIM_SIZE_CONSTANT || src->next_bytes != c->frame_bytes ||
+	    src->next_fragment_count != 1 || src->next_ps > sim->link.free_ps || room == 0)
+		return false;
+	wire_time(sim, src->next_bytes, &wire_ps, &wire_remainder);
+	if (slot >= q->ring_size)
+		slot -= q->ring_size;
+	for (;;) {
+		struct irqmod_sim_frame *f = &q->ring[slot];
+
+		f->arrival_ns = now;
+		f->message = message;
+		f->bytes = (uint16_t)src->next_bytes;
+		f->flow = (uint16_t)flow;
+		f->source = (uint8_t)src->index;
+		f->respond = 0;
+		f->fragment = src->next_fragment;
+		f->fragment_count = 1;
+		count++;
+		message++;
+		flow = counter; /* source_next_flow() */
+		if (++counter >= c->flows)
+			counter = 0;
+		if (++slot == q->ring_size)
+			slot = 0;
+		/* irqmod_sim_link_pick(): the source is always ready, the link
+		 * starts the next frame as this one ends. */
+		next_ps = arrival_ps + wire_ps;
+		next_remainder = remainder + wire_remainder;
+		if (next_remainder >= speed) {
+			next_remainder -= speed;
+			next_ps++;
+		}
+		next_ns = next_ps / PS_PER_NS;
+		if (count == room || next_ns > bound_ns)
+			break;
+		arrival_ps = next_ps;
+		remainder = next_remainder;
+		now = next_ns;
+	}
+	sim->link.free_ps = arrival_ps;
+	sim->link.remainder = remainder;
+	sim->link.next_arrival_ps = next_ps;
+	sim->link.next_remainder = next_remainder;
+	sim->link.next_arrival_ns = next_ns;
+	sim->now_ns = now;
+	src->next_message = message;
+	src->next_flow = flow;
+	src->flow_counter = counter;
+	q->count += count;
+	if (q->enabled)
+		q->pending_causes += count;
+	qk->offered_frames += count;
+	qk->offered_bytes += (uint64_t)count * src->next_bytes;
+	qk->offered_datagrams += count;
+	qk->offered_payload_bytes +=
+		(uint64_t)count * irqmod_sim_frame_payload(src, src->next_bytes);
+	sim->metrics.source_counters[src->index].offered_frames += count;
+	if (sim->timeseries)
+		irqmod_sim_timeseries_ring(sim->timeseries, q->index, q->count);
+	return true;
+}
+
 static inline void irqmod_sim_arrival(struct irqmod_sim_model *sim, uint64_t bound_ns)
 {
 	struct irqmod_sim_src *src = &sim->sources[sim->link.next_source];
@@ -269,6 +366,8 @@ static inline void irqmod_sim_arrival(struct irqmod_sim_model *sim, uint64_t bou
 	struct irqmod_sim_counters *qk = &sim->metrics.queue_counters[queue_index];
 
 	if (q->count == q->ring_size && drop_batch(sim, src, q, bound_ns))
+		return;
+	if (q->count < q->ring_size && accept_batch(sim, src, q, bound_ns))
 		return;
 	sim->link.free_ps = sim->link.next_arrival_ps;
 	sim->link.remainder = sim->link.next_remainder;
