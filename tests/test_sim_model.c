@@ -436,6 +436,36 @@ static void test_sim_batched_drops_equal_frame_by_frame_drops(void **unused)
  * 4/5 of the 64-byte frames, and the default host, whose ring fills (a
  * batch ends there), under each timer semantic, with and without rx-frames.
  */
+/* A second constant source that starts after the run: it sends nothing,
+ * but with two sources every arrival takes the frame-by-frame path. */
+static void add_silent_source(struct irqmod_sim_config *c)
+{
+	irqmod_sim_default_source(&c->sources[1], IRQMOD_SIM_SOURCE_CONSTANT);
+	c->sources[1].start_ns = c->duration_ns + 1;
+}
+
+/*
+ * Runs @c as it is (a lone line-rate constant source: the arrival batch of
+ * nic.c where it applies) and again with a second source that never sends
+ * (frame by frame): the results must be the same, byte for byte.
+ */
+static void assert_batch_equals_frame_by_frame(struct irqmod_sim_config *c,
+					       struct irqmod_sim_results *batched)
+{
+	assert_int_equal(run(c, "static:50us"), 0);
+	*batched = results;
+	add_silent_source(c);
+	assert_int_equal(run(c, "static:50us"), 0);
+	assert_memory_equal(&results.counters, &batched->counters, sizeof(results.counters));
+	assert_memory_equal(&results.totals, &batched->totals, sizeof(results.totals));
+	assert_memory_equal(&results.to_socket, &batched->to_socket, sizeof(results.to_socket));
+	assert_memory_equal(&results.to_app, &batched->to_app, sizeof(results.to_app));
+	assert_memory_equal(&results.added_delay, &batched->added_delay,
+			    sizeof(results.added_delay));
+	assert_memory_equal(&results.queue[0], &batched->queue[0], sizeof(results.queue[0]));
+	assert_conserved(batched);
+}
+
 static void test_sim_batched_arrivals_equal_frame_by_frame_arrivals(void **unused)
 {
 	static const uint32_t timers[] = { IRQMOD_SIM_TIMER_THROTTLE,
@@ -446,40 +476,52 @@ static void test_sim_batched_arrivals_equal_frame_by_frame_arrivals(void **unuse
 	uint32_t i;
 
 	(void)unused;
-	for (i = 0; i < 4 * sizeof(timers) / sizeof(timers[0]); i++) {
+	/*
+	 * Each timer, the default and a fast host, rx-frames 0 and 48, at
+	 * 10 Gb/s (a whole number of ps per bit) and at 9.973 Gb/s (a remainder
+	 * that carries into the picoseconds every few frames).
+	 */
+	for (i = 0; i < 8 * sizeof(timers) / sizeof(timers[0]); i++) {
 		bool fast = i & 2;
 
 		setup_constant(&c, 0, 60);
 		c.duration_ns = 20000000;
 		c.warmup_ns = 1000000;
 		c.sources[0].flows = 5;
+		if (i & 4)
+			c.link_speed_mbps = 9973;
 		if (fast) {
 			c.packet_ns = 20;
 			c.poll_ns = 100;
 			c.app_datagram_ns = 20;
 			c.app_byte_ps = 0;
 		}
-		c.timer = timers[i / 4];
+		c.timer = timers[i / 8];
 		c.rx_frames = i & 1 ? 48 : 0;
-		assert_int_equal(run(&c, "static:50us"), 0);
-		batched = results;
+		assert_batch_equals_frame_by_frame(&c, &batched);
 		if (fast)
 			assert_true(batched.totals.delivered_frames >
 				    batched.totals.offered_frames / 4);
 		else
 			assert_true(batched.counters.drops_ring > batched.counters.offered_frames / 2);
-		irqmod_sim_default_source(&c.sources[1], IRQMOD_SIM_SOURCE_CONSTANT);
-		c.sources[1].start_ns = c.duration_ns + 1;
-		assert_int_equal(run(&c, "static:50us"), 0);
-		assert_memory_equal(&results.counters, &batched.counters, sizeof(results.counters));
-		assert_memory_equal(&results.totals, &batched.totals, sizeof(results.totals));
-		assert_memory_equal(&results.to_socket, &batched.to_socket, sizeof(results.to_socket));
-		assert_memory_equal(&results.to_app, &batched.to_app, sizeof(results.to_app));
-		assert_memory_equal(&results.added_delay, &batched.added_delay,
-				    sizeof(results.added_delay));
-		assert_memory_equal(&results.queue[0], &batched.queue[0], sizeof(results.queue[0]));
-		assert_conserved(&batched);
 	}
+	/* A constant source below line rate is never batched: the same too. */
+	setup_constant(&c, 1000000, 60);
+	c.duration_ns = 20000000;
+	c.warmup_ns = 1000000;
+	assert_batch_equals_frame_by_frame(&c, &batched);
+	assert_true(batched.counters.offered_frames > 18000);
+	/* Nor are frames of varying size at line rate (GPareto, ETC's values). */
+	setup_constant(&c, 0, 60);
+	c.duration_ns = 20000000;
+	c.warmup_ns = 1000000;
+	c.sources[0].size_law = IRQMOD_SIM_SIZE_GPARETO;
+	c.sources[0].size_location_milli = 15000;
+	c.sources[0].size_scale_milli = 214476;
+	c.sources[0].size_shape_micro = 348238;
+	c.sources[0].size_offset_bytes = 42;
+	assert_batch_equals_frame_by_frame(&c, &batched);
+	assert_true(batched.counters.offered_bytes > 300 * batched.counters.offered_frames);
 }
 
 /* A small generator for random configurations (splitmix64 steps). */
