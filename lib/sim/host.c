@@ -363,7 +363,8 @@ static void irqmod_sim_core_done(struct irqmod_sim_model *sim, struct irqmod_sim
 	case JOB_APP:
 		src = &sim->sources[core->job_index];
 		sock = &sim->sockets[core->job_index];
-		irqmod_sim_socket_release(sock, now);
+		/* The datagrams it read are uncharged at the next admission
+		 * that finds the socket full (socket_admit()). */
 		if (sock->scheduled < sock->count || sock->pending_sends > 0) {
 			core->job = JOB_NONE;
 			irqmod_sim_app_runnable(sim, src, now);

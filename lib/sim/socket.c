@@ -86,12 +86,20 @@ static inline void socket_admit(struct irqmod_sim_model *sim, const struct irqmo
 	uint32_t truesize = frames * sim->config->truesize_bytes;
 	struct irqmod_sim_socket_entry *e;
 
-	irqmod_sim_socket_release(sock, now);
+	/* Datagrams read by @now are uncharged only when the socket looks
+	 * full: releasing lowers alloc_bytes and count alone, so the
+	 * decision is the same as releasing first, and nothing else reads
+	 * them (scheduled < count and the application's next entry do not
+	 * change when the head entries go). */
 	if (sock->alloc_bytes > sim->config->rcvbuf_bytes || sock->count == sock->capacity) {
-		qk->drops_socket += frames;
-		qk->drops_socket_datagrams++;
-		sim->metrics.source_counters[f->source].drops += frames;
-		return;
+		irqmod_sim_socket_release(sock, now);
+		if (sock->alloc_bytes > sim->config->rcvbuf_bytes ||
+		    sock->count == sock->capacity) {
+			qk->drops_socket += frames;
+			qk->drops_socket_datagrams++;
+			sim->metrics.source_counters[f->source].drops += frames;
+			return;
+		}
 	}
 	sock->alloc_bytes += truesize;
 	e = &sock->entries[(sock->head + sock->count) & (sock->capacity - 1)];
