@@ -65,7 +65,6 @@ static inline uint64_t poll_take(struct irqmod_sim_model *sim, struct irqmod_sim
 		slot -= q->ring_size;
 	for (i = 0; i < count; i++) {
 		struct irqmod_sim_frame *f = &q->ring[slot];
-		struct irqmod_sim_src *src = &sim->sources[f->source];
 
 		/* Moderation held the frame from its arrival to the signal
 		 * (interrupt or deferred-poll timer) that led to this poll;
@@ -84,7 +83,10 @@ static inline uint64_t poll_take(struct irqmod_sim_model *sim, struct irqmod_sim
 				irqmod_sim_histogram_add(
 					&sim->metrics.source_histograms[2 * f->source + 1], added);
 		}
-		if (src->config.kind == IRQMOD_SIM_SOURCE_FLOOD) {
+		/* Without a flood source no frame needs the test (most runs). */
+		if (sim->has_flood && sim->sources[f->source].config.kind == IRQMOD_SIM_SOURCE_FLOOD) {
+			struct irqmod_sim_src *src = &sim->sources[f->source];
+
 			f->respond = response_allowed(src, now);
 			if (f->respond)
 				responses++;

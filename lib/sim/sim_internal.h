@@ -361,6 +361,7 @@ struct irqmod_sim_model {
 	struct irqmod_sim_core cores[IRQMOD_SIM_MAX_CORES];
 	struct irqmod_sim_rng load_rng;
 	bool app_shares_core; /* the applications' core runs a queue too */
+	bool has_flood; /* a source is IRQMOD_SIM_SOURCE_FLOOD (responses to decide) */
 	struct irqmod_sim_metrics metrics;
 	struct irqmod_sim_timeseries *timeseries; /* NULL: no time series */
 	int error;
