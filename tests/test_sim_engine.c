@@ -248,6 +248,28 @@ static void test_sim_histogram_bucket_holds_every_edge(void **unused)
 			 IRQMOD_SIM_HIST_BUCKETS - 1);
 }
 
+/* Zeros at once leave the histogram as the same zeros one by one do, and
+ * none leave it untouched (an empty histogram keeps min_ns UINT64_MAX). */
+static void test_sim_histogram_zeros_at_once_match_one_by_one(void **unused)
+{
+	static struct irqmod_sim_histogram one_by_one, at_once;
+	uint32_t i;
+
+	(void)unused;
+	irqmod_sim_histogram_clear(&one_by_one);
+	irqmod_sim_histogram_clear(&at_once);
+	irqmod_sim_histogram_add_zeros(&at_once, 0);
+	assert_memory_equal(&one_by_one, &at_once, sizeof(at_once));
+	assert_true(at_once.min_ns == UINT64_MAX);
+	irqmod_sim_histogram_add(&one_by_one, 700);
+	irqmod_sim_histogram_add(&at_once, 700);
+	for (i = 0; i < 5; i++)
+		irqmod_sim_histogram_add(&one_by_one, 0);
+	irqmod_sim_histogram_add_zeros(&at_once, 5);
+	assert_memory_equal(&one_by_one, &at_once, sizeof(at_once));
+	assert_true(at_once.count == 6 && at_once.min_ns == 0 && at_once.buckets[0] == 5);
+}
+
 static void test_sim_histogram_reports_exact_moments_and_percentiles(void **unused)
 {
 	static struct irqmod_sim_histogram h;
@@ -289,6 +311,7 @@ int main(void)
 		cmocka_unit_test(test_sim_heap_pops_in_time_then_insertion_order),
 		cmocka_unit_test(test_sim_histogram_buckets_are_log_linear),
 		cmocka_unit_test(test_sim_histogram_bucket_holds_every_edge),
+		cmocka_unit_test(test_sim_histogram_zeros_at_once_match_one_by_one),
 		cmocka_unit_test(test_sim_histogram_reports_exact_moments_and_percentiles),
 	};
 

@@ -371,6 +371,15 @@ uint64_t irqmod_sim_histogram_bucket_low(uint32_t bucket)
 	       << (exponent - IRQMOD_SIM_HIST_SUB_BITS);
 }
 
+void irqmod_sim_histogram_add_zeros(struct irqmod_sim_histogram *histogram, uint64_t count)
+{
+	if (count == 0)
+		return;
+	histogram->count += count;
+	histogram->min_ns = 0;
+	histogram->buckets[0] += count;
+}
+
 void irqmod_sim_histogram_add(struct irqmod_sim_histogram *histogram, uint64_t value_ns)
 {
 	histogram->count++;
