@@ -293,10 +293,23 @@ static void finish_poll(struct irqmod_sim_model *sim, struct irqmod_sim_core *co
 	uint32_t n = q->in_poll, i;
 	struct irqmod_decision decision;
 
-	for (i = 0; i < n; i++) {
-		irqmod_sim_deliver(sim, q, &q->ring[q->head], now);
-		if (++q->head == q->ring_size)
-			q->head = 0;
+	if (sim->source_count == 1 && sim->sources[0].config.kind != IRQMOD_SIM_SOURCE_FLOOD &&
+	    sim->sources[0].config.kind != IRQMOD_SIM_SOURCE_UDP_STREAM) {
+		/* One source whose frames are datagrams of their own: each goes
+		 * to its one socket (irqmod_sim_deliver()'s default case). */
+		struct irqmod_sim_socket *sock = &sim->sockets[0];
+
+		for (i = 0; i < n; i++) {
+			socket_admit(sim, q, sock, &q->ring[q->head], now, 1);
+			if (++q->head == q->ring_size)
+				q->head = 0;
+		}
+	} else {
+		for (i = 0; i < n; i++) {
+			irqmod_sim_deliver(sim, q, &q->ring[q->head], now);
+			if (++q->head == q->ring_size)
+				q->head = 0;
+		}
 	}
 	q->count -= n;
 	q->in_poll = 0;

@@ -445,6 +445,9 @@ static void irqmod_sim_app_runnable(struct irqmod_sim_model *sim, struct irqmod_
 				    uint64_t now);
 static inline void irqmod_sim_app_wake(struct irqmod_sim_model *sim, struct irqmod_sim_socket *sock,
 				uint32_t index, uint64_t now);
+static inline void socket_admit(struct irqmod_sim_model *sim, const struct irqmod_sim_queue *q,
+				struct irqmod_sim_socket *sock, const struct irqmod_sim_frame *f,
+				uint64_t now, uint32_t frames);
 static inline void irqmod_sim_deliver(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q,
 			       const struct irqmod_sim_frame *f, uint64_t now);
 static void irqmod_sim_app_start(struct irqmod_sim_model *sim, struct irqmod_sim_core *core,
