@@ -80,10 +80,8 @@ static inline void socket_admit(struct irqmod_sim_model *sim, const struct irqmo
 			 struct irqmod_sim_socket *sock, const struct irqmod_sim_frame *f,
 			 uint64_t now, uint32_t frames)
 {
-	/* A datagram's payload: the stream's message, or its one frame's. */
-	uint32_t payload_bytes = irqmod_sim_frame_payload(&sim->sources[f->source], f->bytes);
 	struct irqmod_sim_counters *qk = &sim->metrics.queue_counters[q->index];
-	uint32_t truesize = frames * sim->config->truesize_bytes;
+	uint32_t payload_bytes, truesize;
 	struct irqmod_sim_socket_entry *e;
 
 	/* Datagrams read by @now are uncharged only when the socket looks
@@ -101,6 +99,10 @@ static inline void socket_admit(struct irqmod_sim_model *sim, const struct irqmo
 			return;
 		}
 	}
+	/* A datagram's payload: the stream's message, or its one frame's
+	 * (worked out only for a datagram the socket takes). */
+	payload_bytes = irqmod_sim_frame_payload(&sim->sources[f->source], f->bytes);
+	truesize = frames * sim->config->truesize_bytes;
 	sock->alloc_bytes += truesize;
 	e = &sock->entries[(sock->head + sock->count) & (sock->capacity - 1)];
 	e->last_arrival_ns = f->arrival_ns;
