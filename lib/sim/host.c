@@ -70,10 +70,12 @@ static inline uint64_t poll_take(struct irqmod_sim_model *sim, struct irqmod_sim
 		 * once, the order does not matter to a histogram). */
 		struct irqmod_sim_histogram *added_delay =
 			now >= sim->window_start_ns ? sim->metrics.added_delay : NULL;
+		const struct irqmod_sim_frame *ring = q->ring;
 		uint64_t signal_ns = q->signal_ns, zeros = 0;
+		uint32_t ring_size = q->ring_size;
 
 		for (i = 0; i < count; i++) {
-			const struct irqmod_sim_frame *f = &q->ring[slot];
+			const struct irqmod_sim_frame *f = &ring[slot];
 
 			bytes += f->bytes;
 			if (added_delay) {
@@ -82,7 +84,7 @@ static inline uint64_t poll_take(struct irqmod_sim_model *sim, struct irqmod_sim
 				else
 					zeros++;
 			}
-			if (++slot == q->ring_size)
+			if (++slot == ring_size)
 				slot = 0;
 		}
 		if (added_delay)
@@ -298,12 +300,16 @@ static void finish_poll(struct irqmod_sim_model *sim, struct irqmod_sim_core *co
 		/* One source whose frames are datagrams of their own: each goes
 		 * to its one socket (irqmod_sim_deliver()'s default case). */
 		struct irqmod_sim_socket *sock = &sim->sockets[0];
+		const struct irqmod_sim_frame *ring = q->ring;
+		uint32_t head = q->head, ring_size = q->ring_size;
 
+		/* Admission reads neither the ring's head nor its size. */
 		for (i = 0; i < n; i++) {
-			socket_admit(sim, q, sock, &q->ring[q->head], now, 1);
-			if (++q->head == q->ring_size)
-				q->head = 0;
+			socket_admit(sim, q, sock, &ring[head], now, 1);
+			if (++head == ring_size)
+				head = 0;
 		}
+		q->head = head;
 	} else {
 		for (i = 0; i < n; i++) {
 			irqmod_sim_deliver(sim, q, &q->ring[q->head], now);

@@ -91,8 +91,12 @@ static inline void socket_admit(struct irqmod_sim_model *sim, const struct irqmo
 	 * change when the head entries go). */
 	if (sock->alloc_bytes > sim->config->rcvbuf_bytes || sock->count == sock->capacity) {
 		irqmod_sim_socket_release(sock, now);
-		if (sock->alloc_bytes > sim->config->rcvbuf_bytes ||
-		    sock->count == sock->capacity) {
+		/* Every entry used is a guard (the admission rule lets in at
+		 * most rcvbuf / truesize + 1 datagrams, fewer than the
+		 * capacity irqmod_sim_socket_setup() gives); tested above
+		 * already, here without a branch of its own (|). */
+		if ((sock->alloc_bytes > sim->config->rcvbuf_bytes) |
+		    (sock->count == sock->capacity)) {
 			qk->drops_socket += frames;
 			qk->drops_socket_datagrams++;
 			sim->metrics.source_counters[f->source].drops += frames;
