@@ -211,6 +211,65 @@ static void test_sim_histogram_buckets_are_log_linear(void **unused)
 	assert_int_equal(irqmod_sim_histogram_bucket(UINT64_MAX), IRQMOD_SIM_HIST_BUCKETS - 1);
 }
 
+/*
+ * The bucket is computed without a branch on the exact range: at every
+ * power of two's edges (and between them) a value lies in its bucket
+ * ([low, next low)) and the buckets increase with the value; the last
+ * bucket holds the top 1/64 of [2^43, 2^44) and everything beyond.
+ */
+static void test_sim_histogram_bucket_holds_every_edge(void **unused)
+{
+	uint32_t bit, previous = 0;
+
+	(void)unused;
+	for (bit = 0; bit < IRQMOD_SIM_HIST_MAX_BITS; bit++) {
+		uint64_t edge = (uint64_t)1 << bit;
+		uint64_t values[4] = {edge - 1, edge, edge + edge / 3, 2 * edge - 1};
+		uint32_t k;
+
+		for (k = 0; k < 4; k++) {
+			uint32_t bucket = irqmod_sim_histogram_bucket(values[k]);
+
+			assert_true(bucket >= previous);
+			assert_true(bucket < IRQMOD_SIM_HIST_BUCKETS);
+			assert_true(irqmod_sim_histogram_bucket_low(bucket) <= values[k]);
+			if (bucket + 1 < IRQMOD_SIM_HIST_BUCKETS)
+				assert_true(values[k] < irqmod_sim_histogram_bucket_low(bucket + 1));
+			previous = bucket;
+		}
+	}
+	assert_int_equal(irqmod_sim_histogram_bucket(0), 0);
+	assert_int_equal(irqmod_sim_histogram_bucket(((uint64_t)1 << IRQMOD_SIM_HIST_MAX_BITS) - 1),
+			 IRQMOD_SIM_HIST_BUCKETS - 1);
+	assert_int_equal(irqmod_sim_histogram_bucket(((uint64_t)1 << IRQMOD_SIM_HIST_MAX_BITS) -
+						     ((uint64_t)1 << (IRQMOD_SIM_HIST_MAX_BITS - 7)) - 1),
+			 IRQMOD_SIM_HIST_BUCKETS - 2);
+	assert_int_equal(irqmod_sim_histogram_bucket((uint64_t)1 << IRQMOD_SIM_HIST_MAX_BITS),
+			 IRQMOD_SIM_HIST_BUCKETS - 1);
+}
+
+/* Zeros at once leave the histogram as the same zeros one by one do, and
+ * none leave it untouched (an empty histogram keeps min_ns UINT64_MAX). */
+static void test_sim_histogram_zeros_at_once_match_one_by_one(void **unused)
+{
+	static struct irqmod_sim_histogram one_by_one, at_once;
+	uint32_t i;
+
+	(void)unused;
+	irqmod_sim_histogram_clear(&one_by_one);
+	irqmod_sim_histogram_clear(&at_once);
+	irqmod_sim_histogram_add_zeros(&at_once, 0);
+	assert_memory_equal(&one_by_one, &at_once, sizeof(at_once));
+	assert_true(at_once.min_ns == UINT64_MAX);
+	irqmod_sim_histogram_add(&one_by_one, 700);
+	irqmod_sim_histogram_add(&at_once, 700);
+	for (i = 0; i < 5; i++)
+		irqmod_sim_histogram_add(&one_by_one, 0);
+	irqmod_sim_histogram_add_zeros(&at_once, 5);
+	assert_memory_equal(&one_by_one, &at_once, sizeof(at_once));
+	assert_true(at_once.count == 6 && at_once.min_ns == 0 && at_once.buckets[0] == 5);
+}
+
 static void test_sim_histogram_reports_exact_moments_and_percentiles(void **unused)
 {
 	static struct irqmod_sim_histogram h;
@@ -251,6 +310,8 @@ int main(void)
 		cmocka_unit_test(test_sim_generalised_variates_saturate),
 		cmocka_unit_test(test_sim_heap_pops_in_time_then_insertion_order),
 		cmocka_unit_test(test_sim_histogram_buckets_are_log_linear),
+		cmocka_unit_test(test_sim_histogram_bucket_holds_every_edge),
+		cmocka_unit_test(test_sim_histogram_zeros_at_once_match_one_by_one),
 		cmocka_unit_test(test_sim_histogram_reports_exact_moments_and_percentiles),
 	};
 

@@ -343,16 +343,21 @@ void irqmod_sim_histogram_clear(struct irqmod_sim_histogram *histogram)
 
 uint32_t irqmod_sim_histogram_bucket(uint64_t value_ns)
 {
-	uint32_t exponent;
+	/*
+	 * shift = msb - SUB_BITS, with the msb taken of value | SUB_COUNT so
+	 * that an exact value (below SUB_COUNT) gets shift 0. Then
+	 * value >> shift lies in [SUB_COUNT, 2 * SUB_COUNT) for an inexact
+	 * value, which carries the "+ 1" of its power of two's first bucket
+	 * ((shift + 1) << SUB_BITS) and its linear offset in one term: the
+	 * bucket is (shift << SUB_BITS) + (value >> shift) in both cases,
+	 * without a branch on the exact range.
+	 */
+	uint32_t shift = irqmod_sim_msb(value_ns | IRQMOD_SIM_HIST_SUB_COUNT) -
+			 IRQMOD_SIM_HIST_SUB_BITS;
 
-	if (value_ns < IRQMOD_SIM_HIST_SUB_COUNT)
-		return (uint32_t)value_ns;
-	exponent = irqmod_sim_msb(value_ns);
-	if (exponent >= IRQMOD_SIM_HIST_MAX_BITS)
+	if (shift >= IRQMOD_SIM_HIST_MAX_BITS - IRQMOD_SIM_HIST_SUB_BITS)
 		return IRQMOD_SIM_HIST_BUCKETS - 1;
-	return ((exponent - IRQMOD_SIM_HIST_SUB_BITS + 1) << IRQMOD_SIM_HIST_SUB_BITS) +
-	       (uint32_t)((value_ns >> (exponent - IRQMOD_SIM_HIST_SUB_BITS)) &
-			  (IRQMOD_SIM_HIST_SUB_COUNT - 1));
+	return (shift << IRQMOD_SIM_HIST_SUB_BITS) + (uint32_t)(value_ns >> shift);
 }
 
 uint64_t irqmod_sim_histogram_bucket_low(uint32_t bucket)
@@ -366,10 +371,17 @@ uint64_t irqmod_sim_histogram_bucket_low(uint32_t bucket)
 	       << (exponent - IRQMOD_SIM_HIST_SUB_BITS);
 }
 
+void irqmod_sim_histogram_add_zeros(struct irqmod_sim_histogram *histogram, uint64_t count)
+{
+	if (count == 0)
+		return;
+	histogram->count += count;
+	histogram->min_ns = 0;
+	histogram->buckets[0] += count;
+}
+
 void irqmod_sim_histogram_add(struct irqmod_sim_histogram *histogram, uint64_t value_ns)
 {
-	uint64_t low;
-
 	histogram->count++;
 	if (value_ns == 0) {
 		/* Common (a frame moderation did not hold): nothing to add to
@@ -382,15 +394,16 @@ void irqmod_sim_histogram_add(struct irqmod_sim_histogram *histogram, uint64_t v
 		histogram->min_ns = value_ns;
 	if (value_ns > histogram->max_ns)
 		histogram->max_ns = value_ns;
-	low = histogram->sum_low + value_ns;
-	histogram->sum_high += low < histogram->sum_low;
-	histogram->sum_low = low;
 #if defined(__SIZEOF_INT128__)
 	{
+		/* 128-bit adds (add with carry) for both sums. */
 		__extension__ typedef unsigned __int128 u128;
+		u128 sum = ((u128)histogram->sum_high << 64 | histogram->sum_low) + value_ns;
 		u128 square = (u128)value_ns * value_ns;
 		u128 total = ((u128)histogram->square_high << 64 | histogram->square_low) + square;
 
+		histogram->sum_low = (uint64_t)sum;
+		histogram->sum_high = (uint64_t)(sum >> 64);
 		histogram->square_low = (uint64_t)total;
 		histogram->square_high = (uint64_t)(total >> 64);
 	}
@@ -401,6 +414,10 @@ void irqmod_sim_histogram_add(struct irqmod_sim_histogram *histogram, uint64_t v
 		uint64_t cross = v_low * v_high, square_low = v_low * v_low;
 		uint64_t square_high = v_high * v_high + (cross >> 31);
 		uint64_t t = square_low + (cross << 33);
+		uint64_t low = histogram->sum_low + value_ns;
+
+		histogram->sum_high += low < histogram->sum_low;
+		histogram->sum_low = low;
 
 		square_high += t < square_low;
 		square_low = t;

@@ -120,6 +120,7 @@ static int setup(struct irqmod_sim_model *sim)
 
 		if (c->sources[i].kind == IRQMOD_SIM_SOURCE_OFF)
 			continue;
+		sim->has_flood |= c->sources[i].kind == IRQMOD_SIM_SOURCE_FLOOD;
 		error = irqmod_sim_socket_setup(sim, &sim->sockets[n], &c->sources[i]);
 		if (error == 0)
 			error = irqmod_sim_source_setup(sim, &sim->sources[n], &c->sources[i], n);

@@ -361,6 +361,7 @@ struct irqmod_sim_model {
 	struct irqmod_sim_core cores[IRQMOD_SIM_MAX_CORES];
 	struct irqmod_sim_rng load_rng;
 	bool app_shares_core; /* the applications' core runs a queue too */
+	bool has_flood; /* a source is IRQMOD_SIM_SOURCE_FLOOD (responses to decide) */
 	struct irqmod_sim_metrics metrics;
 	struct irqmod_sim_timeseries *timeseries; /* NULL: no time series */
 	int error;
@@ -444,6 +445,9 @@ static void irqmod_sim_app_runnable(struct irqmod_sim_model *sim, struct irqmod_
 				    uint64_t now);
 static inline void irqmod_sim_app_wake(struct irqmod_sim_model *sim, struct irqmod_sim_socket *sock,
 				uint32_t index, uint64_t now);
+static inline void socket_admit(struct irqmod_sim_model *sim, const struct irqmod_sim_queue *q,
+				struct irqmod_sim_socket *sock, const struct irqmod_sim_frame *f,
+				uint64_t now, uint32_t frames);
 static inline void irqmod_sim_deliver(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q,
 			       const struct irqmod_sim_frame *f, uint64_t now);
 static void irqmod_sim_app_start(struct irqmod_sim_model *sim, struct irqmod_sim_core *core,

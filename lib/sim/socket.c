@@ -80,19 +80,33 @@ static inline void socket_admit(struct irqmod_sim_model *sim, const struct irqmo
 			 struct irqmod_sim_socket *sock, const struct irqmod_sim_frame *f,
 			 uint64_t now, uint32_t frames)
 {
-	/* A datagram's payload: the stream's message, or its one frame's. */
-	uint32_t payload_bytes = irqmod_sim_frame_payload(&sim->sources[f->source], f->bytes);
 	struct irqmod_sim_counters *qk = &sim->metrics.queue_counters[q->index];
-	uint32_t truesize = frames * sim->config->truesize_bytes;
+	uint32_t payload_bytes, truesize;
 	struct irqmod_sim_socket_entry *e;
 
-	irqmod_sim_socket_release(sock, now);
+	/* Datagrams read by @now are uncharged only when the socket looks
+	 * full: releasing lowers alloc_bytes and count alone, so the
+	 * decision is the same as releasing first, and nothing else reads
+	 * them (scheduled < count and the application's next entry do not
+	 * change when the head entries go). */
 	if (sock->alloc_bytes > sim->config->rcvbuf_bytes || sock->count == sock->capacity) {
-		qk->drops_socket += frames;
-		qk->drops_socket_datagrams++;
-		sim->metrics.source_counters[f->source].drops += frames;
-		return;
+		irqmod_sim_socket_release(sock, now);
+		/* Every entry used is a guard (the admission rule lets in at
+		 * most rcvbuf / truesize + 1 datagrams, fewer than the
+		 * capacity irqmod_sim_socket_setup() gives); tested above
+		 * already, here without a branch of its own (|). */
+		if ((sock->alloc_bytes > sim->config->rcvbuf_bytes) |
+		    (sock->count == sock->capacity)) {
+			qk->drops_socket += frames;
+			qk->drops_socket_datagrams++;
+			sim->metrics.source_counters[f->source].drops += frames;
+			return;
+		}
 	}
+	/* A datagram's payload: the stream's message, or its one frame's
+	 * (worked out only for a datagram the socket takes). */
+	payload_bytes = irqmod_sim_frame_payload(&sim->sources[f->source], f->bytes);
+	truesize = frames * sim->config->truesize_bytes;
 	sock->alloc_bytes += truesize;
 	e = &sock->entries[(sock->head + sock->count) & (sock->capacity - 1)];
 	e->last_arrival_ns = f->arrival_ns;
@@ -161,6 +175,11 @@ static void irqmod_sim_app_start(struct irqmod_sim_model *sim, struct irqmod_sim
 	 * interrupt work's wait short. */
 	uint32_t batch = sim->app_shares_core ? 1 : c->app_batch, taken = 0;
 	uint64_t t = now;
+	/* Fixed for the run; in locals, the loop's stores cannot make the
+	 * compiler load them again for every datagram. */
+	const uint64_t datagram_ns = c->app_datagram_ns, byte_ps = c->app_byte_ps;
+	const bool replies = src->config.kind == IRQMOD_SIM_SOURCE_PING ||
+			     src->config.kind == IRQMOD_SIM_SOURCE_RR;
 
 	sock->app_state = APP_RUNNING;
 	while (taken < batch && (sock->pending_sends > 0 || sock->scheduled < sock->count)) {
@@ -174,7 +193,7 @@ static void irqmod_sim_app_start(struct irqmod_sim_model *sim, struct irqmod_sim
 			continue;
 		}
 		e = &sock->entries[(sock->head + sock->scheduled) & (sock->capacity - 1)];
-		t += c->app_datagram_ns + (uint64_t)e->payload_bytes * c->app_byte_ps / PS_PER_NS;
+		t += datagram_ns + (uint64_t)e->payload_bytes * byte_ps / PS_PER_NS;
 		e->consumed_ns = t;
 		sock->scheduled++;
 		sim->metrics.source_counters[src->index].received_datagrams++;
@@ -191,9 +210,7 @@ static void irqmod_sim_app_start(struct irqmod_sim_model *sim, struct irqmod_sim
 				irqmod_sim_histogram_add(&sim->metrics.source_histograms[2 * src->index],
 							 t - e->last_arrival_ns);
 		}
-		if ((src->config.kind == IRQMOD_SIM_SOURCE_PING ||
-		     src->config.kind == IRQMOD_SIM_SOURCE_RR) &&
-		    irqmod_sim_peer_reply(sim, src, e->message, t)) {
+		if (replies && irqmod_sim_peer_reply(sim, src, e->message, t)) {
 			/* ping -f and netperf send the next request at once. */
 			t += c->app_send_ns;
 			irqmod_sim_send_request(sim, src, t);
