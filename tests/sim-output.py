@@ -81,6 +81,11 @@ RUNS = {
               os.path.join(SCENARIOS, "mixed-10g.ini")],
     "ping": ["--duration", "200ms", "-c", "ixgbe", "--seeds", "3",
              os.path.join(SCENARIOS, "ping-flood-100m.ini")],
+    # One flow on two queues: RSS puts it all on one, the other is idle.
+    "idle-queue": ["--duration", "150ms", "--set", "host.queues=2", "--set", "host.cores=3",
+                   "--set", "host.queue_cores=0,1", "--set", "app.core=2",
+                   "--set", "source.flows=1", "-c", "ixgbe",
+                   os.path.join(SCENARIOS, "udp-stream-10g.ini")],
 }
 documents = {}
 for label, args in RUNS.items():
@@ -138,6 +143,15 @@ if "ping" in documents:
               "ping: rtt_avg_us %r" % run["rtt_avg_us"])
         check(run["rtt_min_us"] <= run["rtt_avg_us"] <= run["rtt_max_us"],
               "ping: rtt min/avg/max out of order")
+if "idle-queue" in documents:
+    run = documents["idle-queue"]["runs"][0]
+    busy, idle = sorted((0, 1), key=lambda q: -run["q%u_offered_frames" % q])
+    check(run["q%u_offered_frames" % idle] == 0, "idle-queue: both queues had frames")
+    for metric in ("app_mean_us", "app_p99_us", "added_mean_us", "added_p99_us"):
+        check(run["q%u_%s" % (idle, metric)] is None, "idle-queue: q%u_%s = %r, expected null" %
+              (idle, metric, run["q%u_%s" % (idle, metric)]))
+        check(isinstance(run["q%u_%s" % (busy, metric)], float),
+              "idle-queue: q%u_%s = %r" % (busy, metric, run["q%u_%s" % (busy, metric)]))
 if "udp" in documents:
     runs = {r["controller"]: r for r in documents["udp"]["runs"]}
     check(runs["ixgbe"]["rtt_avg_us"] is None, "udp: rtt_avg_us is not null")

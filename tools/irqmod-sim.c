@@ -342,6 +342,7 @@ static double metric_value(const struct irqmod_sim_results *r,
 static bool metric_defined(const struct irqmod_sim_results *r, const struct column *c)
 {
 	const struct irqmod_sim_source_results *src = &r->source[c->core];
+	const struct irqmod_sim_queue_results *queue = &r->queue[c->core % IRQMOD_SIM_MAX_QUEUES];
 
 	switch (c->metric) {
 	case M_SOCKET_P50_US:
@@ -373,6 +374,16 @@ static bool metric_defined(const struct irqmod_sim_results *r, const struct colu
 	case M_SRC_ADDED_P99_US:
 	case M_SRC_ADDED_P999_US:
 		return src->added_delay.count > 0;
+	case M_Q_APP_MEAN_US:
+	case M_Q_APP_P50_US:
+	case M_Q_APP_P99_US:
+	case M_Q_APP_P999_US:
+		return queue->to_app.count > 0;
+	case M_Q_ADDED_MEAN_US:
+	case M_Q_ADDED_P50_US:
+	case M_Q_ADDED_P99_US:
+	case M_Q_ADDED_P999_US:
+		return queue->added_delay.count > 0;
 	case M_INTERRUPTS_PER_DATAGRAM:
 		return r->counters.received_datagrams > 0;
 	default:
