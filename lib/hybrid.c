@@ -90,6 +90,8 @@ int irqmod_hybrid_default_config(struct irqmod_hybrid_config *config,
 	if (error)
 		return error;
 	config->kind = kind;
+	if (kind != IRQMOD_HYBRID_NONE && inner_kind == IRQMOD_KIND_LATENCY_TARGET)
+		config->inner.config.latency_target.poll_packets = 0; /* the hybrid polls */
 	if (irqmod_hybrids[kind].default_config)
 		return irqmod_hybrids[kind].default_config(&config->config);
 	return 0;
@@ -112,7 +114,17 @@ int irqmod_hybrid_config_check(const struct irqmod_hybrid_config *config,
 		if (code)
 			return code;
 	}
-	return irqmod_controller_config_check(&config->inner, error);
+	code = irqmod_controller_config_check(&config->inner, error);
+	if (code)
+		return code;
+	/* Around a hybrid the inner controller only picks the interval: the
+	 * hybrid does the polling (docs/latency-target.md, "Polling"). */
+	if (config->kind != IRQMOD_HYBRID_NONE && config->inner.kind == IRQMOD_KIND_LATENCY_TARGET &&
+	    config->inner.config.latency_target.poll_packets != 0)
+		return irqmod_reject(error, "hybrid", "inner.poll_packets",
+				     config->inner.config.latency_target.poll_packets,
+				     "must be 0 inside a hybrid", "0", 0, -IRQMOD_ERANGE);
+	return 0;
 }
 
 int irqmod_hybrid_init(struct irqmod_hybrid *hybrid,
@@ -126,14 +138,12 @@ int irqmod_hybrid_init(struct irqmod_hybrid *hybrid,
 	if (config->kind >= IRQMOD_HYBRID_COUNT)
 		return -IRQMOD_EKIND;
 	desc = &irqmod_hybrids[config->kind];
-	/* Check the hybrid's settings first, then set up the inner
-	 * controller (untouched on its own error), then the hybrid, which
-	 * can no longer fail: @hybrid stays untouched on every error. */
-	if (desc->config_check) {
-		error = desc->config_check(&config->config, NULL);
-		if (error)
-			return error;
-	}
+	/* Check the whole config first, then set up the inner controller,
+	 * then the hybrid, which can no longer fail: @hybrid stays untouched
+	 * on every error. */
+	error = irqmod_hybrid_config_check(config, NULL);
+	if (error)
+		return error;
 	error = irqmod_controller_init(&hybrid->inner, &config->inner);
 	if (error)
 		return error;

@@ -288,6 +288,9 @@ static void test_hybrid_inner_sees_one_summed_sample_per_cycle(void **unused)
 			memset(&config, 0, sizeof(config));
 			assert_int_equal(irqmod_controller_default_config(
 				&config.inner, kind, 10000), 0);
+			/* Inside a hybrid the hybrid polls (irqmod_hybrid_config_check()). */
+			if (kind == IRQMOD_KIND_LATENCY_TARGET)
+				config.inner.config.latency_target.poll_packets = 0;
 			config.kind = hybrid_kind;
 			config.config.idle_poll = (struct irqmod_idle_poll_config){ 5000, 40000, 0 };
 			if (hybrid_kind == IRQMOD_HYBRID_DEFER_IRQ)
@@ -648,6 +651,33 @@ static void test_hybrid_none_passes_the_controllers_answer_through(void **unused
 	assert_true(polls > 100);
 }
 
+/*
+ * Inside a hybrid the hybrid polls: a latency-target inner controller that
+ * would answer POLL itself (poll_packets above 0) is rejected with the field
+ * named, and the hybrid's defaults turn its polling off.
+ */
+static void test_hybrid_rejects_an_inner_latency_target_that_polls(void **unused)
+{
+	struct irqmod_hybrid_config config;
+	struct irqmod_config_error error;
+	struct irqmod_hybrid hybrid, untouched;
+
+	(void)unused;
+	assert_int_equal(irqmod_hybrid_default_config(&config, IRQMOD_HYBRID_DEFER_IRQ,
+						      IRQMOD_KIND_LATENCY_TARGET, 10000), 0);
+	assert_int_equal(config.inner.config.latency_target.poll_packets, 0);
+	assert_int_equal(irqmod_hybrid_config_check(&config, NULL), 0);
+	config.inner.config.latency_target.poll_packets = 4;
+	assert_int_equal(irqmod_hybrid_config_check(&config, &error), -IRQMOD_ERANGE);
+	assert_string_equal(error.field, "inner.poll_packets");
+	memset(&hybrid, 0x5a, sizeof(hybrid));
+	untouched = hybrid;
+	assert_int_equal(irqmod_hybrid_init(&hybrid, &config), -IRQMOD_ERANGE);
+	assert_memory_equal(&hybrid, &untouched, sizeof(hybrid));
+	config.kind = IRQMOD_HYBRID_NONE; /* no hybrid: the controller polls itself */
+	assert_int_equal(irqmod_hybrid_config_check(&config, NULL), 0);
+}
+
 static void test_hybrid_kind_names_are_stable(void **unused)
 {
 	(void)unused;
@@ -936,6 +966,7 @@ int main(void)
 		cmocka_unit_test(test_hybrid_init_errors_leave_the_instance_untouched),
 		cmocka_unit_test(test_hybrid_reset_restores_a_fresh_cycle),
 		cmocka_unit_test(test_hybrid_none_passes_the_controllers_answer_through),
+		cmocka_unit_test(test_hybrid_rejects_an_inner_latency_target_that_polls),
 		cmocka_unit_test(test_hybrid_kind_names_are_stable),
 		cmocka_unit_test(test_hybrid_model_idle_poll_trades_cpu_for_interrupts_and_latency),
 		cmocka_unit_test(test_hybrid_model_idle_poll_is_steadier_than_a_throttled_interrupt),

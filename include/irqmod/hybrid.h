@@ -124,7 +124,9 @@ IRQMOD_API int irqmod_hybrid_default_config(struct irqmod_hybrid_config *config,
  * @config: hybrid kind and settings, and the inner controller's.
  * @error: filled with the offending field of the hybrid's or the inner
  *         controller's settings on rejection; may be NULL.
- * Return: 0 or the code irqmod_hybrid_init() would return.
+ * Return: 0 or the code irqmod_hybrid_init() would return; -IRQMOD_ERANGE
+ * (field inner.poll_packets) for a latency-target inner controller that
+ * would answer POLL itself inside a hybrid, which does the polling.
  */
 IRQMOD_API int irqmod_hybrid_config_check(const struct irqmod_hybrid_config *config,
 					  struct irqmod_config_error *error);

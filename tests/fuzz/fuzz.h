@@ -343,6 +343,16 @@ static inline int fuzz_from_table(const struct irqmod_dim_profile *profiles, uin
 static inline void fuzz_check_bounds(const struct irqmod_controller_config *config,
 				     const struct irqmod_decision *decision)
 {
+	if (config->kind == IRQMOD_KIND_LATENCY_TARGET && decision->action == IRQMOD_ACTION_POLL) {
+		/* latency-target polls by itself under steady load. */
+		FUZZ_CHECK(!decision->changed && decision->rx_interval_ns == 0 &&
+				   decision->tx_interval_ns == 0 && decision->rate_limit_ns == 0 &&
+				   decision->frames == 0 && decision->poll_delay_ns != 0 &&
+				   decision->poll_delay_ns <=
+					   config->config.latency_target.max_interval_ns,
+			   "a latency-target POLL: no register, a delay up to the maximum");
+		return;
+	}
 	FUZZ_CHECK(decision->action == IRQMOD_ACTION_REARM, "an interval controller re-arms");
 	FUZZ_CHECK(decision->poll_delay_ns == 0, "no poll delay on a re-arm");
 	switch (config->kind) {

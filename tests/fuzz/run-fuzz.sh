@@ -9,5 +9,6 @@ seconds=$2
 work=$3
 shift 3
 mkdir -p "$work/corpus"
-exec "$harness" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
+# -error_exitcode=1: libFuzzer's default, 77, is what meson reads as "skipped".
+exec "$harness" -error_exitcode=1 -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
 	-print_final_stats=1 -artifact_prefix="$work/" "$work/corpus" "$@"
