@@ -676,6 +676,9 @@ static void test_hybrid_rejects_an_inner_latency_target_that_polls(void **unused
 	assert_memory_equal(&hybrid, &untouched, sizeof(hybrid));
 	config.kind = IRQMOD_HYBRID_NONE; /* no hybrid: the controller polls itself */
 	assert_int_equal(irqmod_hybrid_config_check(&config, NULL), 0);
+	assert_int_equal(irqmod_hybrid_default_config(&config, IRQMOD_HYBRID_NONE,
+						      IRQMOD_KIND_LATENCY_TARGET, 10000), 0);
+	assert_int_not_equal(config.inner.config.latency_target.poll_packets, 0);
 }
 
 static void test_hybrid_kind_names_are_stable(void **unused)
