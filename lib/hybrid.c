@@ -97,6 +97,22 @@ int irqmod_hybrid_default_config(struct irqmod_hybrid_config *config,
 	return 0;
 }
 
+/*
+ * Around a hybrid the inner controller only picks the interval: the hybrid
+ * does the polling (docs/latency-target.md, "Polling"), so a latency-target
+ * inner controller that would answer POLL itself is refused.
+ */
+static int inner_polls_check(const struct irqmod_hybrid_config *config,
+			     struct irqmod_config_error *error)
+{
+	if (config->kind != IRQMOD_HYBRID_NONE && config->inner.kind == IRQMOD_KIND_LATENCY_TARGET &&
+	    config->inner.config.latency_target.poll_packets != 0)
+		return irqmod_reject(error, "hybrid", "inner.poll_packets",
+				     config->inner.config.latency_target.poll_packets,
+				     "must be 0 inside a hybrid", "0", 0, -IRQMOD_ERANGE);
+	return 0;
+}
+
 int irqmod_hybrid_config_check(const struct irqmod_hybrid_config *config,
 			       struct irqmod_config_error *error)
 {
@@ -117,14 +133,7 @@ int irqmod_hybrid_config_check(const struct irqmod_hybrid_config *config,
 	code = irqmod_controller_config_check(&config->inner, error);
 	if (code)
 		return code;
-	/* Around a hybrid the inner controller only picks the interval: the
-	 * hybrid does the polling (docs/latency-target.md, "Polling"). */
-	if (config->kind != IRQMOD_HYBRID_NONE && config->inner.kind == IRQMOD_KIND_LATENCY_TARGET &&
-	    config->inner.config.latency_target.poll_packets != 0)
-		return irqmod_reject(error, "hybrid", "inner.poll_packets",
-				     config->inner.config.latency_target.poll_packets,
-				     "must be 0 inside a hybrid", "0", 0, -IRQMOD_ERANGE);
-	return 0;
+	return inner_polls_check(config, error);
 }
 
 int irqmod_hybrid_init(struct irqmod_hybrid *hybrid,
@@ -138,14 +147,20 @@ int irqmod_hybrid_init(struct irqmod_hybrid *hybrid,
 	if (config->kind >= IRQMOD_HYBRID_COUNT)
 		return -IRQMOD_EKIND;
 	desc = &irqmod_hybrids[config->kind];
-	/* Check the whole config first, then set up the inner controller,
-	 * then the hybrid, which can no longer fail: @hybrid stays untouched
-	 * on every error. */
-	error = irqmod_hybrid_config_check(config, NULL);
+	/* Check the hybrid's settings first, then set up the inner
+	 * controller (untouched on its own error), then the hybrid, which
+	 * can no longer fail: @hybrid stays untouched on every error. */
+	if (desc->config_check) {
+		error = desc->config_check(&config->config, NULL);
+		if (error)
+			return error;
+	}
+	error = inner_polls_check(config, NULL);
 	if (error)
 		return error;
-	/* Cannot fail: the check above covered the inner config. */
-	(void)irqmod_controller_init(&hybrid->inner, &config->inner);
+	error = irqmod_controller_init(&hybrid->inner, &config->inner);
+	if (error)
+		return error;
 	if (desc->init)
 		error = desc->init(&hybrid->own, &config->config);
 	hybrid->kind = config->kind;

@@ -670,6 +670,7 @@ static void test_hybrid_rejects_an_inner_latency_target_that_polls(void **unused
 	config.inner.config.latency_target.poll_packets = 4;
 	assert_int_equal(irqmod_hybrid_config_check(&config, &error), -IRQMOD_ERANGE);
 	assert_string_equal(error.field, "inner.poll_packets");
+	assert_int_equal(irqmod_hybrid_config_check(&config, NULL), -IRQMOD_ERANGE);
 	memset(&hybrid, 0x5a, sizeof(hybrid));
 	untouched = hybrid;
 	assert_int_equal(irqmod_hybrid_init(&hybrid, &config), -IRQMOD_ERANGE);
