@@ -10,7 +10,9 @@
 # examples/custom_controller.c built with `pkg-config --libs irqmod-sim`
 # alone (irqmod-sim.pc brings the core through Requires), shared and
 # --static, and run; examples/scenario_run.c the same way through
-# irqmod-scenario.pc alone. Last, CMake: tests/install/cmake/ configured with
+# irqmod-scenario.pc alone. Last, CMake (with Ninja: a minimal machine has no
+# make): irqmodConfigVersion.cmake's answers to version requests
+# (tests/install/cmake-version/), then tests/install/cmake/ configured with
 # find_package(irqmod) against the staged prefix, built and run.
 #
 # Usage: install.sh BUILD_ROOT SOURCE_ROOT VERSION HEADER...
@@ -26,7 +28,7 @@ headers=("$@")
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/common.sh"
 
-for tool in meson pkg-config nm readelf cmake "${CC:-cc}"; do
+for tool in meson pkg-config nm readelf cmake ninja "${CC:-cc}"; do
 	command -v "$tool" >/dev/null 2>&1 || irqmod_skip_or_fail install "$tool is not installed"
 done
 
@@ -232,8 +234,29 @@ cmake_config=$(find_one irqmodConfig.cmake)
 # The staged prefix: the folder holding include/irqmod/irqmod.h's include/.
 staged_prefix=$(dirname "$(dirname "$(find "$destdir" -path '*/include/irqmod/irqmod.h' | head -n 1)")")
 staged_prefix=$(dirname "$staged_prefix")
+# Which version requests the version file accepts: the same minor version
+# and not newer than this one, or a range around it.
+version_minor=$(echo "$version" | cut -d. -f1-2)
+next_minor=$(echo "$version" | awk -F. '{ print $1 "." $2 + 1 }')
+next_major=$(echo "$version" | awk -F. '{ print $1 + 1 ".0" }')
+for ask in "$version_minor" "$version" "!0.0" "$version_minor...$next_major" \
+	"!$next_minor" "!$next_major" "!$next_minor...$next_major"; do
+	want=accepted
+	case $ask in !*) want=refused; ask=${ask#!} ;; esac
+	got=refused
+	rm -rf "$workdir/cmake-version"
+	if cmake -G Ninja -S "$root/tests/install/cmake-version" -B "$workdir/cmake-version" \
+		-Dirqmod_DIR="$(dirname "$cmake_config")" -DIRQMOD_ASK="$ask" >"$workdir/log" 2>&1; then
+		got=accepted
+	elif ! grep -q 'considered but not accepted' "$workdir/log"; then
+		got="refused for another reason than its version ($(grep -m1 -i error "$workdir/log"))"
+	fi
+	[ "$got" = "$want" ] ||
+		fail "find_package(irqmod $ask) is $got by irqmodConfigVersion.cmake of $version; it should be $want"
+done
+# Ninja, which the build already needs: no make on a minimal machine.
 cmake_build="$workdir/cmake-build"
-if ! CC="${CC:-cc}" cmake -S "$root/tests/install/cmake" -B "$cmake_build" \
+if ! CC="${CC:-cc}" cmake -G Ninja -S "$root/tests/install/cmake" -B "$cmake_build" \
 	-DCMAKE_PREFIX_PATH="$staged_prefix" -DIRQMOD_SOURCE_ROOT="$root" \
 	>"$workdir/log" 2>&1; then
 	cat "$workdir/log"
