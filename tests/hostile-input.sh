@@ -8,15 +8,17 @@
 #   hostile-input.sh REPRO repro-CASE SCENARIOS   irqmod-repro cases, on the
 #                                        shipped scenarios folder
 # $IRQMOD_TEST_WRAPPER, when set (meson test --setup valgrind), comes
-# before every start of the tool, which then has 600 s instead of 60.
+# before every start of the tool, which then has 600 s instead of 60; so
+# does the emulator of an emulated build ($IRQMOD_EXE_WRAPPER).
 set -u
+. "$(dirname "$0")/exe-wrapper.sh"
 wrap=${IRQMOD_TEST_WRAPPER:-}
 limit=60
-[ -z "$wrap" ] || limit=600
-tool=$1
+[ -z "$wrap${IRQMOD_EXE_WRAPPER:-}" ] || limit=600
 case_name=$2
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
+tool=$(irqmod_wrapped_tool "$1" "$dir/bin")
 out=$dir/stdout
 err=$dir/stderr
 # Short constant-rate traffic: the shape of the run does not matter here.

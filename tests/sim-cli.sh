@@ -27,15 +27,17 @@
 #   sim-cli.sh TOOL exits STATUS TEXT ARG...   TOOL ARG... (any tool, e.g.
 #                             irqmod-repro) exits STATUS with TEXT on stderr
 # $IRQMOD_TEST_WRAPPER, when set (meson test --setup valgrind), comes
-# before every start of TOOL.
+# before every start of TOOL; in an emulated build ($IRQMOD_EXE_WRAPPER)
+# every start of TOOL goes through the emulator.
 set -u
+. "$(dirname "$0")/exe-wrapper.sh"
 wrap=${IRQMOD_TEST_WRAPPER:-}
-tool=$1
 mode=$2
 out=$(mktemp)
 err=$(mktemp)
 dir=$(mktemp -d)
 trap 'rm -f "$out" "$err"; rm -rf "$dir"' EXIT
+tool=$(irqmod_wrapped_tool "$1" "$dir/bin")
 # Short constant-rate traffic: the shape of the run does not matter here.
 run() {
 	$wrap "$tool" -q --duration 20ms --set run.warmup=5ms --set source.kind=constant \

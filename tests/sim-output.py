@@ -31,9 +31,12 @@ except ImportError:
     print("sim-output: python3-jsonschema is missing (scripts/lib/deps.sh installs it)")
     sys.exit(77)
 
+from exe_wrapper import wrapped_tool
+
 TOOL, ROOT, WORK = sys.argv[1], sys.argv[2], sys.argv[3]
 SCENARIOS = os.path.join(ROOT, "scenarios")
 os.makedirs(WORK, exist_ok=True)
+TOOL = wrapped_tool(TOOL, os.path.join(WORK, "bin"))
 failures = []
 
 # Units a column name may end with (docs/simulator.md, "Output"); labels.

@@ -31,6 +31,8 @@ import os
 import subprocess
 import sys
 
+from exe_wrapper import wrapped_tool
+
 SCENARIOS = ["rr-10k", "rr-100k", "memcached-etc-low", "bulk-tcp-10g", "bulk-tcp-25g",
              "udp-stream-12k", "incast", "mostly-idle", "ping-flood"]
 NOT_ASSERTED = {
@@ -56,6 +58,7 @@ def dominated(a, b):
 def main():
     tool, root, out = sys.argv[1], sys.argv[2], sys.argv[3]
     os.makedirs(out, exist_ok=True)
+    tool = wrapped_tool(tool, os.path.join(out, "bin"))
     command = [sys.executable, os.path.join(root, "scripts", "lib", "suite.py"), "--tool", tool,
                "--conf", os.path.join(root, "scenarios", "suite", "suite.conf"),
                "--out", out, "--seeds", "3", "--scenarios", ",".join(SCENARIOS)]

@@ -19,6 +19,8 @@ import struct
 import subprocess
 import sys
 
+from exe_wrapper import wrapped_tool
+
 PCAP_MAGIC_US = 0xA1B2C3D4
 PCAP_MAGIC_NS = 0xA1B23C4D
 
@@ -61,6 +63,7 @@ def replay(tool, workdir, name, trace, extra):
 def main():
     tool, workdir, captures = sys.argv[1], sys.argv[2], sys.argv[3:]
     os.makedirs(workdir, exist_ok=True)
+    tool = wrapped_tool(tool, os.path.join(workdir, "bin"))
     probe = subprocess.run([tool, '-q', '--set', 'source.kind=trace', '--set',
                             'source.trace.file=' + captures[0], '--set', 'source.trace.format=pcap',
                             '--duration', '1ms', '-c', 'none'],

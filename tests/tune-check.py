@@ -16,10 +16,13 @@ import os
 import subprocess
 import sys
 
+from exe_wrapper import wrapped_tool
+
 
 def main():
     tool, root, out = sys.argv[1], sys.argv[2], sys.argv[3]
     os.makedirs(out, exist_ok=True)
+    tool = wrapped_tool(tool, os.path.join(out, "bin"))
     tune = [sys.executable, os.path.join(root, "tools", "irqmod-tune"), "--tool", tool, "-q",
             "--seeds", "2", "--duration", "60ms"]
     scenario = os.path.join(root, "scenarios", "suite", "rr-100k.ini")

@@ -34,6 +34,21 @@ IRQMOD_OPTIONAL_TEST_PACKAGES=(linux-source-6.1)
 # needs them. About 13 MB to download (libns3.37 10.5 MB).
 IRQMOD_NS3_PACKAGES=(libns3-dev libgsl-dev libsqlite3-dev g++)
 
+# What the stages of scripts/test that start real components install for
+# themselves when run alone; scripts/test installs them all at its start,
+# so that every download is in its "packages" stage. Each stage skips when
+# its packages cannot be installed.
+#   scripts/capture       network namespaces, real tools and tcpdump
+IRQMOD_CAPTURE_PACKAGES=(iproute2 ethtool iputils-ping iperf3 sockperf tcpdump)
+#   scripts/kernel-test   Debian's kernel, its headers, QEMU and busybox
+IRQMOD_KERNEL_TEST_PACKAGES=(linux-headers-amd64 linux-image-amd64 qemu-system-x86
+	busybox-static cpio make gcc)
+#   scripts/dpdk-test     DPDK's tap PMD, sockperf and ping
+IRQMOD_DPDK_TEST_PACKAGES=(libdpdk-dev sockperf iputils-ping iproute2)
+# Where the kernel runs no 32-bit programs, build-m32's tests run under
+# qemu-i386 (scripts/test installs it only then).
+IRQMOD_M32_EMULATOR_PACKAGES=(qemu-user)
+
 # irqmod_try_packages PACKAGE...: like irqmod_install_packages, but a
 # package that cannot be installed (not root, no network, not Debian) only
 # prints a note: the tests that need it skip.
@@ -55,7 +70,11 @@ irqmod_try_packages() {
 	export DEBIAN_FRONTEND=noninteractive
 	apt-get install -y -q --no-install-recommends "${missing[@]}" ||
 		{ apt-get update -q && apt-get install -y -q --no-install-recommends "${missing[@]}"; } ||
-		echo "irqmod: could not install ${missing[*]}; their tests skip" >&2
+		# One package that cannot be had must not keep the others out.
+		for package in "${missing[@]}"; do
+			apt-get install -y -q --no-install-recommends "$package" ||
+				echo "irqmod: could not install $package; the tests that need it skip" >&2
+		done
 }
 
 # What the analysis scripts need: scripts/coverage (gcovr) and scripts/eva
