@@ -38,51 +38,72 @@ trap 'rm -rf "$work"' EXIT
 flags=(-std=c11 -O2 -ffreestanding -nostdlib -fno-builtin -fno-stack-protector
 	-I"$root/include" -I"$root/lib")
 
-declare -A defines=()	# symbol -> file (basename.c)
+# Every file compiled at once (each is small; the compilers share the
+# cores), then its undefined and defined global symbols, "file symbol" per
+# line, from one nm call each.
 files=()
+pids=()
 for file in "$@"; do
 	case $file in /*) ;; *) file="$root/$file" ;; esac
 	file=$(readlink -f -- "$file")
 	name=$(basename "$file")
 	files+=("$name")
-	gcc "${flags[@]}" -c "$file" -o "$work/$name.o"
-	nm -u "$work/$name.o" | awk '{ print $NF }' | sort -u >"$work/$name.undef"
-	nm -g --defined-only "$work/$name.o" | awk '{ print $NF }' >"$work/$name.def"
-	while read -r symbol; do defines[$symbol]=$name; done <"$work/$name.def"
+	gcc "${flags[@]}" -c "$file" -o "$work/$name.o" &
+	pids+=($!)
 done
+for pid in "${pids[@]}"; do
+	wait "$pid" || { echo "vendor-sets: a core file does not compile freestanding" >&2; exit 1; }
+done
+objects=()
+for name in "${files[@]}"; do objects+=("$work/$name.o"); done
+nm -A -u "${objects[@]}" |
+	awk '{ file = $1; sub(/\.o:$/, "", file); sub(/.*\//, "", file); print file, $NF }' >"$work/undef"
+nm -A -g --defined-only "${objects[@]}" |
+	awk '{ file = $1; sub(/\.o:.*$/, "", file); sub(/.*\//, "", file); print file, $NF }' >"$work/def"
 
-# closure FILE: the files FILE needs, itself included, sorted.
-closure() {
-	local -A set=([$1]=1)
-	local changed=1 file symbol
-	while [ "$changed" = 1 ]; do
-		changed=0
-		for file in "${!set[@]}"; do
-			while read -r symbol; do
-				[ -n "$symbol" ] || continue
-				if [ -z "${defines[$symbol]:-}" ]; then
-					echo "vendor-sets: $file needs '$symbol', which no core file defines" >&2
-					exit 1
-				fi
-				if [ -z "${set[${defines[$symbol]}]:-}" ]; then
-					set[${defines[$symbol]}]=1
-					changed=1
-				fi
-			done <"$work/$file.undef"
-		done
-	done
-	printf '%s\n' "${!set[@]}" | sort
-}
+# The sets: for each controller file (one that defines an entry point),
+# "file set-member..." with the members sorted, computed once as the
+# transitive closure of "needs a symbol that file defines".
+entry='^irqmod_[a-z0-9_]+_update(_window)?$|^irqmod_floor_interval$'
+awk -v entry="$entry" '
+	FILENAME == ARGV[1] { definer[$2] = $1; if ($2 ~ entry && !($1 in name)) name[$1] = $2; next }
+	{
+		if (!($2 in definer)) {
+			printf "vendor-sets: %s needs '\''%s'\'', which no core file defines\n", $1, $2 > "/dev/stderr"
+			failed = 1
+			exit 1
+		}
+		if (definer[$2] != $1) needs[$1] = needs[$1] " " definer[$2]
+	}
+	END {
+		if (failed) exit 1
+		for (file in name) {
+			delete member
+			member[file] = 1
+			queue[0] = file
+			head = 0; tail = 1
+			while (head < tail) {
+				n = split(needs[queue[head++]], direct, " ")
+				for (i = 1; i <= n; i++)
+					if (!(direct[i] in member)) { member[direct[i]] = 1; queue[tail++] = direct[i] }
+			}
+			line = ""
+			for (m in member) line = line " " m
+			print file "\t" name[file] line
+		}
+	}' "$work/def" "$work/undef" >"$work/sets.raw"
+# Members sorted, rows sorted by file.
+while IFS=$'\t' read -r file rest; do
+	read -r -a words <<<"$rest"
+	printf '%s\t%s\t%s\n' "$file" "${words[0]}" "$(printf '%s\n' "${words[@]:1}" | sort | paste -sd' ' -)"
+done <"$work/sets.raw" | sort >"$work/sets"
 
 rows() {
-	local file name
-	for file in $(printf '%s\n' "${files[@]}" | sort); do
-		name=$(grep -xE 'irqmod_[a-z0-9_]+_update(_window)?|irqmod_floor_interval' "$work/$file.def" |
-			head -n 1 | sed 's/^irqmod_//; s/_update_window$//; s/_update$//; s/_interval$//') || true
-		[ -n "$name" ] || continue
-		printf '| `%s` | %s |\n' "$name" \
-			"$(closure "$file" | sed 's/^/`lib\//; s/$/`/' | paste -sd, - | sed 's/,/, /g')"
-	done
+	local file symbol members name
+	while IFS=$'\t' read -r file symbol members; do
+		name=$(sed 's/^irqmod_//; s/_update_window$//; s/_update$//; s/_interval$//' <<<"$symbol")
+		printf '| `%s` | %s |\n' "$name" "$(sed 's/\([^ ]*\)/`lib\/\1`/g; s/ /, /g' <<<"$members")"
+	done <"$work/sets"
 }
 
 block() {
@@ -116,17 +137,16 @@ check)
 			"(run tests/checks/vendor-sets.sh update SOURCE_ROOT lib/*.c)"
 		failures=$((failures + 1))
 	fi
-	for file in $(printf '%s\n' "${files[@]}" | sort); do
-		grep -qxE 'irqmod_[a-z0-9_]+_update(_window)?|irqmod_floor_interval' "$work/$file.def" || continue
+	while IFS=$'\t' read -r file _ members; do
 		objects=()
-		for needed in $(closure "$file"); do objects+=("$work/$needed.o"); done
+		for needed in $members; do objects+=("$work/$needed.o"); done
 		ld -r -o "$work/set.o" "${objects[@]}"
 		undefined=$(nm -u "$work/set.o" | awk '{ print $NF }' | paste -sd' ' -)
 		if [ -n "$undefined" ]; then
 			echo "FAIL vendor-sets: the set of $file leaves undefined: $undefined"
 			failures=$((failures + 1))
 		fi
-	done
+	done <"$work/sets"
 	[ "$failures" = 0 ] || exit 1
 	echo "vendor-sets: every set links alone and docs/kernel.md matches"
 	;;
