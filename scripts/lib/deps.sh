@@ -16,8 +16,12 @@ IRQMOD_BUILD_PACKAGES=(gcc libc6-dev meson ninja-build pkg-config libcmocka-dev)
 # man page (test man_irqmod_sim); cmake builds the find_package(irqmod)
 # consumer of the install check. python3-jsonschema checks irqmod-sim's JSON
 # against docs/irqmod-sim-output.schema.json (test sim_output_formats).
+# dpkg-dev's dpkg-architecture gives Meson Debian's multiarch libdir
+# (lib/x86_64-linux-gnu); without it Meson installs into lib64, where
+# Debian's CMake never looks (its Linux platform file turns lib64 off), and
+# the install check's find_package(irqmod) fails.
 IRQMOD_TEST_PACKAGES=("${IRQMOD_BUILD_PACKAGES[@]}" g++ clang libclang-rt-14-dev binutils python3
-	libpcap-dev parallel groff-base cmake python3-jsonschema)
+	libpcap-dev parallel groff-base cmake python3-jsonschema dpkg-dev)
 if [ "$(uname -m)" = x86_64 ]; then
 	IRQMOD_TEST_PACKAGES+=(gcc-multilib libcmocka-dev:i386)
 fi
