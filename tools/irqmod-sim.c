@@ -4,6 +4,7 @@
  * traffic and compare them. See --help and docs/simulator.md.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <assert.h>
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
@@ -35,182 +36,100 @@
 #define MAX_SEEDS 1000u
 #define MAX_POINTS 10000u
 
-enum metric {
-	M_OFFERED_MBPS,
-	M_THROUGHPUT_MBPS,
-	M_INTERRUPTS_PER_S,
-	M_POLLS_PER_S,
-	M_OFFERED_FRAMES,
-	M_DELIVERED_FRAMES,
-	M_DROPS_RING,
-	M_DROPS_SOCKET,
-	M_DROPS_REASSEMBLY,
-	M_DATAGRAMS,
-	M_SOCKET_P50_US,
-	M_SOCKET_P99_US,
-	M_APP_MEAN_US,
-	M_APP_P50_US,
-	M_APP_P99_US,
-	M_APP_P999_US,
-	M_APP_MAX_US,
-	M_RTT_MIN_US,
-	M_RTT_AVG_US,
-	M_RTT_MAX_US,
-	M_RTT_MDEV_US,
-	M_REQUESTS,
-	M_REPLIES,
-	M_PIPE,
-	M_RESPONSES,
-	M_SQUEEZES,
-	M_INTERRUPTS_PER_DATAGRAM,
-	M_POLLS_DEFERRED_PER_S,	/* hybrids only: the adapter's counters */
-	M_EMPTY_POLLS_PER_S,
-	M_IDLE_POLLING_PCT,
-	M_ADDED_MEAN_US,
-	M_ADDED_P50_US,
-	M_ADDED_P99_US,
-	M_ADDED_P999_US,
-	M_TIMER_INTERRUPTS_PER_S,
-	M_ALL_INTERRUPTS_PER_S,
-	M_DROPS,
-	M_HOST_CPU_PCT,
-	M_TOTAL_OFFERED,	/* since time 0, for offered = delivered + dropped + in flight */
-	M_TOTAL_DELIVERED,
-	M_TOTAL_DROPPED,
-	M_TOTAL_IN_FLIGHT,
-	M_CPU_PCT,	/* per core */
-	M_IRQ_CPU_PCT,	/* per core */
-	M_SRC_APP_MEAN_US,	/* per source */
-	M_SRC_APP_P50_US,
-	M_SRC_APP_P99_US,
-	M_SRC_APP_P999_US,
-	M_SRC_ADDED_MEAN_US,
-	M_SRC_ADDED_P50_US,
-	M_SRC_ADDED_P99_US,
-	M_SRC_ADDED_P999_US,
-	M_SRC_DROPS,
-	M_Q_THROUGHPUT_MBPS,	/* per queue, with several queues */
-	M_Q_OFFERED_FRAMES,
-	M_Q_DROPS_RING,
-	M_Q_DROPS_SOCKET,
-	M_Q_INTERRUPTS_PER_S,
-	M_Q_POLLS_PER_S,
-	M_Q_APP_MEAN_US,
-	M_Q_APP_P50_US,
-	M_Q_APP_P99_US,
-	M_Q_APP_P999_US,
-	M_Q_ADDED_MEAN_US,
-	M_Q_ADDED_P50_US,
-	M_Q_ADDED_P99_US,
-	M_Q_ADDED_P999_US,
-	M_COUNT_FIXED = M_CPU_PCT,
-	M_COUNT_PER_SOURCE = M_SRC_DROPS - M_SRC_APP_MEAN_US + 1,
-	M_COUNT_PER_QUEUE = M_Q_ADDED_P999_US - M_Q_THROUGHPUT_MBPS + 1,
+/*
+ * A metric: one column of the outputs, or one per core, source or queue.
+ * The table below is the only place a metric is declared; the columns,
+ * the table, the CSV, the JSON and its header read it.
+ */
+enum metric_scope {
+	METRIC_RUN,	/* one column for the run */
+	METRIC_CORE,	/* one per core: "%u" in the name is the core */
+	METRIC_SOURCE,	/* one per source */
+	METRIC_QUEUE,	/* one per queue, only with several queues */
 };
 
-/* Columns at most: the fixed ones, two per core, the per-source and the
- * per-queue ones. */
-#define MAX_COLUMNS (M_COUNT_FIXED + 2 * IRQMOD_SIM_MAX_CORES + \
-		     M_COUNT_PER_SOURCE * IRQMOD_SIM_MAX_SOURCES + \
-		     M_COUNT_PER_QUEUE * IRQMOD_SIM_MAX_QUEUES)
+/* What a metric's value is, and so how the CSV and JSON print it. */
+enum metric_statistic {
+	STAT_COUNT,	/* a count: an integer for one seed */
+	STAT_FIGURE,	/* a rate, a share or a ratio */
+	/* A statistic of a latency distribution, in us. */
+	STAT_MEAN,
+	STAT_P50,
+	STAT_P99,
+	STAT_P999,
+	STAT_MIN,
+	STAT_MAX,
+	STAT_STDDEV,
+};
 
-struct column {
-	enum metric metric;
-	unsigned int core;
-	char name[32];
-	bool in_table;
-	int precision;
+/*
+ * When a run has a value for a metric: the outputs show the others as null
+ * (JSON), an empty cell (CSV) or '-' (table), never as 0.
+ */
+enum metric_defined {
+	DEFINED_ALWAYS,
+	DEFINED_WITH_SAMPLE,	/* its distribution got a sample */
+	DEFINED_WITH_DATAGRAMS,	/* a datagram was read: it divides by their count */
+};
+
+/* Shown in the table (the CSV and JSON show every metric). */
+#define METRIC_IN_TABLE 0x1u
+/* Only rows that run a hybrid have it: '-' or empty for the others, and
+ * the table leaves it out when no row runs a hybrid. */
+#define METRIC_HYBRID 0x2u
+/* In the table only when a run sent pings or requests. */
+#define METRIC_PING 0x4u
+
+/* What a metric's value is taken from: one run's results. */
+struct metric_input {
+	const struct irqmod_sim_results *results;
+	/* The hybrid counters summed over the queues that ran a hybrid. */
+	const struct irqmod_hybrid_counters *hybrid;
+	uint32_t queues;
+	/* The core, source or queue of a per-core, -source or -queue metric. */
+	uint32_t index;
 };
 
 /*
  * Every column's name ends in its unit (docs/simulator.md "Output"): _us
  * for every time, _mbps, _per_s, _pct, or for a count the plural of what
- * it counts (_frames, _datagrams, _requests, ...). @unit is the JSON
- * header's spelling; @count: a count, an integer for one seed; @precision:
- * decimals in the table (the CSV and JSON add 3).
+ * it counts (_frames, _datagrams, _requests, ...).
  */
-static const struct {
+struct metric {
+	/* The column name; "%u" stands for the core, source or queue. */
 	const char *name;
-	bool in_table;
-	int precision;
+	/* The JSON header's spelling of the unit. */
 	const char *unit;
-	bool count;
-} metric_info[] = {
-	[M_OFFERED_MBPS] = { "offered_mbps", false, 1, "Mb/s", false },
-	[M_THROUGHPUT_MBPS] = { "throughput_mbps", true, 1, "Mb/s", false },
-	[M_INTERRUPTS_PER_S] = { "interrupts_per_s", true, 0, "1/s", false },
-	[M_POLLS_PER_S] = { "polls_per_s", true, 0, "1/s", false },
-	[M_OFFERED_FRAMES] = { "offered_frames", false, 0, "frames", true },
-	[M_DELIVERED_FRAMES] = { "delivered_frames", false, 0, "frames", true },
-	[M_DROPS_RING] = { "drops_ring_frames", true, 0, "frames", true },
-	[M_DROPS_SOCKET] = { "drops_socket_frames", true, 0, "frames", true },
-	[M_DROPS_REASSEMBLY] = { "drops_reassembly_frames", false, 0, "frames", true },
-	[M_DATAGRAMS] = { "received_datagrams", false, 0, "datagrams", true },
-	[M_SOCKET_P50_US] = { "socket_p50_us", false, 1, "us", false },
-	[M_SOCKET_P99_US] = { "socket_p99_us", false, 1, "us", false },
-	[M_APP_MEAN_US] = { "app_mean_us", false, 1, "us", false },
-	[M_APP_P50_US] = { "app_p50_us", true, 1, "us", false },
-	[M_APP_P99_US] = { "app_p99_us", true, 1, "us", false },
-	[M_APP_P999_US] = { "app_p999_us", false, 1, "us", false },
-	[M_APP_MAX_US] = { "app_max_us", false, 1, "us", false },
-	[M_RTT_MIN_US] = { "rtt_min_us", false, 1, "us", false },
-	[M_RTT_AVG_US] = { "rtt_avg_us", true, 1, "us", false },
-	[M_RTT_MAX_US] = { "rtt_max_us", true, 1, "us", false },
-	[M_RTT_MDEV_US] = { "rtt_mdev_us", false, 1, "us", false },
-	[M_REQUESTS] = { "sent_requests", false, 0, "requests", true },
-	[M_REPLIES] = { "received_replies", true, 0, "replies", true },
-	[M_PIPE] = { "max_in_flight_requests", false, 0, "requests", true },
-	[M_RESPONSES] = { "sent_responses", false, 0, "responses", true },
-	[M_SQUEEZES] = { "softirq_squeezes", false, 0, "squeezes", true },
-	[M_INTERRUPTS_PER_DATAGRAM] = { "interrupts_per_datagram", false, 3,
-					"interrupts/datagram", false },
-	[M_POLLS_DEFERRED_PER_S] = { "polls_deferred_per_s", true, 0, "1/s", false },
-	[M_EMPTY_POLLS_PER_S] = { "empty_polls_per_s", true, 0, "1/s", false },
-	[M_IDLE_POLLING_PCT] = { "idle_polling_pct", true, 1, "%", false },
-	[M_ADDED_MEAN_US] = { "added_mean_us", false, 2, "us", false },
-	[M_ADDED_P50_US] = { "added_p50_us", false, 2, "us", false },
-	[M_ADDED_P99_US] = { "added_p99_us", false, 2, "us", false },
-	[M_ADDED_P999_US] = { "added_p999_us", false, 2, "us", false },
-	[M_TIMER_INTERRUPTS_PER_S] = { "timer_interrupts_per_s", false, 0, "1/s", false },
-	[M_ALL_INTERRUPTS_PER_S] = { "all_interrupts_per_s", false, 0, "1/s", false },
-	[M_DROPS] = { "drops_frames", false, 0, "frames", true },
-	[M_HOST_CPU_PCT] = { "host_cpu_pct", false, 2, "% of one core", false },
-	[M_TOTAL_OFFERED] = { "total_offered_frames", false, 0, "frames", true },
-	[M_TOTAL_DELIVERED] = { "total_delivered_frames", false, 0, "frames", true },
-	[M_TOTAL_DROPPED] = { "total_dropped_frames", false, 0, "frames", true },
-	[M_TOTAL_IN_FLIGHT] = { "total_in_flight_frames", false, 0, "frames", true },
-	[M_CPU_PCT] = { "cpu%u_pct", true, 1, "%", false },
-	[M_IRQ_CPU_PCT] = { "cpu%u_irq_pct", true, 1, "%", false },
-	[M_SRC_APP_MEAN_US] = { "src%u_app_mean_us", false, 2, "us", false },
-	[M_SRC_APP_P50_US] = { "src%u_app_p50_us", false, 2, "us", false },
-	[M_SRC_APP_P99_US] = { "src%u_app_p99_us", false, 2, "us", false },
-	[M_SRC_APP_P999_US] = { "src%u_app_p999_us", false, 2, "us", false },
-	[M_SRC_ADDED_MEAN_US] = { "src%u_added_mean_us", false, 2, "us", false },
-	[M_SRC_ADDED_P50_US] = { "src%u_added_p50_us", false, 2, "us", false },
-	[M_SRC_ADDED_P99_US] = { "src%u_added_p99_us", false, 2, "us", false },
-	[M_SRC_ADDED_P999_US] = { "src%u_added_p999_us", false, 2, "us", false },
-	[M_SRC_DROPS] = { "src%u_drops_frames", false, 0, "frames", true },
-	[M_Q_THROUGHPUT_MBPS] = { "q%u_throughput_mbps", false, 1, "Mb/s", false },
-	[M_Q_OFFERED_FRAMES] = { "q%u_offered_frames", false, 0, "frames", true },
-	[M_Q_DROPS_RING] = { "q%u_drops_ring_frames", false, 0, "frames", true },
-	[M_Q_DROPS_SOCKET] = { "q%u_drops_socket_frames", false, 0, "frames", true },
-	[M_Q_INTERRUPTS_PER_S] = { "q%u_interrupts_per_s", false, 0, "1/s", false },
-	[M_Q_POLLS_PER_S] = { "q%u_polls_per_s", false, 0, "1/s", false },
-	[M_Q_APP_MEAN_US] = { "q%u_app_mean_us", false, 2, "us", false },
-	[M_Q_APP_P50_US] = { "q%u_app_p50_us", false, 2, "us", false },
-	[M_Q_APP_P99_US] = { "q%u_app_p99_us", false, 2, "us", false },
-	[M_Q_APP_P999_US] = { "q%u_app_p999_us", false, 2, "us", false },
-	[M_Q_ADDED_MEAN_US] = { "q%u_added_mean_us", false, 2, "us", false },
-	[M_Q_ADDED_P50_US] = { "q%u_added_p50_us", false, 2, "us", false },
-	[M_Q_ADDED_P99_US] = { "q%u_added_p99_us", false, 2, "us", false },
-	[M_Q_ADDED_P999_US] = { "q%u_added_p999_us", false, 2, "us", false },
+	enum metric_scope scope;
+	enum metric_statistic statistic;
+	/* Decimals in the table (the CSV and JSON add 3). */
+	int precision;
+	/* METRIC_IN_TABLE, METRIC_HYBRID, METRIC_PING. */
+	uint32_t flags;
+	enum metric_defined defined;
+	/* STAT_COUNT and STAT_FIGURE: the value. */
+	double (*value)(const struct metric_input *in);
+	/* The other statistics: the distribution they summarise. */
+	const struct irqmod_sim_latency *(*distribution)(const struct metric_input *in);
 };
 
-/* The hybrid metrics exist only for rows that run a hybrid. */
-static bool metric_is_hybrid(enum metric m)
-{
-	return m == M_POLLS_DEFERRED_PER_S || m == M_EMPTY_POLLS_PER_S || m == M_IDLE_POLLING_PCT;
-}
+/* Metrics of each scope in the table (build_columns() checks them). */
+#define METRICS_RUN 42
+#define METRICS_CORE 2
+#define METRICS_SOURCE 9
+#define METRICS_QUEUE 14
+
+/* Columns at most: the run's, and those of every core, source and queue. */
+#define MAX_COLUMNS (METRICS_RUN + METRICS_CORE * IRQMOD_SIM_MAX_CORES + \
+		     METRICS_SOURCE * IRQMOD_SIM_MAX_SOURCES + \
+		     METRICS_QUEUE * IRQMOD_SIM_MAX_QUEUES)
+
+struct column {
+	const struct metric *metric;
+	/* The core, source or queue; 0 for a metric of the run. */
+	uint32_t index;
+	char name[32];
+};
 
 /*
  * The hybrid counters of a row: the sum over the queues that ran a hybrid
@@ -234,161 +153,418 @@ static void hybrid_window(const struct irqmod_sim_results *r,
 	}
 }
 
-static double metric_value(const struct irqmod_sim_results *r,
-			   const struct irqmod_hybrid_counters *h, unsigned int queues,
-			   const struct column *c)
+static double seconds(const struct metric_input *in)
 {
-	double seconds = (double)r->window_ns / 1e9;
-	const struct irqmod_sim_source_results *src = &r->source[c->core % IRQMOD_SIM_MAX_SOURCES];
-	const struct irqmod_sim_queue_results *queue = &r->queue[c->core % IRQMOD_SIM_MAX_QUEUES];
-	double host = 0.0;
-	unsigned int i;
+	return (double)in->results->window_ns / 1e9;
+}
 
-	switch (c->metric) {
-	case M_OFFERED_MBPS: return r->offered_mbps;
-	case M_THROUGHPUT_MBPS: return r->throughput_mbps;
-	case M_INTERRUPTS_PER_S: return r->interrupts_per_s;
-	case M_POLLS_PER_S: return (double)r->counters.polls / seconds;
-	case M_OFFERED_FRAMES: return (double)r->counters.offered_frames;
-	case M_DELIVERED_FRAMES: return (double)r->counters.delivered_frames;
-	case M_DROPS_RING: return (double)r->counters.drops_ring;
-	case M_DROPS_SOCKET: return (double)r->counters.drops_socket;
-	case M_DROPS_REASSEMBLY: return (double)r->counters.drops_reassembly;
-	case M_DATAGRAMS: return (double)r->counters.received_datagrams;
-	case M_SOCKET_P50_US: return (double)r->to_socket.p50_ns / 1e3;
-	case M_SOCKET_P99_US: return (double)r->to_socket.p99_ns / 1e3;
-	case M_APP_MEAN_US: return r->to_app.mean_ns / 1e3;
-	case M_APP_P50_US: return (double)r->to_app.p50_ns / 1e3;
-	case M_APP_P99_US: return (double)r->to_app.p99_ns / 1e3;
-	case M_APP_P999_US: return (double)r->to_app.p999_ns / 1e3;
-	case M_APP_MAX_US: return (double)r->to_app.max_ns / 1e3;
-	case M_RTT_MIN_US: return (double)r->rtt.min_ns / 1e3;
-	case M_RTT_AVG_US: return r->rtt.mean_ns / 1e3;
-	case M_RTT_MAX_US: return (double)r->rtt.max_ns / 1e3;
-	case M_RTT_MDEV_US: return r->rtt.stddev_ns / 1e3;
-	case M_REQUESTS: return (double)r->counters.requests_sent;
-	case M_REPLIES: return (double)r->counters.replies_received;
-	case M_PIPE: return (double)r->requests_in_flight_max;
-	case M_RESPONSES: return (double)r->counters.responses;
-	case M_SQUEEZES: return (double)r->counters.softirq_squeezes;
-	case M_INTERRUPTS_PER_DATAGRAM:
-		return r->counters.received_datagrams
-			       ? (double)r->counters.interrupts / (double)r->counters.received_datagrams
-			       : 0.0; /* undefined: metric_defined() */
-	case M_POLLS_DEFERRED_PER_S: return (double)h->polls_deferred / seconds;
-	case M_EMPTY_POLLS_PER_S: return (double)h->empty_polls / seconds;
-	case M_IDLE_POLLING_PCT:
-		return 100.0 * (double)h->idle_polling_ns / ((double)r->window_ns * queues);
-	case M_ADDED_MEAN_US: return r->added_delay.mean_ns / 1e3;
-	case M_ADDED_P50_US: return (double)r->added_delay.p50_ns / 1e3;
-	case M_ADDED_P99_US: return (double)r->added_delay.p99_ns / 1e3;
-	case M_ADDED_P999_US: return (double)r->added_delay.p999_ns / 1e3;
-	case M_TIMER_INTERRUPTS_PER_S: return (double)r->counters.timer_interrupts / seconds;
-	case M_ALL_INTERRUPTS_PER_S:
-		return (double)(r->counters.interrupts + r->counters.timer_interrupts) / seconds;
-	case M_DROPS:
-		return (double)(r->counters.drops_ring + r->counters.drops_socket +
-				r->counters.drops_reassembly);
-	case M_TOTAL_OFFERED:
-		return (double)r->totals.offered_frames;
-	case M_TOTAL_DELIVERED:
-		return (double)r->totals.delivered_frames;
-	case M_TOTAL_DROPPED:
-		return (double)r->totals.dropped_frames;
-	case M_TOTAL_IN_FLIGHT:
-		return (double)r->totals.in_flight_frames;
-	case M_HOST_CPU_PCT:
-		/* Interrupts, softirq and applications on every core, in % of
-		 * one core; the competing task is left out. */
-		for (i = 0; i < r->cores; i++)
-			host += (double)(r->core[i].irq_ns + r->core[i].softirq_ns +
-					 r->core[i].app_ns);
-		return 100.0 * host / (double)r->window_ns;
-	case M_SRC_APP_MEAN_US: return src->to_app.mean_ns / 1e3;
-	case M_SRC_APP_P50_US: return (double)src->to_app.p50_ns / 1e3;
-	case M_SRC_APP_P99_US: return (double)src->to_app.p99_ns / 1e3;
-	case M_SRC_APP_P999_US: return (double)src->to_app.p999_ns / 1e3;
-	case M_SRC_ADDED_MEAN_US: return src->added_delay.mean_ns / 1e3;
-	case M_SRC_ADDED_P50_US: return (double)src->added_delay.p50_ns / 1e3;
-	case M_SRC_ADDED_P99_US: return (double)src->added_delay.p99_ns / 1e3;
-	case M_SRC_ADDED_P999_US: return (double)src->added_delay.p999_ns / 1e3;
-	case M_SRC_DROPS: return (double)src->drops;
-	case M_Q_THROUGHPUT_MBPS: return queue->throughput_mbps;
-	case M_Q_OFFERED_FRAMES: return (double)queue->counters.offered_frames;
-	case M_Q_DROPS_RING: return (double)queue->counters.drops_ring;
-	case M_Q_DROPS_SOCKET: return (double)queue->counters.drops_socket;
-	case M_Q_INTERRUPTS_PER_S: return queue->interrupts_per_s;
-	case M_Q_POLLS_PER_S: return (double)queue->counters.polls / seconds;
-	case M_Q_APP_MEAN_US: return queue->to_app.mean_ns / 1e3;
-	case M_Q_APP_P50_US: return (double)queue->to_app.p50_ns / 1e3;
-	case M_Q_APP_P99_US: return (double)queue->to_app.p99_ns / 1e3;
-	case M_Q_APP_P999_US: return (double)queue->to_app.p999_ns / 1e3;
-	case M_Q_ADDED_MEAN_US: return queue->added_delay.mean_ns / 1e3;
-	case M_Q_ADDED_P50_US: return (double)queue->added_delay.p50_ns / 1e3;
-	case M_Q_ADDED_P99_US: return (double)queue->added_delay.p99_ns / 1e3;
-	case M_Q_ADDED_P999_US: return (double)queue->added_delay.p999_ns / 1e3;
-	case M_CPU_PCT: return r->core[c->core].utilisation * 100.0;
-	case M_IRQ_CPU_PCT: return r->core[c->core].interrupt_utilisation * 100.0;
+static const struct irqmod_sim_counters *counters(const struct metric_input *in)
+{
+	return &in->results->counters;
+}
+
+static const struct irqmod_sim_source_results *source(const struct metric_input *in)
+{
+	return &in->results->source[in->index % IRQMOD_SIM_MAX_SOURCES];
+}
+
+static const struct irqmod_sim_queue_results *queue(const struct metric_input *in)
+{
+	return &in->results->queue[in->index % IRQMOD_SIM_MAX_QUEUES];
+}
+
+/* The distributions. */
+static const struct irqmod_sim_latency *to_socket(const struct metric_input *in)
+{
+	return &in->results->to_socket;
+}
+
+static const struct irqmod_sim_latency *to_app(const struct metric_input *in)
+{
+	return &in->results->to_app;
+}
+
+static const struct irqmod_sim_latency *rtt(const struct metric_input *in)
+{
+	return &in->results->rtt;
+}
+
+static const struct irqmod_sim_latency *added(const struct metric_input *in)
+{
+	return &in->results->added_delay;
+}
+
+static const struct irqmod_sim_latency *source_to_app(const struct metric_input *in)
+{
+	return &source(in)->to_app;
+}
+
+static const struct irqmod_sim_latency *source_added(const struct metric_input *in)
+{
+	return &source(in)->added_delay;
+}
+
+static const struct irqmod_sim_latency *queue_to_app(const struct metric_input *in)
+{
+	return &queue(in)->to_app;
+}
+
+static const struct irqmod_sim_latency *queue_added(const struct metric_input *in)
+{
+	return &queue(in)->added_delay;
+}
+
+/* The run's figures and counts. */
+static double offered_mbps(const struct metric_input *in)
+{
+	return in->results->offered_mbps;
+}
+
+static double throughput_mbps(const struct metric_input *in)
+{
+	return in->results->throughput_mbps;
+}
+
+static double interrupts_per_s(const struct metric_input *in)
+{
+	return in->results->interrupts_per_s;
+}
+
+static double polls_per_s(const struct metric_input *in)
+{
+	return (double)counters(in)->polls / seconds(in);
+}
+
+static double offered_frames(const struct metric_input *in)
+{
+	return (double)counters(in)->offered_frames;
+}
+
+static double delivered_frames(const struct metric_input *in)
+{
+	return (double)counters(in)->delivered_frames;
+}
+
+static double drops_ring(const struct metric_input *in)
+{
+	return (double)counters(in)->drops_ring;
+}
+
+static double drops_socket(const struct metric_input *in)
+{
+	return (double)counters(in)->drops_socket;
+}
+
+static double drops_reassembly(const struct metric_input *in)
+{
+	return (double)counters(in)->drops_reassembly;
+}
+
+static double received_datagrams(const struct metric_input *in)
+{
+	return (double)counters(in)->received_datagrams;
+}
+
+static double sent_requests(const struct metric_input *in)
+{
+	return (double)counters(in)->requests_sent;
+}
+
+static double received_replies(const struct metric_input *in)
+{
+	return (double)counters(in)->replies_received;
+}
+
+static double max_in_flight(const struct metric_input *in)
+{
+	return (double)in->results->requests_in_flight_max;
+}
+
+static double sent_responses(const struct metric_input *in)
+{
+	return (double)counters(in)->responses;
+}
+
+static double softirq_squeezes(const struct metric_input *in)
+{
+	return (double)counters(in)->softirq_squeezes;
+}
+
+/* Without a datagram the ratio is undefined (DEFINED_WITH_DATAGRAMS). */
+static double interrupts_per_datagram(const struct metric_input *in)
+{
+	const struct irqmod_sim_counters *k = counters(in);
+
+	return k->received_datagrams ? (double)k->interrupts / (double)k->received_datagrams : 0.0;
+}
+
+static double polls_deferred_per_s(const struct metric_input *in)
+{
+	return (double)in->hybrid->polls_deferred / seconds(in);
+}
+
+static double empty_polls_per_s(const struct metric_input *in)
+{
+	return (double)in->hybrid->empty_polls / seconds(in);
+}
+
+/* Of the time of every queue of the run. */
+static double idle_polling_pct(const struct metric_input *in)
+{
+	return 100.0 * (double)in->hybrid->idle_polling_ns /
+	       ((double)in->results->window_ns * in->queues);
+}
+
+static double timer_interrupts_per_s(const struct metric_input *in)
+{
+	return (double)counters(in)->timer_interrupts / seconds(in);
+}
+
+static double all_interrupts_per_s(const struct metric_input *in)
+{
+	return (double)(counters(in)->interrupts + counters(in)->timer_interrupts) / seconds(in);
+}
+
+static double drops(const struct metric_input *in)
+{
+	const struct irqmod_sim_counters *k = counters(in);
+
+	return (double)(k->drops_ring + k->drops_socket + k->drops_reassembly);
+}
+
+/*
+ * Interrupts, softirq and applications on every core, in % of one core;
+ * the competing task is left out.
+ */
+static double host_cpu_pct(const struct metric_input *in)
+{
+	const struct irqmod_sim_results *r = in->results;
+	double host = 0.0;
+	uint32_t i;
+
+	for (i = 0; i < r->cores; i++)
+		host += (double)(r->core[i].irq_ns + r->core[i].softirq_ns + r->core[i].app_ns);
+	return 100.0 * host / (double)r->window_ns;
+}
+
+static double total_offered(const struct metric_input *in)
+{
+	return (double)in->results->totals.offered_frames;
+}
+
+static double total_delivered(const struct metric_input *in)
+{
+	return (double)in->results->totals.delivered_frames;
+}
+
+static double total_dropped(const struct metric_input *in)
+{
+	return (double)in->results->totals.dropped_frames;
+}
+
+static double total_in_flight(const struct metric_input *in)
+{
+	return (double)in->results->totals.in_flight_frames;
+}
+
+/* Per core. */
+static double cpu_pct(const struct metric_input *in)
+{
+	return in->results->core[in->index].utilisation * 100.0;
+}
+
+static double irq_cpu_pct(const struct metric_input *in)
+{
+	return in->results->core[in->index].interrupt_utilisation * 100.0;
+}
+
+/* Per source. */
+static double source_drops(const struct metric_input *in)
+{
+	return (double)source(in)->drops;
+}
+
+/* Per queue. */
+static double queue_throughput_mbps(const struct metric_input *in)
+{
+	return queue(in)->throughput_mbps;
+}
+
+static double queue_offered_frames(const struct metric_input *in)
+{
+	return (double)queue(in)->counters.offered_frames;
+}
+
+static double queue_drops_ring(const struct metric_input *in)
+{
+	return (double)queue(in)->counters.drops_ring;
+}
+
+static double queue_drops_socket(const struct metric_input *in)
+{
+	return (double)queue(in)->counters.drops_socket;
+}
+
+static double queue_interrupts_per_s(const struct metric_input *in)
+{
+	return queue(in)->interrupts_per_s;
+}
+
+static double queue_polls_per_s(const struct metric_input *in)
+{
+	return (double)queue(in)->counters.polls / seconds(in);
+}
+
+#define RUN METRIC_RUN
+#define CORE METRIC_CORE
+#define SOURCE METRIC_SOURCE
+#define QUEUE METRIC_QUEUE
+#define TABLE METRIC_IN_TABLE
+#define ALWAYS DEFINED_ALWAYS
+#define SAMPLED DEFINED_WITH_SAMPLE
+
+/*
+ * Every metric, in the order of the columns: the run's, then the per-core,
+ * per-source and per-queue ones. Name, unit, scope, statistic, table
+ * decimals, flags, when defined, and where the value comes from.
+ */
+static const struct metric metrics[] = {
+	{ "offered_mbps", "Mb/s", RUN, STAT_FIGURE, 1, 0, ALWAYS, offered_mbps, NULL },
+	{ "throughput_mbps", "Mb/s", RUN, STAT_FIGURE, 1, TABLE, ALWAYS, throughput_mbps, NULL },
+	{ "interrupts_per_s", "1/s", RUN, STAT_FIGURE, 0, TABLE, ALWAYS, interrupts_per_s, NULL },
+	{ "polls_per_s", "1/s", RUN, STAT_FIGURE, 0, TABLE, ALWAYS, polls_per_s, NULL },
+	{ "offered_frames", "frames", RUN, STAT_COUNT, 0, 0, ALWAYS, offered_frames, NULL },
+	{ "delivered_frames", "frames", RUN, STAT_COUNT, 0, 0, ALWAYS, delivered_frames, NULL },
+	{ "drops_ring_frames", "frames", RUN, STAT_COUNT, 0, TABLE, ALWAYS, drops_ring, NULL },
+	{ "drops_socket_frames", "frames", RUN, STAT_COUNT, 0, TABLE, ALWAYS, drops_socket, NULL },
+	{ "drops_reassembly_frames", "frames", RUN, STAT_COUNT, 0, 0, ALWAYS, drops_reassembly,
+	  NULL },
+	{ "received_datagrams", "datagrams", RUN, STAT_COUNT, 0, 0, ALWAYS, received_datagrams,
+	  NULL },
+	{ "socket_p50_us", "us", RUN, STAT_P50, 1, 0, SAMPLED, NULL, to_socket },
+	{ "socket_p99_us", "us", RUN, STAT_P99, 1, 0, SAMPLED, NULL, to_socket },
+	{ "app_mean_us", "us", RUN, STAT_MEAN, 1, 0, SAMPLED, NULL, to_app },
+	{ "app_p50_us", "us", RUN, STAT_P50, 1, TABLE, SAMPLED, NULL, to_app },
+	{ "app_p99_us", "us", RUN, STAT_P99, 1, TABLE, SAMPLED, NULL, to_app },
+	{ "app_p999_us", "us", RUN, STAT_P999, 1, 0, SAMPLED, NULL, to_app },
+	{ "app_max_us", "us", RUN, STAT_MAX, 1, 0, SAMPLED, NULL, to_app },
+	{ "rtt_min_us", "us", RUN, STAT_MIN, 1, 0, SAMPLED, NULL, rtt },
+	{ "rtt_avg_us", "us", RUN, STAT_MEAN, 1, TABLE | METRIC_PING, SAMPLED, NULL, rtt },
+	{ "rtt_max_us", "us", RUN, STAT_MAX, 1, TABLE | METRIC_PING, SAMPLED, NULL, rtt },
+	{ "rtt_mdev_us", "us", RUN, STAT_STDDEV, 1, 0, SAMPLED, NULL, rtt },
+	{ "sent_requests", "requests", RUN, STAT_COUNT, 0, 0, ALWAYS, sent_requests, NULL },
+	{ "received_replies", "replies", RUN, STAT_COUNT, 0, TABLE | METRIC_PING, ALWAYS,
+	  received_replies, NULL },
+	{ "max_in_flight_requests", "requests", RUN, STAT_COUNT, 0, 0, ALWAYS, max_in_flight,
+	  NULL },
+	{ "sent_responses", "responses", RUN, STAT_COUNT, 0, 0, ALWAYS, sent_responses, NULL },
+	{ "softirq_squeezes", "squeezes", RUN, STAT_COUNT, 0, 0, ALWAYS, softirq_squeezes, NULL },
+	{ "interrupts_per_datagram", "interrupts/datagram", RUN, STAT_FIGURE, 3, 0,
+	  DEFINED_WITH_DATAGRAMS, interrupts_per_datagram, NULL },
+	/* The hybrid adapters' counters, after the warm-up. */
+	{ "polls_deferred_per_s", "1/s", RUN, STAT_FIGURE, 0, TABLE | METRIC_HYBRID, ALWAYS,
+	  polls_deferred_per_s, NULL },
+	{ "empty_polls_per_s", "1/s", RUN, STAT_FIGURE, 0, TABLE | METRIC_HYBRID, ALWAYS,
+	  empty_polls_per_s, NULL },
+	{ "idle_polling_pct", "%", RUN, STAT_FIGURE, 1, TABLE | METRIC_HYBRID, ALWAYS,
+	  idle_polling_pct, NULL },
+	{ "added_mean_us", "us", RUN, STAT_MEAN, 2, 0, SAMPLED, NULL, added },
+	{ "added_p50_us", "us", RUN, STAT_P50, 2, 0, SAMPLED, NULL, added },
+	{ "added_p99_us", "us", RUN, STAT_P99, 2, 0, SAMPLED, NULL, added },
+	{ "added_p999_us", "us", RUN, STAT_P999, 2, 0, SAMPLED, NULL, added },
+	{ "timer_interrupts_per_s", "1/s", RUN, STAT_FIGURE, 0, 0, ALWAYS, timer_interrupts_per_s,
+	  NULL },
+	{ "all_interrupts_per_s", "1/s", RUN, STAT_FIGURE, 0, 0, ALWAYS, all_interrupts_per_s,
+	  NULL },
+	{ "drops_frames", "frames", RUN, STAT_COUNT, 0, 0, ALWAYS, drops, NULL },
+	{ "host_cpu_pct", "% of one core", RUN, STAT_FIGURE, 2, 0, ALWAYS, host_cpu_pct, NULL },
+	/* Since time 0, for offered = delivered + dropped + in flight. */
+	{ "total_offered_frames", "frames", RUN, STAT_COUNT, 0, 0, ALWAYS, total_offered, NULL },
+	{ "total_delivered_frames", "frames", RUN, STAT_COUNT, 0, 0, ALWAYS, total_delivered,
+	  NULL },
+	{ "total_dropped_frames", "frames", RUN, STAT_COUNT, 0, 0, ALWAYS, total_dropped, NULL },
+	{ "total_in_flight_frames", "frames", RUN, STAT_COUNT, 0, 0, ALWAYS, total_in_flight,
+	  NULL },
+	{ "cpu%u_pct", "%", CORE, STAT_FIGURE, 1, TABLE, ALWAYS, cpu_pct, NULL },
+	{ "cpu%u_irq_pct", "%", CORE, STAT_FIGURE, 1, TABLE, ALWAYS, irq_cpu_pct, NULL },
+	{ "src%u_app_mean_us", "us", SOURCE, STAT_MEAN, 2, 0, SAMPLED, NULL, source_to_app },
+	{ "src%u_app_p50_us", "us", SOURCE, STAT_P50, 2, 0, SAMPLED, NULL, source_to_app },
+	{ "src%u_app_p99_us", "us", SOURCE, STAT_P99, 2, 0, SAMPLED, NULL, source_to_app },
+	{ "src%u_app_p999_us", "us", SOURCE, STAT_P999, 2, 0, SAMPLED, NULL, source_to_app },
+	{ "src%u_added_mean_us", "us", SOURCE, STAT_MEAN, 2, 0, SAMPLED, NULL, source_added },
+	{ "src%u_added_p50_us", "us", SOURCE, STAT_P50, 2, 0, SAMPLED, NULL, source_added },
+	{ "src%u_added_p99_us", "us", SOURCE, STAT_P99, 2, 0, SAMPLED, NULL, source_added },
+	{ "src%u_added_p999_us", "us", SOURCE, STAT_P999, 2, 0, SAMPLED, NULL, source_added },
+	{ "src%u_drops_frames", "frames", SOURCE, STAT_COUNT, 0, 0, ALWAYS, source_drops, NULL },
+	{ "q%u_throughput_mbps", "Mb/s", QUEUE, STAT_FIGURE, 1, 0, ALWAYS, queue_throughput_mbps,
+	  NULL },
+	{ "q%u_offered_frames", "frames", QUEUE, STAT_COUNT, 0, 0, ALWAYS, queue_offered_frames,
+	  NULL },
+	{ "q%u_drops_ring_frames", "frames", QUEUE, STAT_COUNT, 0, 0, ALWAYS, queue_drops_ring,
+	  NULL },
+	{ "q%u_drops_socket_frames", "frames", QUEUE, STAT_COUNT, 0, 0, ALWAYS, queue_drops_socket,
+	  NULL },
+	{ "q%u_interrupts_per_s", "1/s", QUEUE, STAT_FIGURE, 0, 0, ALWAYS, queue_interrupts_per_s,
+	  NULL },
+	{ "q%u_polls_per_s", "1/s", QUEUE, STAT_FIGURE, 0, 0, ALWAYS, queue_polls_per_s, NULL },
+	{ "q%u_app_mean_us", "us", QUEUE, STAT_MEAN, 2, 0, SAMPLED, NULL, queue_to_app },
+	{ "q%u_app_p50_us", "us", QUEUE, STAT_P50, 2, 0, SAMPLED, NULL, queue_to_app },
+	{ "q%u_app_p99_us", "us", QUEUE, STAT_P99, 2, 0, SAMPLED, NULL, queue_to_app },
+	{ "q%u_app_p999_us", "us", QUEUE, STAT_P999, 2, 0, SAMPLED, NULL, queue_to_app },
+	{ "q%u_added_mean_us", "us", QUEUE, STAT_MEAN, 2, 0, SAMPLED, NULL, queue_added },
+	{ "q%u_added_p50_us", "us", QUEUE, STAT_P50, 2, 0, SAMPLED, NULL, queue_added },
+	{ "q%u_added_p99_us", "us", QUEUE, STAT_P99, 2, 0, SAMPLED, NULL, queue_added },
+	{ "q%u_added_p999_us", "us", QUEUE, STAT_P999, 2, 0, SAMPLED, NULL, queue_added },
+};
+
+#undef RUN
+#undef CORE
+#undef SOURCE
+#undef QUEUE
+#undef TABLE
+#undef ALWAYS
+#undef SAMPLED
+
+_Static_assert(sizeof(metrics) / sizeof(metrics[0]) ==
+		       METRICS_RUN + METRICS_CORE + METRICS_SOURCE + METRICS_QUEUE,
+	       "METRICS_RUN and the others count the table's rows");
+
+/* A statistic of a distribution, in us. */
+static double distribution_us(const struct irqmod_sim_latency *l, enum metric_statistic statistic)
+{
+	switch (statistic) {
+	case STAT_MEAN: return l->mean_ns / 1e3;
+	case STAT_P50: return (double)l->p50_ns / 1e3;
+	case STAT_P99: return (double)l->p99_ns / 1e3;
+	case STAT_P999: return (double)l->p999_ns / 1e3;
+	case STAT_MIN: return (double)l->min_ns / 1e3;
+	case STAT_MAX: return (double)l->max_ns / 1e3;
+	case STAT_STDDEV: return l->stddev_ns / 1e3;
+	case STAT_COUNT:
+	case STAT_FIGURE:
+		break;
 	}
 	return 0.0;
 }
 
-/*
- * A metric has a value in a run unless it summarises a distribution that
- * got no sample (no datagram read, no ping reply, no frame polled), or
- * divides by a count that is zero: the outputs show those as null (JSON),
- * an empty cell (CSV) or '-' (table), never as 0.
- */
-static bool metric_defined(const struct irqmod_sim_results *r, const struct column *c)
+static double metric_value(const struct metric *m, const struct metric_input *in)
 {
-	const struct irqmod_sim_source_results *src = &r->source[c->core];
-	const struct irqmod_sim_queue_results *queue = &r->queue[c->core % IRQMOD_SIM_MAX_QUEUES];
+	if (m->distribution)
+		return distribution_us(m->distribution(in), m->statistic);
+	return m->value(in);
+}
 
-	switch (c->metric) {
-	case M_SOCKET_P50_US:
-	case M_SOCKET_P99_US:
-		return r->to_socket.count > 0;
-	case M_APP_MEAN_US:
-	case M_APP_P50_US:
-	case M_APP_P99_US:
-	case M_APP_P999_US:
-	case M_APP_MAX_US:
-		return r->to_app.count > 0;
-	case M_RTT_MIN_US:
-	case M_RTT_AVG_US:
-	case M_RTT_MAX_US:
-	case M_RTT_MDEV_US:
-		return r->rtt.count > 0;
-	case M_ADDED_MEAN_US:
-	case M_ADDED_P50_US:
-	case M_ADDED_P99_US:
-	case M_ADDED_P999_US:
-		return r->added_delay.count > 0;
-	case M_SRC_APP_MEAN_US:
-	case M_SRC_APP_P50_US:
-	case M_SRC_APP_P99_US:
-	case M_SRC_APP_P999_US:
-		return src->to_app.count > 0;
-	case M_SRC_ADDED_MEAN_US:
-	case M_SRC_ADDED_P50_US:
-	case M_SRC_ADDED_P99_US:
-	case M_SRC_ADDED_P999_US:
-		return src->added_delay.count > 0;
-	case M_Q_APP_MEAN_US:
-	case M_Q_APP_P50_US:
-	case M_Q_APP_P99_US:
-	case M_Q_APP_P999_US:
-		return queue->to_app.count > 0;
-	case M_Q_ADDED_MEAN_US:
-	case M_Q_ADDED_P50_US:
-	case M_Q_ADDED_P99_US:
-	case M_Q_ADDED_P999_US:
-		return queue->added_delay.count > 0;
-	case M_INTERRUPTS_PER_DATAGRAM:
-		return r->counters.received_datagrams > 0;
-	default:
-		return true;
+static bool metric_defined(const struct metric *m, const struct metric_input *in)
+{
+	switch (m->defined) {
+	case DEFINED_WITH_SAMPLE:
+		return m->distribution(in)->count > 0;
+	case DEFINED_WITH_DATAGRAMS:
+		return counters(in)->received_datagrams > 0;
+	case DEFINED_ALWAYS:
+		break;
 	}
+	return true;
 }
 
 /* Two-sided 97.5% Student t quantiles for 1..30 degrees of freedom. */
@@ -759,64 +935,94 @@ static void usage(FILE *out)
 	irqmod_scenario_print_keys(out);
 }
 
-/* The per-queue columns, only with several queues (one queue's are the totals). */
-static int build_queue_columns(struct column *columns, unsigned int queues)
+static void add_column(struct column *column, const struct metric *m, uint32_t index)
 {
-	unsigned int m, queue;
-	int count = 0;
-
-	for (queue = 0; queues > 1 && queue < queues; queue++) {
-		for (m = M_Q_THROUGHPUT_MBPS; m <= M_Q_ADDED_P999_US; m++) {
-			columns[count].metric = (enum metric)m;
-			columns[count].core = queue; /* the queue */
-			snprintf(columns[count].name, sizeof(columns[count].name),
-				 metric_info[m].name, queue);
-			columns[count].in_table = false;
-			columns[count].precision = metric_info[m].precision;
-			count++;
-		}
-	}
-	return count;
+	column->metric = m;
+	column->index = index;
+	snprintf(column->name, sizeof(column->name), m->name, index);
 }
 
+#ifndef NDEBUG
+/*
+ * The table as the rest of the tool takes it: METRICS_RUN and the others
+ * count its rows of each scope (MAX_COLUMNS holds the columns), and each
+ * row has one source for its value, a value function or the distribution
+ * its statistic (and its being defined) comes from.
+ */
+static bool table_is_whole(void)
+{
+	uint32_t m, count[METRIC_QUEUE + 1] = { 0 };
+
+	for (m = 0; m < sizeof(metrics) / sizeof(metrics[0]); m++) {
+		const struct metric *row = &metrics[m];
+		bool of_distribution = row->statistic != STAT_COUNT &&
+				       row->statistic != STAT_FIGURE;
+
+		if (of_distribution ? !row->distribution || row->value ||
+					      row->defined != DEFINED_WITH_SAMPLE
+				    : !row->value || row->distribution ||
+					      row->defined == DEFINED_WITH_SAMPLE)
+			return false;
+		count[row->scope]++;
+	}
+	return count[METRIC_RUN] == METRICS_RUN && count[METRIC_CORE] == METRICS_CORE &&
+	       count[METRIC_SOURCE] == METRICS_SOURCE && count[METRIC_QUEUE] == METRICS_QUEUE;
+}
+#endif
+
+/*
+ * The columns of runs on @cores cores with @sources sources and @queues
+ * queues: the run's metrics, each per-core metric for every core, every
+ * source's metrics, and every queue's with several queues (one queue's
+ * are the run's). Return: how many.
+ */
 static int build_columns(struct column *columns, unsigned int cores, unsigned int sources,
 			 unsigned int queues)
 {
+	const uint32_t metric_count = sizeof(metrics) / sizeof(metrics[0]);
+	uint32_t m, i;
 	int count = 0;
-	unsigned int m, core;
 
-	for (m = 0; m < M_COUNT_FIXED; m++) {
-		columns[count].metric = (enum metric)m;
-		columns[count].core = 0;
-		snprintf(columns[count].name, sizeof(columns[count].name), "%s", metric_info[m].name);
-		columns[count].in_table = metric_info[m].in_table;
-		columns[count].precision = metric_info[m].precision;
-		count++;
-	}
-	for (m = M_CPU_PCT; m <= M_IRQ_CPU_PCT; m++) {
-		for (core = 0; core < cores; core++) {
-			columns[count].metric = (enum metric)m;
-			columns[count].core = core;
-			snprintf(columns[count].name, sizeof(columns[count].name),
-				 m == M_CPU_PCT ? "cpu%u_pct" : "cpu%u_irq_pct", core);
-			columns[count].in_table = true;
-			columns[count].precision = 1;
-			count++;
-		}
-	}
-	for (core = 0; core < sources; core++) {
-		for (m = M_SRC_APP_MEAN_US; m <= M_SRC_DROPS; m++) {
-			columns[count].metric = (enum metric)m;
-			columns[count].core = core; /* the source */
-			snprintf(columns[count].name, sizeof(columns[count].name),
-				 metric_info[m].name, core);
-			columns[count].in_table = false;
-			columns[count].precision = metric_info[m].precision;
-			count++;
-		}
-	}
-	count += build_queue_columns(columns + count, queues);
+	assert(table_is_whole());
+	for (m = 0; m < metric_count; m++)
+		if (metrics[m].scope == METRIC_RUN)
+			add_column(&columns[count++], &metrics[m], 0);
+	for (m = 0; m < metric_count; m++)
+		for (i = 0; metrics[m].scope == METRIC_CORE && i < cores; i++)
+			add_column(&columns[count++], &metrics[m], i);
+	for (i = 0; i < sources; i++)
+		for (m = 0; m < metric_count; m++)
+			if (metrics[m].scope == METRIC_SOURCE)
+				add_column(&columns[count++], &metrics[m], i);
+	for (i = 0; queues > 1 && i < queues; i++)
+		for (m = 0; m < metric_count; m++)
+			if (metrics[m].scope == METRIC_QUEUE)
+				add_column(&columns[count++], &metrics[m], i);
 	return count;
+}
+
+/* Queues with columns of their own: 0 with one queue. */
+static uint32_t column_queues(const struct column *columns, int column_count)
+{
+	uint32_t queues = 0;
+	int c;
+
+	for (c = 0; c < column_count; c++)
+		if (columns[c].metric->scope == METRIC_QUEUE && columns[c].index >= queues)
+			queues = columns[c].index + 1;
+	return queues;
+}
+
+/* A column's value in one run, and whether the run has one. */
+static void column_value(const struct column *column, const struct irqmod_sim_results *results,
+			 const struct irqmod_hybrid_counters *hybrid, uint32_t queues,
+			 double *value, bool *defined)
+{
+	const struct metric_input in = { .results = results, .hybrid = hybrid, .queues = queues,
+					 .index = column->index };
+
+	*value = metric_value(column->metric, &in);
+	*defined = metric_defined(column->metric, &in);
 }
 
 /* One row: a controller at one sweep point, over all seeds. */
@@ -851,6 +1057,24 @@ static void print_ping(const struct row *row)
 	       k->requests_sent ? (double)r->window_ns / 1e6 / (double)k->requests_sent : 0.0);
 }
 
+/* A row without the column's metric: a hybrid's, in a row without one. */
+static bool row_lacks(const struct row *row, const struct column *column)
+{
+	return (column->metric->flags & METRIC_HYBRID) && !row->hybrid;
+}
+
+/*
+ * The table shows its metrics, the hybrids' only when a row runs a hybrid,
+ * the ping figures only when a run pinged.
+ */
+static bool table_shows(const struct column *column, bool any_hybrid, bool show_rtt)
+{
+	uint32_t flags = column->metric->flags;
+
+	return (flags & METRIC_IN_TABLE) && (any_hybrid || !(flags & METRIC_HYBRID)) &&
+	       (show_rtt || !(flags & METRIC_PING));
+}
+
 static void print_table(const struct row *rows, unsigned int row_count, const struct column *columns,
 			int column_count, const char *sweep_key, bool show_rtt, unsigned int seeds)
 {
@@ -870,11 +1094,7 @@ static void print_table(const struct row *rows, unsigned int row_count, const st
 		printf("%-*s ", key_width, sweep_key);
 	printf("%-*s", name_width, "controller");
 	for (c = 0; c < column_count; c++) {
-		enum metric m = columns[c].metric;
-
-		if (!columns[c].in_table || (!any_hybrid && metric_is_hybrid(m)))
-			continue;
-		if (!show_rtt && (m == M_RTT_AVG_US || m == M_RTT_MAX_US || m == M_REPLIES))
+		if (!table_shows(&columns[c], any_hybrid, show_rtt))
 			continue;
 		width = (int)strlen(columns[c].name) + (seeds > 1 ? 8 : 0);
 		printf(" %*s", width < 10 ? 10 : width, columns[c].name);
@@ -885,21 +1105,18 @@ static void print_table(const struct row *rows, unsigned int row_count, const st
 			printf("%-*" PRIu64 " ", key_width, rows[i].sweep_value);
 		printf("%-*s", name_width, rows[i].controller);
 		for (c = 0; c < column_count; c++) {
-			enum metric m = columns[c].metric;
+			int precision = columns[c].metric->precision;
 			char cell[64];
 
-			if (!columns[c].in_table || (!any_hybrid && metric_is_hybrid(m)))
+			if (!table_shows(&columns[c], any_hybrid, show_rtt))
 				continue;
-			if (!show_rtt && (m == M_RTT_AVG_US || m == M_RTT_MAX_US || m == M_REPLIES))
-				continue;
-			if ((metric_is_hybrid(m) && !rows[i].hybrid) || rows[i].samples[c] == 0)
+			if (row_lacks(&rows[i], &columns[c]) || rows[i].samples[c] == 0)
 				snprintf(cell, sizeof(cell), "-");
 			else if (seeds > 1)
-				snprintf(cell, sizeof(cell), "%.*f±%.*f", columns[c].precision,
-					 rows[i].mean[c], columns[c].precision, rows[i].ci[c]);
+				snprintf(cell, sizeof(cell), "%.*f±%.*f", precision, rows[i].mean[c],
+					 precision, rows[i].ci[c]);
 			else
-				snprintf(cell, sizeof(cell), "%.*f", columns[c].precision,
-					 rows[i].mean[c]);
+				snprintf(cell, sizeof(cell), "%.*f", precision, rows[i].mean[c]);
 			width = (int)strlen(columns[c].name) + (seeds > 1 ? 8 : 0);
 			printf(" %*s", width < 10 ? 10 : width, cell);
 		}
@@ -952,7 +1169,9 @@ static int check_output(const char *option, const char *path)
  */
 static int value_decimals(const struct column *column, unsigned int seeds)
 {
-	return metric_info[column->metric].count && seeds == 1 ? 0 : column->precision + 3;
+	const struct metric *m = column->metric;
+
+	return m->statistic == STAT_COUNT && seeds == 1 ? 0 : m->precision + 3;
 }
 
 static int write_csv(const char *path, const struct row *rows, unsigned int row_count,
@@ -983,14 +1202,13 @@ static int write_csv(const char *path, const struct row *rows, unsigned int row_
 		for (c = 0; c < column_count; c++) {
 			/* Empty cells: a metric the row's controller does not
 			 * have, or one without a sample in any seed. */
-			if ((metric_is_hybrid(columns[c].metric) && !rows[i].hybrid) ||
-			    rows[i].samples[c] == 0) {
+			if (row_lacks(&rows[i], &columns[c]) || rows[i].samples[c] == 0) {
 				fprintf(f, seeds > 1 ? ",," : ",");
 				continue;
 			}
 			fprintf(f, ",%.*f", value_decimals(&columns[c], seeds), rows[i].mean[c]);
 			if (seeds > 1)
-				fprintf(f, ",%.*f", columns[c].precision + 3, rows[i].ci[c]);
+				fprintf(f, ",%.*f", columns[c].metric->precision + 3, rows[i].ci[c]);
 		}
 		fprintf(f, "\n");
 	}
@@ -1064,18 +1282,15 @@ static void write_json_header(FILE *f, const struct json_header *h, const struct
 	else
 		fprintf(f, "null");
 	fprintf(f, ", \"units\": {\"controller\": \"label\"");
-	for (c = 0; c < column_count; c++)
-		if (columns[c].metric == M_Q_THROUGHPUT_MBPS) {
-			fprintf(f, ", \"queue_controllers\": \"label\"");
-			break;
-		}
+	if (column_queues(columns, column_count) > 0)
+		fprintf(f, ", \"queue_controllers\": \"label\"");
 	if (h->sweep_key) {
 		fprintf(f, ", ");
 		json_string(f, h->sweep_key);
 		fprintf(f, ": \"the key's base unit\"");
 	}
 	for (c = 0; c < column_count; c++) {
-		const char *unit = metric_info[columns[c].metric].unit;
+		const char *unit = columns[c].metric->unit;
 
 		fprintf(f, ", \"%s\": \"%s\"", columns[c].name, unit);
 		if (h->seeds > 1)
@@ -1089,11 +1304,8 @@ static void json_queue_controllers(FILE *f, const char *controller, const struct
 				   int column_count)
 {
 	char name[IRQMOD_SCENARIO_NAME_BYTES];
-	unsigned int queues = 0, q;
-	int c;
+	uint32_t queues = column_queues(columns, column_count), q;
 
-	for (c = 0; c < column_count; c++)
-		queues += columns[c].metric == M_Q_THROUGHPUT_MBPS;
 	if (queues == 0)
 		return;
 	fprintf(f, ", \"queue_controllers\": [");
@@ -1132,7 +1344,7 @@ static int write_json(const char *path, const struct row *rows, unsigned int row
 		for (c = 0; c < column_count; c++) {
 			/* A metric the row's controller does not have is left out;
 			 * one without a sample in any seed is null. */
-			if (metric_is_hybrid(columns[c].metric) && !rows[i].hybrid)
+			if (row_lacks(&rows[i], &columns[c]))
 				continue;
 			if (rows[i].samples[c] == 0) {
 				fprintf(f, ", \"%s\": null", columns[c].name);
@@ -1144,7 +1356,7 @@ static int write_json(const char *path, const struct row *rows, unsigned int row
 				value_decimals(&columns[c], seeds), rows[i].mean[c]);
 			if (seeds > 1)
 				fprintf(f, ", \"%s_ci95\": %.*f", columns[c].name,
-					columns[c].precision + 3, rows[i].ci[c]);
+					columns[c].metric->precision + 3, rows[i].ci[c]);
 		}
 		fprintf(f, "}%s\n", i + 1 < row_count ? "," : "");
 	}
@@ -1262,11 +1474,9 @@ static void run_job(const struct plan *plan, unsigned int row_index, unsigned in
 		out->status = EXIT_RUN_FAILED;
 	} else {
 		out->rtt = out->results.rtt.count > 0 || out->results.counters.requests_sent > 0;
-		for (c = 0; c < plan->column_count; c++) {
-			out->value[c] = metric_value(&out->results, &counters, run.config.queues,
-						     &plan->columns[c]);
-			out->defined[c] = metric_defined(&out->results, &plan->columns[c]);
-		}
+		for (c = 0; c < plan->column_count; c++)
+			column_value(&plan->columns[c], &out->results, &counters, run.config.queues,
+				     &out->value[c], &out->defined[c]);
 	}
 	free(row);
 }
