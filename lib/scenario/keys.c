@@ -299,3 +299,69 @@ void irqmod_scenario_section_names(char *out, size_t bytes)
 		strncat(out, sections[i], bytes - strlen(out) - 1);
 	}
 }
+
+int irqmod_scenario_key_is_numeric(const char *key_text)
+{
+	char copy[128], *dot, *digits;
+	const struct irqmod_scenario_key *key;
+
+	if (strlen(key_text) >= sizeof(copy))
+		return 0;
+	strcpy(copy, key_text);
+	dot = strchr(copy, '.');
+	if (!dot)
+		return 0;
+	*dot = '\0';
+	if (irqmod_scenario_knob_section(copy))
+		return irqmod_scenario_find_knob(copy, dot + 1) >= 0;
+	digits = copy + strcspn(copy, "0123456789");
+	if (strncmp(copy, "source", 6) == 0)
+		*digits = '\0';
+	key = irqmod_scenario_find_key(copy, dot + 1);
+	if (!key)
+		return 0;
+	switch (key->type) {
+	case IRQMOD_VALUE_U32:
+	case IRQMOD_VALUE_U64:
+	case IRQMOD_VALUE_DURATION:
+	case IRQMOD_VALUE_DURATION32:
+	case IRQMOD_VALUE_RATE:
+	case IRQMOD_VALUE_SPEED:
+	case IRQMOD_VALUE_OFFSET: /* trace.start_offset, in ns */
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+int irqmod_scenario_parse_value(const char *key_text, const char *text, uint64_t *value)
+{
+	char copy[128], *dot, *digits;
+	const struct irqmod_scenario_key *key;
+
+	if (strlen(key_text) >= sizeof(copy))
+		return -IRQMOD_SCENARIO_EKEY;
+	strcpy(copy, key_text);
+	dot = strchr(copy, '.');
+	if (!dot)
+		return -IRQMOD_SCENARIO_EKEY;
+	*dot = '\0';
+	if (irqmod_scenario_knob_section(copy)) {
+		int index = irqmod_scenario_find_knob(copy, dot + 1);
+		const struct irqmod_scenario_unit *units;
+
+		if (index < 0)
+			return -IRQMOD_SCENARIO_EKEY;
+		units = irqmod_scenario_knob_units(&irqmod_scenario_knobs[index]);
+		return irqmod_scenario_parse_number(text, units, value) ? 0 : -IRQMOD_SCENARIO_EVALUE;
+	}
+	digits = copy + strcspn(copy, "0123456789");
+	if (strncmp(copy, "source", 6) == 0)
+		*digits = '\0';
+	key = irqmod_scenario_find_key(copy, dot + 1);
+	if (!key)
+		return -IRQMOD_SCENARIO_EKEY;
+	if (!irqmod_scenario_parse_number(text, irqmod_scenario_type_units(key->type), value))
+		return -IRQMOD_SCENARIO_EVALUE;
+	return 0;
+}

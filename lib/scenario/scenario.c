@@ -54,154 +54,6 @@ static void controller_choices(char *out, size_t bytes)
  * each hybrid's page, so a reader can follow the timeline.
  */
 
-/* One knob: a uint32_t field of struct irqmod_hybrid_config. */
-struct knob {
-	uint32_t hybrid;	/* enum irqmod_hybrid_kind; IRQMOD_HYBRID_NONE: an inner kind's */
-	uint32_t kind;		/* inner enum irqmod_kind when @hybrid is IRQMOD_HYBRID_NONE */
-	const char *name;
-	size_t offset;
-	bool duration;
-	const char *help;
-};
-
-#define HYBRID_FIELD(member) offsetof(struct irqmod_hybrid_config, member)
-
-static const struct knob knobs[] = {
-	{ IRQMOD_HYBRID_IDLE_POLL, 0, "poll_spacing",
-	  HYBRID_FIELD(config.idle_poll.poll_spacing_ns), true,
-	  "delay between idle polls, <= 1s (default 10us; 0 = at once)" },
-	{ IRQMOD_HYBRID_IDLE_POLL, 0, "idle_time", HYBRID_FIELD(config.idle_poll.idle_time_ns),
-	  true, "idle time before re-arming, <= 1s (default 50us; 0 = none)" },
-	{ IRQMOD_HYBRID_IDLE_POLL, 0, "idle_polls", HYBRID_FIELD(config.idle_poll.idle_polls),
-	  false,
-	  "empty polls before re-arming, <= 65535 (default 0: idle_time / poll_spacing, "
-	  "which must then be > 0 and <= 65535)" },
-	{ IRQMOD_HYBRID_DEFER_IRQ, 0, "defer_hard_irqs",
-	  HYBRID_FIELD(config.defer_irq.defer_hard_irqs), false,
-	  "empty polls before re-arming, napi_defer_hard_irqs, <= 65535 (default 10)" },
-	{ IRQMOD_HYBRID_DEFER_IRQ, 0, "gro_flush_timeout",
-	  HYBRID_FIELD(config.defer_irq.gro_flush_timeout_ns), true,
-	  "delay between deferred polls, gro_flush_timeout, <= 1s (default 20us)" },
-	{ IRQMOD_HYBRID_DEFER_IRQ, 0, "irq_suspend_timeout",
-	  HYBRID_FIELD(config.defer_irq.irq_suspend_timeout_ns), true,
-	  "IRQ suspension while the application finds events, <= 1s (default 0: off)" },
-	{ IRQMOD_HYBRID_DEFER_IRQ, 0, "suspend_polls", HYBRID_FIELD(config.defer_irq.suspend_polls),
-	  false, "empty polls that end a suspension, <= 65535, > 0 with a suspension (default 0)" },
-	{ IRQMOD_HYBRID_RECHECK, 0, "max_rounds", HYBRID_FIELD(config.recheck.max_rounds), false,
-	  "immediate re-polls while work is found, <= 65535 (default 4)" },
-	{ IRQMOD_HYBRID_NONE, IRQMOD_KIND_IXGBE, "min",
-	  HYBRID_FIELD(inner.config.ixgbe_config.min_interval_ns), true,
-	  "floor, whole us, >= 1us (default 10us)" },
-	{ IRQMOD_HYBRID_NONE, IRQMOD_KIND_IXGBE, "max",
-	  HYBRID_FIELD(inner.config.ixgbe_config.max_interval_ns), true,
-	  "ceiling, whole us up to 126us (default: the socket-buffer floor, 84us at 10G)" },
-	{ IRQMOD_HYBRID_NONE, IRQMOD_KIND_I40E, "min",
-	  HYBRID_FIELD(inner.config.i40e_config.min_interval_ns), true,
-	  "floor, even us, >= 2us (default 2us)" },
-	{ IRQMOD_HYBRID_NONE, IRQMOD_KIND_I40E, "max",
-	  HYBRID_FIELD(inner.config.i40e_config.max_interval_ns), true,
-	  "ceiling, even us up to 8160us (default 126us, I40E_ITR_ADAPTIVE_MAX_USECS)" },
-	{ IRQMOD_HYBRID_NONE, IRQMOD_KIND_LATENCY_TARGET, "target_p99",
-	  HYBRID_FIELD(inner.config.latency_target.target_p99_ns), true,
-	  "p99 added-delay target, <= 1s (default 50us)" },
-	{ IRQMOD_HYBRID_NONE, IRQMOD_KIND_LATENCY_TARGET, "target_mean",
-	  HYBRID_FIELD(inner.config.latency_target.target_mean_ns), true,
-	  "mean added-delay target, <= target_p99 (default 0: none)" },
-	{ IRQMOD_HYBRID_NONE, IRQMOD_KIND_LATENCY_TARGET, "service",
-	  HYBRID_FIELD(inner.config.latency_target.service_ns), true,
-	  "delay the interval does not control, taken off the targets (default 0)" },
-	{ IRQMOD_HYBRID_NONE, IRQMOD_KIND_LATENCY_TARGET, "min",
-	  HYBRID_FIELD(inner.config.latency_target.min_interval_ns), true,
-	  "shortest interval, used at very low rates (default 0)" },
-	{ IRQMOD_HYBRID_NONE, IRQMOD_KIND_LATENCY_TARGET, "max",
-	  HYBRID_FIELD(inner.config.latency_target.max_interval_ns), true,
-	  "longest interval, <= 1s (default 1ms)" },
-	{ IRQMOD_HYBRID_NONE, IRQMOD_KIND_LATENCY_TARGET, "max_rate",
-	  HYBRID_FIELD(inner.config.latency_target.max_rate_per_s), false,
-	  "interrupt-rate cap per second (default 0: none)" },
-	{ IRQMOD_HYBRID_NONE, IRQMOD_KIND_LATENCY_TARGET, "poll_packets",
-	  HYBRID_FIELD(inner.config.latency_target.poll_packets), false,
-	  "poll instead of interrupts from this many frames per interval, 0 or 2..65535 "
-	  "(default 4; 0 inside a hybrid)" },
-};
-
-#define KNOB_COUNT (sizeof(knobs) / sizeof(knobs[0]))
-_Static_assert(KNOB_COUNT <= IRQMOD_SCENARIO_MAX_KNOBS, "scenario knob bits");
-
-/* Units a knob's value takes: a duration, or a plain count. */
-static const struct irqmod_scenario_unit *knob_units(const struct knob *knob)
-{
-	return knob->duration ? irqmod_scenario_duration_units : irqmod_scenario_plain_units;
-}
-
-/* The name a knob is listed under: its hybrid, or its inner kind. */
-static const char *knob_owner(const struct knob *knob)
-{
-	return knob->hybrid != IRQMOD_HYBRID_NONE ? irqmod_hybrid_kind_name(knob->hybrid)
-						  : irqmod_kind_name(knob->kind);
-}
-
-/* Index of knob @name of @owner ("idle-poll", "ixgbe"), or -1. */
-static int find_knob(const char *owner, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < KNOB_COUNT; i++)
-		if (strcmp(knob_owner(&knobs[i]), owner) == 0 && strcmp(knobs[i].name, name) == 0)
-			return (int)i;
-	return -1;
-}
-
-/* Whether @section names a knob owner: "[idle-poll]" holds its knobs. */
-static bool knob_section(const char *section)
-{
-	size_t i;
-
-	for (i = 0; i < KNOB_COUNT; i++)
-		if (strcmp(knob_owner(&knobs[i]), section) == 0)
-			return true;
-	return false;
-}
-
-/* "a, b" of the knob owners, each once. */
-static void knob_owners(char *out, size_t bytes)
-{
-	size_t i;
-
-	out[0] = '\0';
-	for (i = 0; i < KNOB_COUNT; i++) {
-		const char *owner = knob_owner(&knobs[i]);
-
-		if (i > 0 && strcmp(knob_owner(&knobs[i - 1]), owner) == 0)
-			continue; /* the table lists an owner's knobs together */
-		if (out[0])
-			strncat(out, ", ", bytes - strlen(out) - 1);
-		strncat(out, owner, bytes - strlen(out) - 1);
-	}
-}
-
-static bool knob_applies(const struct knob *knob, uint32_t hybrid, uint32_t kind)
-{
-	return knob->hybrid == hybrid && (hybrid != IRQMOD_HYBRID_NONE || knob->kind == kind);
-}
-
-/* "a, b, c" of the knobs of @hybrid (or of inner @kind), or "none". */
-static void knob_choices(uint32_t hybrid, uint32_t kind, char *out, size_t bytes)
-{
-	size_t i;
-
-	out[0] = '\0';
-	for (i = 0; i < KNOB_COUNT; i++) {
-		if (!knob_applies(&knobs[i], hybrid, kind))
-			continue;
-		if (out[0])
-			strncat(out, ", ", bytes - strlen(out) - 1);
-		strncat(out, knobs[i].name, bytes - strlen(out) - 1);
-	}
-	if (!out[0])
-		snprintf(out, bytes, "none");
-}
-
 static void hybrid_choices(char *out, size_t bytes)
 {
 	uint32_t kind;
@@ -244,18 +96,19 @@ static int apply_knobs(struct irqmod_hybrid_config *config, uint32_t hybrid, con
 
 	for (item = strtok_r(list, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
 		char *equals = strchr(item, '=');
-		const struct knob *knob = NULL;
+		const struct irqmod_scenario_knob *knob = NULL;
 		uint64_t value;
 		uint32_t v;
 
-		knob_choices(hybrid, config->inner.kind, choices, sizeof(choices));
+		irqmod_scenario_knob_choices(hybrid, config->inner.kind, choices, sizeof(choices));
 		if (equals)
 			*equals = '\0';
 		item = irqmod_scenario_trim(item);
-		for (i = 0; i < KNOB_COUNT; i++) {
-			if (knob_applies(&knobs[i], hybrid, config->inner.kind) &&
-			    strcmp(knobs[i].name, item) == 0)
-				knob = &knobs[i];
+		for (i = 0; i < irqmod_scenario_knob_count; i++) {
+			if (irqmod_scenario_knob_applies(&irqmod_scenario_knobs[i], hybrid,
+							 config->inner.kind) &&
+			    strcmp(irqmod_scenario_knobs[i].name, item) == 0)
+				knob = &irqmod_scenario_knobs[i];
 		}
 		if (!knob)
 			return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
@@ -263,7 +116,7 @@ static int apply_knobs(struct irqmod_hybrid_config *config, uint32_t hybrid, con
 						    owner, item, choices);
 		if (!equals ||
 		    !irqmod_scenario_parse_number(irqmod_scenario_trim(equals + 1),
-						  knob_units(knob), &value) ||
+						  irqmod_scenario_knob_units(knob), &value) ||
 		    value > UINT32_MAX)
 			return irqmod_scenario_fail(
 				message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
@@ -333,42 +186,6 @@ int irqmod_scenario_explain(const struct irqmod_hybrid_config *config, char *lin
 	else
 		irqmod_config_error_format(&error, line, bytes);
 	return code;
-}
-
-/* Knob @name of [@owner] for every controller of the scenario. */
-static int set_knob(struct irqmod_scenario *scenario, const char *owner, const char *name,
-		    const char *where, const char *value, char *message, size_t bytes)
-{
-	int index = find_knob(owner, name);
-	char choices[256] = "none";
-	uint64_t number;
-	size_t i;
-
-	if (index < 0) {
-		for (i = 0; i < KNOB_COUNT; i++) {
-			if (strcmp(knob_owner(&knobs[i]), owner) == 0) {
-				knob_choices(knobs[i].hybrid, knobs[i].kind, choices,
-					     sizeof(choices));
-				break;
-			}
-		}
-		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EKEY,
-					    "%s: %s has no knob '%s'; valid: %s", where, owner,
-					    name, choices);
-	}
-	if (!irqmod_scenario_parse_number(value, knob_units(&knobs[index]), &number))
-		return irqmod_scenario_fail(
-			message, bytes, IRQMOD_SCENARIO_EVALUE, "%s: %s.%s takes %s", where, owner,
-			name,
-			knobs[index].duration ? irqmod_scenario_type_form(IRQMOD_VALUE_DURATION)
-					      : irqmod_scenario_type_form(IRQMOD_VALUE_U32));
-	if (number > UINT32_MAX)
-		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ERANGE,
-					    "%s: %s.%s above %" PRIu32, where, owner, name,
-					    UINT32_MAX);
-	scenario->knobs_set |= 1u << index;
-	scenario->knob_values[index] = (uint32_t)number;
-	return 0;
 }
 
 /*
@@ -863,12 +680,14 @@ int irqmod_scenario_controller(const struct irqmod_scenario *scenario, const cha
 			return error;
 	}
 	/* The scenario's knobs come last, so a sweep varies every controller. */
-	for (i = 0; i < KNOB_COUNT; i++) {
+	for (i = 0; i < irqmod_scenario_knob_count; i++) {
 		if ((scenario->knobs_set & (1u << i)) &&
-		    (knob_applies(&knobs[i], kind, config->inner.kind) ||
-		     knob_applies(&knobs[i], IRQMOD_HYBRID_NONE, config->inner.kind)))
-			memcpy((unsigned char *)config + knobs[i].offset, &scenario->knob_values[i],
-			       sizeof(uint32_t));
+		    (irqmod_scenario_knob_applies(&irqmod_scenario_knobs[i], kind,
+						  config->inner.kind) ||
+		     irqmod_scenario_knob_applies(&irqmod_scenario_knobs[i], IRQMOD_HYBRID_NONE,
+						  config->inner.kind)))
+			memcpy((unsigned char *)config + irqmod_scenario_knobs[i].offset,
+			       &scenario->knob_values[i], sizeof(uint32_t));
 	}
 	/* A new floor or ceiling moves the starting interval inside it, as
 	 * irqmod_ixgbe_config_preset() does for its ceiling. */
@@ -899,7 +718,7 @@ int irqmod_scenario_controller(const struct irqmod_scenario *scenario, const cha
 		char line[256] = "rejected";
 
 		(void)irqmod_scenario_explain(config, line, sizeof(line));
-		knob_choices(kind, config->inner.kind, choices, sizeof(choices));
+		irqmod_scenario_knob_choices(kind, config->inner.kind, choices, sizeof(choices));
 		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
 					    "%s%s: %s (knobs: %s; limits: irqmod-sim --help)",
 					    prefix, line, irqmod_strerror(error), choices);
@@ -922,11 +741,14 @@ void irqmod_scenario_print_knobs(FILE *out)
 {
 	size_t i;
 
-	for (i = 0; i < KNOB_COUNT; i++)
+	for (i = 0; i < irqmod_scenario_knob_count; i++)
 		fprintf(out, "  %-10s %-20s %s: %s\n",
-			knobs[i].hybrid ? irqmod_hybrid_kind_name(knobs[i].hybrid)
-					: irqmod_kind_name(knobs[i].kind),
-			knobs[i].name, knobs[i].duration ? "duration" : "count", knobs[i].help);
+			irqmod_scenario_knobs[i].hybrid
+				? irqmod_hybrid_kind_name(irqmod_scenario_knobs[i].hybrid)
+				: irqmod_kind_name(irqmod_scenario_knobs[i].kind),
+			irqmod_scenario_knobs[i].name,
+			irqmod_scenario_knobs[i].duration ? "duration" : "count",
+			irqmod_scenario_knobs[i].help);
 }
 
 static int set_controllers(struct irqmod_scenario *scenario, const char *where, const char *value,
@@ -1210,14 +1032,8 @@ static int set_key(struct irqmod_scenario *scenario, const struct irqmod_scenari
 	default:
 		break;
 	}
-	if (!irqmod_scenario_parse_number(
-		    value,
-		    key->type == IRQMOD_VALUE_DURATION || key->type == IRQMOD_VALUE_DURATION32
-			    ? irqmod_scenario_duration_units
-		    : key->type == IRQMOD_VALUE_RATE  ? irqmod_scenario_rate_units
-		    : key->type == IRQMOD_VALUE_SPEED ? irqmod_scenario_speed_units
-						      : irqmod_scenario_plain_units,
-		    &number))
+	/* The trace offset, the one other duration, was handled above. */
+	if (!irqmod_scenario_parse_number(value, irqmod_scenario_type_units(key->type), &number))
 		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
 					    "%s: bad value '%s' for %s.%s; expected %s", where,
 					    value, key->section, key->name,
@@ -1257,7 +1073,7 @@ static int unknown_section(const char *where, const char *section, char *message
 	char valid[256], owners[128];
 
 	irqmod_scenario_section_names(valid, sizeof(valid));
-	knob_owners(owners, sizeof(owners));
+	irqmod_scenario_knob_owners(owners, sizeof(owners));
 	return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ESECTION,
 				    "%s: unknown section [%s]; valid: %s, or the knobs of %s",
 				    where, section, valid, owners);
@@ -1273,7 +1089,7 @@ static int section_for_tool(const struct irqmod_scenario *scenario, const char *
 			"%s: [repro] is read by irqmod-repro only (the published experiments); "
 			"run this file with irqmod-repro, or drop the section",
 			where);
-	if (knob_section(section) && scenario->tool == IRQMOD_SCENARIO_FOR_REPRO)
+	if (irqmod_scenario_knob_section(section) && scenario->tool == IRQMOD_SCENARIO_FOR_REPRO)
 		return irqmod_scenario_fail(
 			message, bytes, IRQMOD_SCENARIO_ESECTION,
 			"%s: controller knobs ([%s]) do not apply to irqmod-repro; its [repro] "
@@ -1315,7 +1131,7 @@ int irqmod_scenario_parse_text(struct irqmod_scenario *scenario, const char *nam
 	/* Line each key was set on (0: not yet), to refuse a second setting. */
 	unsigned int config_lines[IRQMOD_SCENARIO_MAX_KEYS] = { 0 };
 	unsigned int source_lines[IRQMOD_SIM_MAX_SOURCES][IRQMOD_SCENARIO_MAX_KEYS] = { { 0 } };
-	unsigned int knob_lines[KNOB_COUNT] = { 0 };
+	unsigned int knob_lines[IRQMOD_SCENARIO_MAX_KNOBS] = { 0 };
 	unsigned int *first;
 
 	snprintf(scenario->path, sizeof(scenario->path), "%s", name);
@@ -1350,7 +1166,7 @@ int irqmod_scenario_parse_text(struct irqmod_scenario *scenario, const char *nam
 					s);
 			*close = '\0';
 			s = irqmod_scenario_trim(s + 1);
-			if (!irqmod_scenario_known_section(s) && !knob_section(s))
+			if (!irqmod_scenario_known_section(s) && !irqmod_scenario_knob_section(s))
 				return unknown_section(where, s, message, bytes);
 			error = section_for_tool(scenario, where, s, message, bytes);
 			if (error)
@@ -1387,13 +1203,14 @@ int irqmod_scenario_parse_text(struct irqmod_scenario *scenario, const char *nam
 			return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
 						    "%s: empty value for %s.%s", where, section,
 						    key_name);
-		if (knob_section(section)) {
-			int knob = find_knob(section, key_name);
+		if (irqmod_scenario_knob_section(section)) {
+			int knob = irqmod_scenario_find_knob(section, key_name);
 
 			if (knob >= 0 && knob_lines[knob])
 				return duplicate_key(where, section, key_name, knob_lines[knob],
 						     message, bytes);
-			error = set_knob(scenario, section, key_name, where, value, message, bytes);
+			error = irqmod_scenario_set_knob(scenario, section, key_name, where, value,
+							 message, bytes);
 			if (error)
 				return error;
 			knob_lines[knob] = number;
@@ -1530,14 +1347,15 @@ int irqmod_scenario_set_as(struct irqmod_scenario *scenario, const char *assignm
 	} else if (strcmp(section, "source") == 0) {
 		index = scenario->sources ? scenario->sources - 1 : 0;
 	}
-	if (knob_section(section)) {
+	if (irqmod_scenario_knob_section(section)) {
 		if (*value == '\0')
 			return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
 						    "%s: empty value", where);
 		error = section_for_tool(scenario, where, section, message, bytes);
 		if (error)
 			return error;
-		return set_knob(scenario, section, name, where, value, message, bytes);
+		return irqmod_scenario_set_knob(scenario, section, name, where, value, message,
+						bytes);
 	}
 	if (!irqmod_scenario_known_section(section))
 		return unknown_section(where, section, message, bytes);
@@ -1780,40 +1598,6 @@ int irqmod_scenario_finish(const struct irqmod_scenario *scenario, char *message
 	return 0;
 }
 
-int irqmod_scenario_key_is_numeric(const char *key_text)
-{
-	char copy[128], *dot, *digits;
-	const struct irqmod_scenario_key *key;
-
-	if (strlen(key_text) >= sizeof(copy))
-		return 0;
-	strcpy(copy, key_text);
-	dot = strchr(copy, '.');
-	if (!dot)
-		return 0;
-	*dot = '\0';
-	if (knob_section(copy))
-		return find_knob(copy, dot + 1) >= 0;
-	digits = copy + strcspn(copy, "0123456789");
-	if (strncmp(copy, "source", 6) == 0)
-		*digits = '\0';
-	key = irqmod_scenario_find_key(copy, dot + 1);
-	if (!key)
-		return 0;
-	switch (key->type) {
-	case IRQMOD_VALUE_U32:
-	case IRQMOD_VALUE_U64:
-	case IRQMOD_VALUE_DURATION:
-	case IRQMOD_VALUE_DURATION32:
-	case IRQMOD_VALUE_RATE:
-	case IRQMOD_VALUE_SPEED:
-	case IRQMOD_VALUE_OFFSET: /* trace.start_offset, in ns */
-		return 1;
-	default:
-		return 0;
-	}
-}
-
 static void print_default(FILE *out, const struct irqmod_scenario_key *key,
 			  const struct irqmod_scenario *scenario,
 			  const struct irqmod_sim_source *source)
@@ -2049,46 +1833,6 @@ void irqmod_scenario_print_key_table(FILE *out)
 		free(text);
 		text = NULL;
 	}
-}
-
-int irqmod_scenario_parse_value(const char *key_text, const char *text, uint64_t *value)
-{
-	char copy[128], *dot, *digits;
-	const struct irqmod_scenario_key *key;
-
-	if (strlen(key_text) >= sizeof(copy))
-		return -IRQMOD_SCENARIO_EKEY;
-	strcpy(copy, key_text);
-	dot = strchr(copy, '.');
-	if (!dot)
-		return -IRQMOD_SCENARIO_EKEY;
-	*dot = '\0';
-	if (knob_section(copy)) {
-		int index = find_knob(copy, dot + 1);
-
-		if (index < 0)
-			return -IRQMOD_SCENARIO_EKEY;
-		return irqmod_scenario_parse_number(text, knob_units(&knobs[index]), value)
-			       ? 0
-			       : -IRQMOD_SCENARIO_EVALUE;
-	}
-	digits = copy + strcspn(copy, "0123456789");
-	if (strncmp(copy, "source", 6) == 0)
-		*digits = '\0';
-	key = irqmod_scenario_find_key(copy, dot + 1);
-	if (!key)
-		return -IRQMOD_SCENARIO_EKEY;
-	if (!irqmod_scenario_parse_number(
-		    text,
-		    key->type == IRQMOD_VALUE_DURATION || key->type == IRQMOD_VALUE_DURATION32 ||
-				    key->type == IRQMOD_VALUE_OFFSET
-			    ? irqmod_scenario_duration_units
-		    : key->type == IRQMOD_VALUE_RATE  ? irqmod_scenario_rate_units
-		    : key->type == IRQMOD_VALUE_SPEED ? irqmod_scenario_speed_units
-						      : irqmod_scenario_plain_units,
-		    value))
-		return -IRQMOD_SCENARIO_EVALUE;
-	return 0;
 }
 
 int irqmod_scenario_load_traces(struct irqmod_scenario *scenario, char *message, size_t bytes)

@@ -7,6 +7,7 @@
  *	value.c     values as text: numbers with units, enum names, messages
  *	keys.c      the key table (--list-keys) and the lookups in it
  *	origin.c    where each key's value came from, for messages
+ *	knobs.c     the knob table: controller settings by name
  *	scenario.c  the INI reader (scenario files and --set), the controller
  *		    grammar, the help printers and the whole-scenario checks
  */
@@ -68,6 +69,16 @@ struct irqmod_scenario_key {
 	const char *help;
 };
 
+/* One knob: a uint32_t field of struct irqmod_hybrid_config. */
+struct irqmod_scenario_knob {
+	uint32_t hybrid;	/* enum irqmod_hybrid_kind; IRQMOD_HYBRID_NONE: an inner kind's */
+	uint32_t kind;		/* inner enum irqmod_kind when @hybrid is IRQMOD_HYBRID_NONE */
+	const char *name;
+	size_t offset;
+	bool duration;
+	const char *help;
+};
+
 /* A number's suffix and what it multiplies by; a table ends with a NULL suffix. */
 struct irqmod_scenario_unit {
 	const char *suffix;
@@ -87,6 +98,8 @@ char *irqmod_scenario_trim(char *s);
 /* An unsigned integer with one of @units' suffixes; false if none fits or it overflows. */
 bool irqmod_scenario_parse_number(const char *text, const struct irqmod_scenario_unit *units,
 				  uint64_t *value);
+/* The suffixes a number of @type takes (durations, rates, speeds; else none). */
+const struct irqmod_scenario_unit *irqmod_scenario_type_units(enum irqmod_scenario_value_type type);
 /* @value in @type's units as a person writes it: "84us", "10G", "60k", "3". */
 void irqmod_scenario_format_number(char *out, size_t bytes, enum irqmod_scenario_value_type type,
 				   uint64_t value);
@@ -120,6 +133,28 @@ const struct irqmod_scenario_key *irqmod_scenario_key_of_field(const char *field
 								unsigned int *source);
 /* "1us..1h": @key's accepted range in its units. */
 void irqmod_scenario_key_range(char *out, size_t bytes, const struct irqmod_scenario_key *key);
+
+/* knobs.c: the knob table, grouped by owner (hybrid or inner kind). */
+extern const struct irqmod_scenario_knob irqmod_scenario_knobs[];
+extern const size_t irqmod_scenario_knob_count;
+
+/* Units a knob's value takes: a duration, or a plain count. */
+const struct irqmod_scenario_unit *irqmod_scenario_knob_units(
+	const struct irqmod_scenario_knob *knob);
+/* Index of knob @name of @owner ("idle-poll", "ixgbe"), or -1. */
+int irqmod_scenario_find_knob(const char *owner, const char *name);
+/* Whether @section names a knob owner: "[idle-poll]" holds its knobs. */
+bool irqmod_scenario_knob_section(const char *section);
+/* "a, b" of the knob owners, each once. */
+void irqmod_scenario_knob_owners(char *out, size_t bytes);
+/* Whether @knob belongs to @hybrid, or with IRQMOD_HYBRID_NONE to inner @kind. */
+bool irqmod_scenario_knob_applies(const struct irqmod_scenario_knob *knob, uint32_t hybrid,
+				  uint32_t kind);
+/* "a, b, c" of the knobs of @hybrid (or of inner @kind), or "none". */
+void irqmod_scenario_knob_choices(uint32_t hybrid, uint32_t kind, char *out, size_t bytes);
+/* Knob @name of [@owner] for every controller of the scenario ([owner] key or --set). */
+int irqmod_scenario_set_knob(struct irqmod_scenario *scenario, const char *owner, const char *name,
+			     const char *where, const char *value, char *message, size_t bytes);
 
 /* origin.c: remember that @key got its value at line @line of the file. */
 void irqmod_scenario_origin_line(struct irqmod_scenario *scenario,

@@ -77,6 +77,18 @@ char *irqmod_scenario_trim(char *s)
 	return s;
 }
 
+/* The suffixes a number of @type takes: a duration's, a rate's, a speed's, or none. */
+const struct irqmod_scenario_unit *irqmod_scenario_type_units(enum irqmod_scenario_value_type type)
+{
+	if (is_duration(type))
+		return irqmod_scenario_duration_units;
+	if (type == IRQMOD_VALUE_RATE)
+		return irqmod_scenario_rate_units;
+	if (type == IRQMOD_VALUE_SPEED)
+		return irqmod_scenario_speed_units;
+	return irqmod_scenario_plain_units;
+}
+
 /* Parse an unsigned integer followed by an optional suffix from @units. */
 bool irqmod_scenario_parse_number(const char *text, const struct irqmod_scenario_unit *units,
 				  uint64_t *value)
