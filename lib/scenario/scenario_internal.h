@@ -8,6 +8,7 @@
  *	keys.c      the key table (--list-keys) and the lookups in it
  *	origin.c    where each key's value came from, for messages
  *	knobs.c     the knob table: controller settings by name
+ *	ethtool_spec.c  the ethtool:/ethtool(...) controller specs
  *	scenario.c  the INI reader (scenario files and --set), the controller
  *		    grammar, the help printers and the whole-scenario checks
  */
@@ -155,6 +156,18 @@ void irqmod_scenario_knob_choices(uint32_t hybrid, uint32_t kind, char *out, siz
 /* Knob @name of [@owner] for every controller of the scenario ([owner] key or --set). */
 int irqmod_scenario_set_knob(struct irqmod_scenario *scenario, const char *owner, const char *name,
 			     const char *where, const char *value, char *message, size_t bytes);
+
+/* scenario.c: "none, static:<interval> (...), ixgbe, ...; or HYBRID+CONTROLLER ...". */
+void irqmod_scenario_controller_choices(char *out, size_t bytes);
+/*
+ * Split "name(knobs)" in place: @text keeps the name, *@list the knobs
+ * (NULL without parentheses). False for unbalanced or trailing text.
+ */
+bool irqmod_scenario_split_knobs(char *text, char **list);
+
+/* ethtool_spec.c: the hybrid config of "ethtool:..." or "ethtool(...)" (shorter than a name). */
+int irqmod_scenario_ethtool_spec(const char *spec, uint32_t link_speed_mbps,
+				 struct irqmod_hybrid_config *config, char *message, size_t bytes);
 
 /* origin.c: remember that @key got its value at line @line of the file. */
 void irqmod_scenario_origin_line(struct irqmod_scenario *scenario,
