@@ -161,127 +161,175 @@ static int ethtool_profile_apply(const char *spec,
 	return 0;
 }
 
+/* The settings of one spec, as its list gives them. */
+struct irqmod_scenario_ethtool {
+	struct irqmod_ethtool_coalesce coalesce;
+	struct irqmod_ethtool_napi napi;
+	struct irqmod_ethtool_profile_entry profile[IRQMOD_ETHTOOL_PROFILE_ENTRIES];
+	uint32_t driver;	/* IRQMOD_KIND_COUNT: none given */
+	uint32_t suspend_polls;
+	bool tx_given;
+	bool profile_given;
+};
+
+/* driver=NAME: an adaptive kind's name, or a driver of ethtool_drivers. */
+static int ethtool_driver(const char *spec, const char *value, uint32_t *driver, char *message,
+			  size_t bytes)
+{
+	uint32_t kind;
+	size_t alias;
+
+	for (kind = IRQMOD_KIND_STATIC + 1; kind < IRQMOD_KIND_COUNT; kind++) {
+		if (strcmp(value, irqmod_kind_name(kind)) == 0)
+			break;
+	}
+	for (alias = 0; kind == IRQMOD_KIND_COUNT &&
+			alias < sizeof(ethtool_drivers) / sizeof(ethtool_drivers[0]);
+	     alias++) {
+		if (strcmp(value, ethtool_drivers[alias].driver) == 0)
+			kind = ethtool_drivers[alias].kind;
+	}
+	if (kind == IRQMOD_KIND_COUNT) {
+		char choices[512];
+
+		irqmod_scenario_controller_choices(choices, sizeof(choices));
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
+					    "controller '%s': ethtool driver '%s' is not an "
+					    "adaptive kind or igb, igb-single-vector; "
+					    "valid kinds: %s",
+					    spec, value, choices);
+	}
+	*driver = kind;
+	return 0;
+}
+
+/* adaptive-rx= or adaptive-tx= (@item), on or off. */
+static int ethtool_adaptive(const char *spec, const char *item, const char *value,
+			    struct irqmod_scenario_ethtool *settings, char *message, size_t bytes)
+{
+	uint32_t *target = item[9] == 'r' ? &settings->coalesce.adaptive_rx
+					  : &settings->coalesce.adaptive_tx;
+
+	settings->tx_given = settings->tx_given || item[9] == 't';
+	if (strcmp(value, "on") == 0 || strcmp(value, "1") == 0)
+		*target = 1;
+	else if (strcmp(value, "off") == 0 || strcmp(value, "0") == 0)
+		*target = 0;
+	else
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
+					    "controller '%s': ethtool %s takes on or off, not '%s'",
+					    spec, item, value);
+	return 0;
+}
+
+/* The field of numeric setting @item (ethtool -C's and sysfs's names), or NULL. */
+static uint32_t *ethtool_number(struct irqmod_scenario_ethtool *settings, const char *item)
+{
+	if (strcmp(item, "rx-usecs") == 0)
+		return &settings->coalesce.rx_usecs;
+	if (strcmp(item, "tx-usecs") == 0)
+		return &settings->coalesce.tx_usecs;
+	if (strcmp(item, "rx-frames") == 0)
+		return &settings->coalesce.rx_frames;
+	if (strcmp(item, "tx-frames") == 0)
+		return &settings->coalesce.tx_frames;
+	if (strcmp(item, "napi_defer_hard_irqs") == 0)
+		return &settings->napi.defer_hard_irqs;
+	if (strcmp(item, "gro_flush_timeout") == 0)
+		return &settings->napi.gro_flush_timeout_ns;
+	if (strcmp(item, "irq_suspend_timeout") == 0)
+		return &settings->napi.irq_suspend_timeout_ns;
+	if (strcmp(item, "suspend_polls") == 0)
+		return &settings->suspend_polls;
+	return NULL;
+}
+
+/*
+ * One SETTING=VALUE item of the list. rx-profile's value holds commas, so it
+ * reads on from the list itself (@save, strtok_r()'s position).
+ */
+static int ethtool_setting(const char *spec, char *item, char **save,
+			   struct irqmod_scenario_ethtool *settings, char *message, size_t bytes)
+{
+	char *equals = strchr(item, '='), *value;
+	uint32_t *target;
+	uint64_t number;
+	int code;
+
+	if (!equals)
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
+					    "controller '%s': ethtool setting '%s' has no =VALUE",
+					    spec, irqmod_scenario_trim(item));
+	*equals = '\0';
+	item = irqmod_scenario_trim(item);
+	value = irqmod_scenario_trim(equals + 1);
+	if (strcmp(item, "driver") == 0)
+		return ethtool_driver(spec, value, &settings->driver, message, bytes);
+	if (strcmp(item, "adaptive-rx") == 0 || strcmp(item, "adaptive-tx") == 0)
+		return ethtool_adaptive(spec, item, value, settings, message, bytes);
+	if (strcmp(item, "rx-profile") == 0) {
+		code = ethtool_profile_parse(spec, value, save, settings->profile, message, bytes);
+		if (code)
+			return code;
+		settings->profile_given = true;
+		return 0;
+	}
+	target = ethtool_number(settings, item);
+	if (!target)
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
+					    "controller '%s': ethtool has no setting '%s'; "
+					    "valid: %s",
+					    spec, item, ethtool_settings);
+	if (!irqmod_scenario_parse_number(value, irqmod_scenario_plain_units, &number) ||
+	    number > UINT32_MAX)
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
+					    "controller '%s': ethtool %s takes a whole number "
+					    "up to %" PRIu32 " (usecs for ethtool -C, ns for the "
+					    "sysfs timeouts), not '%s'",
+					    spec, item, UINT32_MAX, value);
+	*target = (uint32_t)number;
+	return 0;
+}
+
+/* The comma-separated settings @list of @spec, as the hybrid config they map to. */
 static int scenario_ethtool(const char *spec, char *list, uint32_t link_speed_mbps,
 			    struct irqmod_hybrid_config *config, char *message, size_t bytes)
 {
-	struct irqmod_ethtool_coalesce coalesce = { 0, 0, 0, 0, 0, 0 };
-	struct irqmod_ethtool_napi napi = { 0, 0, 0 };
+	struct irqmod_scenario_ethtool settings = {
+		.coalesce = { 0, 0, 0, 0, 0, 0 },
+		.napi = { 0, 0, 0 },
+		.driver = IRQMOD_KIND_COUNT,
+	};
 	struct irqmod_controller_config inner;
 	struct irqmod_config_error error;
 	char *item, *save = NULL, line[200];
-	struct irqmod_ethtool_profile_entry profile[IRQMOD_ETHTOOL_PROFILE_ENTRIES];
-	uint32_t driver = IRQMOD_KIND_COUNT, suspend_polls = 0;
-	bool tx_given = false, profile_given = false;
-	size_t alias;
 	int code;
 
 	for (item = strtok_r(list, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
-		char *equals = strchr(item, '='), *value;
-		uint32_t *target = NULL, kind;
-		uint64_t number;
-
-		if (!equals)
-			return irqmod_scenario_fail(
-				message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
-				"controller '%s': ethtool setting '%s' has no =VALUE", spec,
-				irqmod_scenario_trim(item));
-		*equals = '\0';
-		item = irqmod_scenario_trim(item);
-		value = irqmod_scenario_trim(equals + 1);
-		if (strcmp(item, "driver") == 0) {
-			for (kind = IRQMOD_KIND_STATIC + 1; kind < IRQMOD_KIND_COUNT; kind++) {
-				if (strcmp(value, irqmod_kind_name(kind)) == 0)
-					break;
-			}
-			for (alias = 0;
-			     kind == IRQMOD_KIND_COUNT &&
-			     alias < sizeof(ethtool_drivers) / sizeof(ethtool_drivers[0]);
-			     alias++) {
-				if (strcmp(value, ethtool_drivers[alias].driver) == 0)
-					kind = ethtool_drivers[alias].kind;
-			}
-			if (kind == IRQMOD_KIND_COUNT) {
-				char choices[512];
-
-				irqmod_scenario_controller_choices(choices, sizeof(choices));
-				return irqmod_scenario_fail(
-					message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
-					"controller '%s': ethtool driver '%s' is not an adaptive kind "
-					"or igb, igb-single-vector; valid kinds: %s",
-					spec, value, choices);
-			}
-			driver = kind;
-			continue;
-		}
-		if (strcmp(item, "adaptive-rx") == 0 || strcmp(item, "adaptive-tx") == 0) {
-			target = item[9] == 'r' ? &coalesce.adaptive_rx : &coalesce.adaptive_tx;
-			tx_given = tx_given || item[9] == 't';
-			if (strcmp(value, "on") == 0 || strcmp(value, "1") == 0)
-				*target = 1;
-			else if (strcmp(value, "off") == 0 || strcmp(value, "0") == 0)
-				*target = 0;
-			else
-				return irqmod_scenario_fail(
-					message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
-					"controller '%s': ethtool %s takes on or off, not '%s'",
-					spec, item, value);
-			continue;
-		}
-		if (strcmp(item, "rx-profile") == 0) {
-			code = ethtool_profile_parse(spec, value, &save, profile, message, bytes);
-			if (code)
-				return code;
-			profile_given = true;
-			continue;
-		}
-		if (strcmp(item, "rx-usecs") == 0)
-			target = &coalesce.rx_usecs;
-		else if (strcmp(item, "tx-usecs") == 0)
-			target = &coalesce.tx_usecs;
-		else if (strcmp(item, "rx-frames") == 0)
-			target = &coalesce.rx_frames;
-		else if (strcmp(item, "tx-frames") == 0)
-			target = &coalesce.tx_frames;
-		else if (strcmp(item, "napi_defer_hard_irqs") == 0)
-			target = &napi.defer_hard_irqs;
-		else if (strcmp(item, "gro_flush_timeout") == 0)
-			target = &napi.gro_flush_timeout_ns;
-		else if (strcmp(item, "irq_suspend_timeout") == 0)
-			target = &napi.irq_suspend_timeout_ns;
-		else if (strcmp(item, "suspend_polls") == 0)
-			target = &suspend_polls;
-		if (!target)
-			return irqmod_scenario_fail(
-				message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
-				"controller '%s': ethtool has no setting '%s'; valid: %s", spec,
-				item, ethtool_settings);
-		if (!irqmod_scenario_parse_number(value, irqmod_scenario_plain_units, &number) ||
-		    number > UINT32_MAX)
-			return irqmod_scenario_fail(
-				message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
-				"controller '%s': ethtool %s takes a whole number up to %" PRIu32
-				" (usecs for ethtool -C, ns for the sysfs timeouts), not '%s'",
-				spec, item, UINT32_MAX, value);
-		*target = (uint32_t)number;
+		code = ethtool_setting(spec, item, &save, &settings, message, bytes);
+		if (code)
+			return code;
 	}
-	if (coalesce.adaptive_rx && driver == IRQMOD_KIND_COUNT)
-		return irqmod_scenario_fail(
-			message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
-			"controller '%s': ethtool adaptive-rx=on needs driver=NAME "
-			"(the driver's algorithm, e.g. ethtool(driver=ixgbe,adaptive-rx=on))",
-			spec);
+	if (settings.coalesce.adaptive_rx && settings.driver == IRQMOD_KIND_COUNT)
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
+					    "controller '%s': ethtool adaptive-rx=on needs "
+					    "driver=NAME (the driver's algorithm, e.g. "
+					    "ethtool(driver=ixgbe,adaptive-rx=on))",
+					    spec);
 	/* adaptive-tx follows adaptive-rx unless given: irqmod runs one
 	 * algorithm per queue pair (include/irqmod/ethtool.h). */
-	if (!tx_given)
-		coalesce.adaptive_tx = coalesce.adaptive_rx;
-	code = irqmod_ethtool_to_config(&coalesce, driver, link_speed_mbps, &inner, &error);
-	if (!code && profile_given) {
-		code = ethtool_profile_apply(spec, profile, &inner, message, bytes);
+	if (!settings.tx_given)
+		settings.coalesce.adaptive_tx = settings.coalesce.adaptive_rx;
+	code = irqmod_ethtool_to_config(&settings.coalesce, settings.driver, link_speed_mbps,
+					&inner, &error);
+	if (!code && settings.profile_given) {
+		code = ethtool_profile_apply(spec, settings.profile, &inner, message, bytes);
 		if (code)
 			return code;
 	}
 	if (!code)
-		code = irqmod_ethtool_napi_to_hybrid(&napi, suspend_polls, &inner, config, &error);
+		code = irqmod_ethtool_napi_to_hybrid(&settings.napi, settings.suspend_polls, &inner,
+						     config, &error);
 	if (code) {
 		irqmod_config_error_format(&error, line, sizeof(line));
 		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
