@@ -8,9 +8,10 @@
  *	keys.c      the key table (--list-keys) and the lookups in it
  *	origin.c    where each key's value came from, for messages
  *	knobs.c     the knob table: controller settings by name
+ *	controller_spec.c  the controller-name grammar: kinds, hybrids, knobs
  *	ethtool_spec.c  the ethtool:/ethtool(...) controller specs
- *	scenario.c  the INI reader (scenario files and --set), the controller
- *		    grammar, the help printers and the whole-scenario checks
+ *	scenario.c  the INI reader (scenario files and --set), the help
+ *		    printers and the whole-scenario checks
  */
 #ifndef IRQMOD_SCENARIO_INTERNAL_H
 #define IRQMOD_SCENARIO_INTERNAL_H
@@ -157,7 +158,7 @@ void irqmod_scenario_knob_choices(uint32_t hybrid, uint32_t kind, char *out, siz
 int irqmod_scenario_set_knob(struct irqmod_scenario *scenario, const char *owner, const char *name,
 			     const char *where, const char *value, char *message, size_t bytes);
 
-/* scenario.c: "none, static:<interval> (...), ixgbe, ...; or HYBRID+CONTROLLER ...". */
+/* controller_spec.c: "none, static:<interval> (...), ixgbe, ...; or HYBRID+CONTROLLER ...". */
 void irqmod_scenario_controller_choices(char *out, size_t bytes);
 /*
  * Split "name(knobs)" in place: @text keeps the name, *@list the knobs
