@@ -10,8 +10,9 @@
  *	knobs.c     the knob table: controller settings by name
  *	controller_spec.c  the controller-name grammar: kinds, hybrids, knobs
  *	ethtool_spec.c  the ethtool:/ethtool(...) controller specs
- *	scenario.c  the INI reader (scenario files and --set), the help
- *		    printers and the whole-scenario checks
+ *	help.c      the help and list printers (--help, --list-keys, ...)
+ *	scenario.c  the INI reader (scenario files and --set) and the
+ *		    whole-scenario checks
  */
 #ifndef IRQMOD_SCENARIO_INTERNAL_H
 #define IRQMOD_SCENARIO_INTERNAL_H
