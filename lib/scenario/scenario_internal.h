@@ -11,8 +11,8 @@
  *	controller_spec.c  the controller-name grammar: kinds, hybrids, knobs
  *	ethtool_spec.c  the ethtool:/ethtool(...) controller specs
  *	help.c      the help and list printers (--help, --list-keys, ...)
- *	scenario.c  the INI reader (scenario files and --set) and the
- *		    whole-scenario checks
+ *	finish.c    trace loading and the whole-scenario checks
+ *	scenario.c  the INI reader: scenario files and --set
  */
 #ifndef IRQMOD_SCENARIO_INTERNAL_H
 #define IRQMOD_SCENARIO_INTERNAL_H
