@@ -105,15 +105,196 @@ static int finish_repro(const struct irqmod_scenario *scenario, char *message, s
 	return 0;
 }
 
-int irqmod_scenario_finish(const struct irqmod_scenario *scenario, char *message, size_t bytes)
+/* run.warmup must be shorter than run.duration; the message leads with the one set. */
+static int finish_warmup(const struct irqmod_scenario *scenario, char *message, size_t bytes)
 {
 	const struct irqmod_scenario_key *duration = irqmod_scenario_find_key("run", "duration");
 	const struct irqmod_scenario_key *warmup = irqmod_scenario_find_key("run", "warmup");
-	const struct irqmod_scenario_key *cores = irqmod_scenario_find_key("host", "cores");
-	const char *field = "";
+	const struct irqmod_scenario_key *lead = set_one(scenario, warmup, duration);
 	char first[1024], second[1024], range[80];
-	unsigned int i, source;
+	struct irqmod_sim_config defaults;
+
+	if (scenario->config.warmup_ns < scenario->config.duration_ns)
+		return 0;
+	irqmod_sim_default_config(&defaults);
+	irqmod_scenario_key_statement(first, sizeof(first), scenario, lead, 0, true);
+	irqmod_scenario_key_statement(second, sizeof(second), scenario,
+				      lead == warmup ? duration : warmup, 0, false);
+	irqmod_scenario_format_number(range, sizeof(range), IRQMOD_VALUE_DURATION,
+				      defaults.warmup_ns);
+	return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
+				    "%s is not %s %s; accepted: 0 <= run.warmup < run.duration; "
+				    "default run.warmup %s",
+				    first, lead == warmup ? "shorter than" : "longer than", second,
+				    range);
+}
+
+/* Queues and tasks on cores the host does not have. */
+static int finish_cores(const struct irqmod_scenario *scenario, char *message, size_t bytes)
+{
+	const struct irqmod_scenario_key *cores = irqmod_scenario_find_key("host", "cores");
+	const struct irqmod_sim_config *config = &scenario->config;
 	const struct irqmod_scenario_key *key;
+	char first[1024], second[1024];
+	unsigned int i;
+
+	for (i = 0; i < config->queues && i < IRQMOD_SIM_MAX_QUEUES; i++) {
+		if (config->queue_core[i] < config->cores)
+			continue;
+		key = irqmod_scenario_find_key("host", "queue_cores");
+		irqmod_scenario_describe_origin(first, sizeof(first), scenario, key, 0);
+		irqmod_scenario_key_statement(second, sizeof(second), scenario, cores, 0, false);
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
+					    "%s: host.queue_cores puts queue %u on core %" PRIu32
+					    ", but %s; accepted: cores 0..%" PRIu32,
+					    first, i, config->queue_core[i], second,
+					    config->cores - 1);
+	}
+	if (config->app_core < config->cores &&
+	    (config->load_core == IRQMOD_SIM_NO_CORE || config->load_core < config->cores))
+		return 0;
+	key = config->app_core >= config->cores ? irqmod_scenario_find_key("app", "core")
+						: irqmod_scenario_find_key("load", "core");
+	irqmod_scenario_key_statement(first, sizeof(first), scenario, key, 0, true);
+	irqmod_scenario_key_statement(second, sizeof(second), scenario, cores, 0, false);
+	return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
+				    "%s is not below %s; accepted: %s0..%" PRIu32, first, second,
+				    key->type == IRQMOD_VALUE_CORE ? "none or " : "",
+				    config->cores - 1);
+}
+
+/* Trace source @i: its file was given and loaded, and its offset and looping fit it. */
+static int finish_trace(const struct irqmod_scenario *scenario, unsigned int i, char *message,
+			size_t bytes)
+{
+	const struct irqmod_sim_source *source = &scenario->config.sources[i];
+	const struct irqmod_scenario_key *offset =
+		irqmod_scenario_find_key("source", "trace.start_offset");
+	char first[1024], second[1024];
+
+	irqmod_scenario_key_statement(first, sizeof(first), scenario,
+				      irqmod_scenario_find_key("source", "kind"), i, true);
+	if (scenario->trace_paths[i][0] == '\0')
+		return irqmod_scenario_fail(
+			message, bytes, IRQMOD_SCENARIO_ECHECK,
+			"%s without source.trace.file: a trace source replays a file", first);
+	irqmod_scenario_describe_origin(second, sizeof(second), scenario,
+					irqmod_scenario_find_key("source", "trace.file"), i);
+	if (!source->trace)
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
+					    "%s: source%u trace.file %s was not loaded", second, i,
+					    scenario->trace_paths[i]);
+	if (source->trace_random_offset && !source->trace_loop) {
+		irqmod_scenario_describe_origin(first, sizeof(first), scenario, offset, i);
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
+					    "%s: source%u trace.start_offset = random needs "
+					    "trace.loop = true (a random offset without looping "
+					    "would drop the records before it)",
+					    first, i);
+	}
+	if (!source->trace_random_offset &&
+	    source->trace_start_offset_ns > source->trace->span_ns) {
+		irqmod_scenario_key_statement(first, sizeof(first), scenario, offset, i, true);
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
+					    "%s is beyond the trace's span; accepted: 0..%" PRIu64
+					    "ns (%s)",
+					    first, source->trace->span_ns,
+					    scenario->trace_paths[i]);
+	}
+	if (source->trace_loop && source->trace->count < 2) {
+		irqmod_scenario_key_statement(first, sizeof(first), scenario,
+					      irqmod_scenario_find_key("source", "trace.loop"), i,
+					      true);
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
+					    "%s needs at least 2 records; %s has 1", first,
+					    scenario->trace_paths[i]);
+	}
+	return 0;
+}
+
+/* Every [source] has a kind, and every trace source a usable trace. */
+static int finish_sources(const struct irqmod_scenario *scenario, char *message, size_t bytes)
+{
+	char where[1024], kinds[256];
+	unsigned int i;
+	int error;
+
+	for (i = 0; i < scenario->sources; i++) {
+		if (scenario->config.sources[i].kind == IRQMOD_SIM_SOURCE_OFF) {
+			irqmod_scenario_describe_origin(where, sizeof(where), scenario,
+							irqmod_scenario_find_key("source", "kind"),
+							i);
+			irqmod_scenario_enum_choices(IRQMOD_VALUE_KIND, kinds, sizeof(kinds));
+			return irqmod_scenario_fail(
+				message, bytes, IRQMOD_SCENARIO_ECHECK,
+				"%s: [source] number %u (from 0) has no kind; its first key is "
+				"kind = one of %s",
+				strcmp(where, "default") == 0
+					? (scenario->path[0] ? scenario->path : "command line")
+					: where,
+				i, kinds);
+		}
+		if (scenario->config.sources[i].kind != IRQMOD_SIM_SOURCE_TRACE)
+			continue;
+		error = finish_trace(scenario, i, message, bytes);
+		if (error)
+			return error;
+	}
+	return 0;
+}
+
+/* The simulator's own check, the field it names told as the key that sets it. */
+static int finish_model(const struct irqmod_scenario *scenario, char *message, size_t bytes)
+{
+	const struct irqmod_scenario_key *key;
+	const char *field = "";
+	char first[1024], range[80];
+	unsigned int source;
+	int error;
+
+	error = irqmod_sim_check(&scenario->config, &field);
+	if (!error)
+		return 0;
+	key = irqmod_scenario_key_of_field(field, &source);
+	if (!key)
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
+					    "%s: scenario: invalid %s: %s",
+					    scenario->path[0] ? scenario->path : "command line",
+					    field, irqmod_strerror(error));
+	irqmod_scenario_key_statement(first, sizeof(first), scenario, key, source, true);
+	irqmod_scenario_key_range(range, sizeof(range), key);
+	return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
+				    "%s is rejected by the model (%s: %s); the key takes %s, "
+				    "and the simulator's check (irqmod_sim_check(), "
+				    "docs/simulator.md) the rest",
+				    first, field, irqmod_strerror(error), range);
+}
+
+/* The controller list again: the scenario's knobs and queue count may have come after it. */
+static int finish_controllers(const struct irqmod_scenario *scenario, char *message,
+			      size_t bytes)
+{
+	struct irqmod_queue_controllers row;
+	char first[1024], detail[1024];
+	unsigned int i;
+
+	for (i = 0; i < scenario->controller_count; i++) {
+		if (irqmod_queue_controllers_resolve(scenario, scenario->controllers[i],
+						     scenario->config.link_speed_mbps,
+						     scenario->config.queues, &row, detail,
+						     sizeof(detail)) == 0)
+			continue;
+		irqmod_scenario_describe_origin(first, sizeof(first), scenario,
+						irqmod_scenario_find_key("run", "controllers"), 0);
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER, "%s: %s",
+					    first, detail);
+	}
+	return 0;
+}
+
+/* The checks run in this order: a scenario with several faults gets the first's message. */
+int irqmod_scenario_finish(const struct irqmod_scenario *scenario, char *message, size_t bytes)
+{
 	int error;
 
 	if (scenario->tool == IRQMOD_SCENARIO_FOR_REPRO) {
@@ -127,148 +308,14 @@ int irqmod_scenario_finish(const struct irqmod_scenario *scenario, char *message
 			"%s: scenario: no [source]; add one, e.g. '[source]' then "
 			"'kind = constant' (or --set source.kind=constant)",
 			scenario->path[0] ? scenario->path : "command line");
-	if (scenario->config.warmup_ns >= scenario->config.duration_ns) {
-		struct irqmod_sim_config defaults;
-		const struct irqmod_scenario_key *lead = set_one(scenario, warmup, duration);
-
-		irqmod_sim_default_config(&defaults);
-		irqmod_scenario_key_statement(first, sizeof(first), scenario, lead, 0, true);
-		irqmod_scenario_key_statement(second, sizeof(second), scenario,
-					      lead == warmup ? duration : warmup, 0, false);
-		irqmod_scenario_format_number(range, sizeof(range), IRQMOD_VALUE_DURATION,
-					      defaults.warmup_ns);
-		return irqmod_scenario_fail(
-			message, bytes, IRQMOD_SCENARIO_ECHECK,
-			"%s is not %s %s; accepted: 0 <= run.warmup < run.duration; "
-			"default run.warmup %s",
-			first, lead == warmup ? "shorter than" : "longer than", second, range);
-	}
-	/* Queues and tasks on cores the host does not have. */
-	for (i = 0; i < scenario->config.queues && i < IRQMOD_SIM_MAX_QUEUES; i++) {
-		if (scenario->config.queue_core[i] >= scenario->config.cores) {
-			key = irqmod_scenario_find_key("host", "queue_cores");
-			irqmod_scenario_describe_origin(first, sizeof(first), scenario, key, 0);
-			irqmod_scenario_key_statement(second, sizeof(second), scenario, cores, 0,
-						      false);
-			return irqmod_scenario_fail(
-				message, bytes, IRQMOD_SCENARIO_ECHECK,
-				"%s: host.queue_cores puts queue %u on core %" PRIu32
-				", but %s; accepted: cores 0..%" PRIu32,
-				first, i, scenario->config.queue_core[i], second,
-				scenario->config.cores - 1);
-		}
-	}
-	if (scenario->config.app_core >= scenario->config.cores ||
-	    (scenario->config.load_core != IRQMOD_SIM_NO_CORE &&
-	     scenario->config.load_core >= scenario->config.cores)) {
-		key = scenario->config.app_core >= scenario->config.cores
-			      ? irqmod_scenario_find_key("app", "core")
-			      : irqmod_scenario_find_key("load", "core");
-		irqmod_scenario_key_statement(first, sizeof(first), scenario, key, 0, true);
-		irqmod_scenario_key_statement(second, sizeof(second), scenario, cores, 0, false);
-		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
-					    "%s is not below %s; accepted: %s0..%" PRIu32, first,
-					    second,
-					    key->type == IRQMOD_VALUE_CORE ? "none or " : "",
-					    scenario->config.cores - 1);
-	}
-	for (i = 0; i < scenario->sources; i++) {
-		const struct irqmod_sim_source *source_config = &scenario->config.sources[i];
-		const struct irqmod_scenario_key *file = irqmod_scenario_find_key("source",
-										  "trace.file");
-
-		if (source_config->kind == IRQMOD_SIM_SOURCE_OFF) {
-			char kinds[256];
-
-			irqmod_scenario_describe_origin(first, sizeof(first), scenario,
-							irqmod_scenario_find_key("source", "kind"),
-							i);
-			irqmod_scenario_enum_choices(IRQMOD_VALUE_KIND, kinds, sizeof(kinds));
-			return irqmod_scenario_fail(
-				message, bytes, IRQMOD_SCENARIO_ECHECK,
-				"%s: [source] number %u (from 0) has no kind; its first key is "
-				"kind = one of %s",
-				strcmp(first, "default") == 0
-					? (scenario->path[0] ? scenario->path : "command line")
-					: first,
-				i, kinds);
-		}
-		if (source_config->kind != IRQMOD_SIM_SOURCE_TRACE)
-			continue;
-		irqmod_scenario_key_statement(first, sizeof(first), scenario,
-					      irqmod_scenario_find_key("source", "kind"), i, true);
-		if (scenario->trace_paths[i][0] == '\0')
-			return irqmod_scenario_fail(
-				message, bytes, IRQMOD_SCENARIO_ECHECK,
-				"%s without source.trace.file: a trace source replays a file",
-				first);
-		irqmod_scenario_describe_origin(second, sizeof(second), scenario, file, i);
-		if (!source_config->trace)
-			return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
-						    "%s: source%u trace.file %s was not loaded",
-						    second, i, scenario->trace_paths[i]);
-		if (source_config->trace_random_offset && !source_config->trace_loop) {
-			irqmod_scenario_describe_origin(
-				first, sizeof(first), scenario,
-				irqmod_scenario_find_key("source", "trace.start_offset"), i);
-			return irqmod_scenario_fail(
-				message, bytes, IRQMOD_SCENARIO_ECHECK,
-				"%s: source%u trace.start_offset = random needs "
-				"trace.loop = true (a random offset without looping would "
-				"drop the records before it)",
-				first, i);
-		}
-		if (!source_config->trace_random_offset &&
-		    source_config->trace_start_offset_ns > source_config->trace->span_ns) {
-			irqmod_scenario_key_statement(
-				first, sizeof(first), scenario,
-				irqmod_scenario_find_key("source", "trace.start_offset"), i, true);
-			return irqmod_scenario_fail(
-				message, bytes, IRQMOD_SCENARIO_ECHECK,
-				"%s is beyond the trace's span; accepted: 0..%" PRIu64 "ns (%s)",
-				first, source_config->trace->span_ns, scenario->trace_paths[i]);
-		}
-		if (source_config->trace_loop && source_config->trace->count < 2) {
-			irqmod_scenario_key_statement(
-				first, sizeof(first), scenario,
-				irqmod_scenario_find_key("source", "trace.loop"), i, true);
-			return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
-						    "%s needs at least 2 records; %s has 1", first,
-						    scenario->trace_paths[i]);
-		}
-	}
-	error = irqmod_sim_check(&scenario->config, &field);
-	if (error) {
-		key = irqmod_scenario_key_of_field(field, &source);
-		if (!key)
-			return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
-						    "%s: scenario: invalid %s: %s",
-						    scenario->path[0] ? scenario->path
-								      : "command line",
-						    field, irqmod_strerror(error));
-		irqmod_scenario_key_statement(first, sizeof(first), scenario, key, source, true);
-		irqmod_scenario_key_range(range, sizeof(range), key);
-		return irqmod_scenario_fail(
-			message, bytes, IRQMOD_SCENARIO_ECHECK,
-			"%s is rejected by the model (%s: %s); the key takes %s, and the "
-			"simulator's check (irqmod_sim_check(), docs/simulator.md) the rest",
-			first, field, irqmod_strerror(error), range);
-	}
-	/* The scenario's knobs may have come after the controller list. */
-	for (i = 0; i < scenario->controller_count; i++) {
-		struct irqmod_queue_controllers row;
-		char detail[1024];
-
-		if (irqmod_queue_controllers_resolve(scenario, scenario->controllers[i],
-						     scenario->config.link_speed_mbps,
-						     scenario->config.queues, &row, detail,
-						     sizeof(detail))) {
-			irqmod_scenario_describe_origin(
-				first, sizeof(first), scenario,
-				irqmod_scenario_find_key("run", "controllers"), 0);
-			return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
-						    "%s: %s", first, detail);
-		}
-	}
-	return 0;
+	error = finish_warmup(scenario, message, bytes);
+	if (!error)
+		error = finish_cores(scenario, message, bytes);
+	if (!error)
+		error = finish_sources(scenario, message, bytes);
+	if (!error)
+		error = finish_model(scenario, message, bytes);
+	if (!error)
+		error = finish_controllers(scenario, message, bytes);
+	return error;
 }
