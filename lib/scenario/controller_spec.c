@@ -64,6 +64,7 @@ bool irqmod_scenario_split_knobs(char *text, char **list)
 	return true;
 }
 
+/* The knobs in a name's parentheses ("a=1,b=2us") into @config, named after @owner. */
 static int apply_knobs(struct irqmod_hybrid_config *config, uint32_t hybrid, const char *owner,
 		       char *list, const char *prefix, char *message, size_t bytes)
 {
@@ -273,111 +274,122 @@ int irqmod_scenario_controller_by_name(struct irqmod_sim_controller *controller,
 	return parse_inner(NULL, name, link_speed_mbps, &controller->generic, why, sizeof(why));
 }
 
-int irqmod_scenario_controller(const struct irqmod_scenario *scenario, const char *spec,
-			       uint32_t link_speed_mbps, struct irqmod_hybrid_config *config,
-			       char *message, size_t bytes)
-{
-	char copy[IRQMOD_SCENARIO_NAME_BYTES], *plus, *inner_name, *hybrid_name = NULL;
-	char *hybrid_knobs = NULL, *inner_knobs = NULL, choices[256];
-	char prefix[IRQMOD_SCENARIO_NAME_BYTES + 16];
-	struct irqmod_hybrid probe;
-	uint32_t kind = IRQMOD_HYBRID_NONE;
-	size_t i;
-	int error;
+/* The parts of "HYBRID(KNOBS)+INNER(KNOBS)", cut in place in one copy of the name. */
+struct irqmod_scenario_spec_parts {
+	char *hybrid;		/* NULL: no hybrid */
+	char *hybrid_knobs;	/* NULL: none in parentheses */
+	char *inner;
+	char *inner_knobs;	/* NULL: none in parentheses */
+};
 
-	if (!spec || strlen(spec) >= sizeof(copy))
-		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
-					    "controller '%.40s...': longer than %d characters",
-					    spec ? spec : "", IRQMOD_SCENARIO_NAME_BYTES - 1);
-	strcpy(copy, spec);
-	if (strncmp(copy, "ethtool:", 8) == 0 || strncmp(copy, "ethtool(", 8) == 0)
-		return irqmod_scenario_ethtool_spec(spec, link_speed_mbps, config, message, bytes);
-	/* Messages about a plain name read as before: "unknown controller 'x'". */
-	prefix[0] = '\0';
-	if (strpbrk(spec, "+()"))
-		snprintf(prefix, sizeof(prefix), "controller '%s': ", spec);
-	memset(config, 0, sizeof(*config));
-	inner_name = copy;
-	plus = strchr(copy, '+');
+/* Cut @copy at its '+' and parentheses; @prefix leads the messages. */
+static int split_spec(char *copy, struct irqmod_scenario_spec_parts *parts, const char *prefix,
+		      char *message, size_t bytes)
+{
+	char *plus = strchr(copy, '+');
+
+	parts->hybrid = NULL;
+	parts->hybrid_knobs = NULL;
+	parts->inner = copy;
+	parts->inner_knobs = NULL;
 	if (plus) {
 		*plus = '\0';
-		hybrid_name = copy;
-		inner_name = plus + 1;
-		if (strchr(inner_name, '+'))
+		parts->hybrid = copy;
+		parts->inner = plus + 1;
+		if (strchr(parts->inner, '+'))
 			return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
 						    "%sone hybrid at most (HYBRID+CONTROLLER)",
 						    prefix);
 	}
-	if ((hybrid_name && !irqmod_scenario_split_knobs(hybrid_name, &hybrid_knobs)) ||
-	    !irqmod_scenario_split_knobs(inner_name, &inner_knobs))
+	if ((parts->hybrid && !irqmod_scenario_split_knobs(parts->hybrid, &parts->hybrid_knobs)) ||
+	    !irqmod_scenario_split_knobs(parts->inner, &parts->inner_knobs))
 		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
 					    "%sknobs go in one pair of parentheses after a name, "
 					    "e.g. idle-poll(idle_time=200us)+ixgbe(max=84us)",
 					    prefix);
-	if (hybrid_name) {
-		hybrid_name = irqmod_scenario_trim(hybrid_name);
-		for (kind = IRQMOD_HYBRID_NONE + 1; kind < IRQMOD_HYBRID_COUNT; kind++) {
-			if (strcmp(hybrid_name, irqmod_hybrid_kind_name(kind)) == 0)
-				break;
-		}
-		if (kind == IRQMOD_HYBRID_COUNT) {
-			hybrid_choices(choices, sizeof(choices));
-			return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
-						    "%sunknown hybrid '%s'; valid: %s", prefix,
-						    hybrid_name, choices);
-		}
-	}
-	error = resolve_inner(scenario, inner_name, link_speed_mbps, &config->inner, prefix,
-			      message, bytes);
-	if (error)
-		return error;
-	/* latency-target bounds its interval by the ring the scenario has, and
-	 * is told the NIC's timer: the throttle's, else the holdoff (for
-	 * `packet` too, the nearer of the two: a frame waits the interval). */
-	if (config->inner.kind == IRQMOD_KIND_LATENCY_TARGET) {
-		config->inner.config.latency_target.ring_size = scenario->config.ring_size;
-		config->inner.config.latency_target.timer =
-			scenario->config.timer == IRQMOD_SIM_TIMER_THROTTLE ?
-				IRQMOD_LATENCY_TARGET_TIMER_THROTTLE :
-				IRQMOD_LATENCY_TARGET_TIMER_HOLDOFF;
-	}
-	hybrid_defaults(config, kind);
-	if (inner_knobs) {
-		const char *owner = irqmod_kind_name(config->inner.kind);
+	return 0;
+}
 
-		error = apply_knobs(config, IRQMOD_HYBRID_NONE, owner, inner_knobs, prefix, message,
-				    bytes);
-		if (error)
-			return error;
+/* The enum irqmod_hybrid_kind named @name. */
+static int find_hybrid(char *name, uint32_t *kind, const char *prefix, char *message,
+		       size_t bytes)
+{
+	char choices[256];
+
+	name = irqmod_scenario_trim(name);
+	for (*kind = IRQMOD_HYBRID_NONE + 1; *kind < IRQMOD_HYBRID_COUNT; (*kind)++) {
+		if (strcmp(name, irqmod_hybrid_kind_name(*kind)) == 0)
+			return 0;
 	}
-	if (hybrid_knobs) {
-		error = apply_knobs(config, kind, irqmod_hybrid_kind_name(kind), hybrid_knobs,
-				    prefix, message, bytes);
-		if (error)
-			return error;
-	}
-	/* The scenario's knobs come last, so a sweep varies every controller. */
+	hybrid_choices(choices, sizeof(choices));
+	return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
+				    "%sunknown hybrid '%s'; valid: %s", prefix, name, choices);
+}
+
+/*
+ * latency-target bounds its interval by the ring the scenario has, and is
+ * told the NIC's timer: the throttle's, else the holdoff (for `packet` too,
+ * the nearer of the two: a frame waits the interval).
+ */
+static void fit_to_scenario(const struct irqmod_scenario *scenario,
+			    struct irqmod_hybrid_config *config)
+{
+	struct irqmod_latency_target_config *target = &config->inner.config.latency_target;
+
+	if (config->inner.kind != IRQMOD_KIND_LATENCY_TARGET)
+		return;
+	target->ring_size = scenario->config.ring_size;
+	target->timer = scenario->config.timer == IRQMOD_SIM_TIMER_THROTTLE
+				? IRQMOD_LATENCY_TARGET_TIMER_THROTTLE
+				: IRQMOD_LATENCY_TARGET_TIMER_HOLDOFF;
+}
+
+/*
+ * The scenario's knobs of hybrid @kind and of the inner kind. They come
+ * after the name's own, so a sweep varies every controller.
+ */
+static void apply_scenario_knobs(const struct irqmod_scenario *scenario,
+				 struct irqmod_hybrid_config *config, uint32_t kind)
+{
+	size_t i;
+
 	for (i = 0; i < irqmod_scenario_knob_count; i++) {
-		if ((scenario->knobs_set & (1u << i)) &&
-		    (irqmod_scenario_knob_applies(&irqmod_scenario_knobs[i], kind,
-						  config->inner.kind) ||
-		     irqmod_scenario_knob_applies(&irqmod_scenario_knobs[i], IRQMOD_HYBRID_NONE,
-						  config->inner.kind)))
-			memcpy((unsigned char *)config + irqmod_scenario_knobs[i].offset,
-			       &scenario->knob_values[i], sizeof(uint32_t));
-	}
-	/* A new floor or ceiling moves the starting interval inside it, as
-	 * irqmod_ixgbe_config_preset() does for its ceiling. */
-	if (config->inner.kind == IRQMOD_KIND_IXGBE || config->inner.kind == IRQMOD_KIND_I40E) {
-		struct irqmod_intel_itr_config *intel = config->inner.kind == IRQMOD_KIND_IXGBE
-								? &config->inner.config.ixgbe_config
-								: &config->inner.config.i40e_config;
+		const struct irqmod_scenario_knob *knob = &irqmod_scenario_knobs[i];
 
-		if (intel->initial_interval_ns > intel->max_interval_ns)
-			intel->initial_interval_ns = intel->max_interval_ns;
-		if (intel->initial_interval_ns < intel->min_interval_ns)
-			intel->initial_interval_ns = intel->min_interval_ns;
+		if ((scenario->knobs_set & (1u << i)) &&
+		    (irqmod_scenario_knob_applies(knob, kind, config->inner.kind) ||
+		     irqmod_scenario_knob_applies(knob, IRQMOD_HYBRID_NONE, config->inner.kind)))
+			memcpy((unsigned char *)config + knob->offset, &scenario->knob_values[i],
+			       sizeof(uint32_t));
 	}
+}
+
+/*
+ * A new floor or ceiling moves the starting interval inside it, as
+ * irqmod_ixgbe_config_preset() does for its ceiling.
+ */
+static void clamp_initial_interval(struct irqmod_hybrid_config *config)
+{
+	struct irqmod_intel_itr_config *intel;
+
+	if (config->inner.kind != IRQMOD_KIND_IXGBE && config->inner.kind != IRQMOD_KIND_I40E)
+		return;
+	intel = config->inner.kind == IRQMOD_KIND_IXGBE ? &config->inner.config.ixgbe_config
+							: &config->inner.config.i40e_config;
+	if (intel->initial_interval_ns > intel->max_interval_ns)
+		intel->initial_interval_ns = intel->max_interval_ns;
+	if (intel->initial_interval_ns < intel->min_interval_ns)
+		intel->initial_interval_ns = intel->min_interval_ns;
+}
+
+/* Whether the core takes @config, and if not, a message that names the knob to change. */
+static int check_config(const struct irqmod_hybrid_config *config, uint32_t kind,
+			const char *prefix, char *message, size_t bytes)
+{
+	struct irqmod_hybrid probe;
+	char choices[256];
+	int error;
+
 	error = irqmod_hybrid_init(&probe, config);
 	if (error && config->inner.kind == IRQMOD_KIND_LATENCY_TARGET) {
 		struct irqmod_config_error field;
@@ -401,4 +413,54 @@ int irqmod_scenario_controller(const struct irqmod_scenario *scenario, const cha
 					    prefix, line, irqmod_strerror(error), choices);
 	}
 	return 0;
+}
+
+int irqmod_scenario_controller(const struct irqmod_scenario *scenario, const char *spec,
+			       uint32_t link_speed_mbps, struct irqmod_hybrid_config *config,
+			       char *message, size_t bytes)
+{
+	char copy[IRQMOD_SCENARIO_NAME_BYTES], prefix[IRQMOD_SCENARIO_NAME_BYTES + 16];
+	struct irqmod_scenario_spec_parts parts;
+	uint32_t kind = IRQMOD_HYBRID_NONE;
+	int error;
+
+	if (!spec || strlen(spec) >= sizeof(copy))
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
+					    "controller '%.40s...': longer than %d characters",
+					    spec ? spec : "", IRQMOD_SCENARIO_NAME_BYTES - 1);
+	strcpy(copy, spec);
+	if (strncmp(copy, "ethtool:", 8) == 0 || strncmp(copy, "ethtool(", 8) == 0)
+		return irqmod_scenario_ethtool_spec(spec, link_speed_mbps, config, message, bytes);
+	/* Messages about a plain name read as before: "unknown controller 'x'". */
+	prefix[0] = '\0';
+	if (strpbrk(spec, "+()"))
+		snprintf(prefix, sizeof(prefix), "controller '%s': ", spec);
+	memset(config, 0, sizeof(*config));
+	error = split_spec(copy, &parts, prefix, message, bytes);
+	if (!error && parts.hybrid)
+		error = find_hybrid(parts.hybrid, &kind, prefix, message, bytes);
+	if (!error)
+		error = resolve_inner(scenario, parts.inner, link_speed_mbps, &config->inner,
+				      prefix, message, bytes);
+	if (error)
+		return error;
+	fit_to_scenario(scenario, config);
+	hybrid_defaults(config, kind);
+	if (parts.inner_knobs) {
+		const char *owner = irqmod_kind_name(config->inner.kind);
+
+		error = apply_knobs(config, IRQMOD_HYBRID_NONE, owner, parts.inner_knobs, prefix,
+				    message, bytes);
+		if (error)
+			return error;
+	}
+	if (parts.hybrid_knobs) {
+		error = apply_knobs(config, kind, irqmod_hybrid_kind_name(kind), parts.hybrid_knobs,
+				    prefix, message, bytes);
+		if (error)
+			return error;
+	}
+	apply_scenario_knobs(scenario, config, kind);
+	clamp_initial_interval(config);
+	return check_config(config, kind, prefix, message, bytes);
 }
