@@ -96,81 +96,85 @@ static int set_controllers(struct irqmod_scenario *scenario, const char *where, 
 	return 0;
 }
 
-/* The trace.* keys that are not plain numbers. */
-static int set_trace_key(struct irqmod_scenario *scenario, const struct irqmod_scenario_key *key,
-			 struct irqmod_sim_source *source, const char *where, const char *value,
-			 char *message, size_t bytes)
+/* source.trace.file: relative paths are read from the scenario's folder. */
+static int set_trace_file(struct irqmod_scenario *scenario, size_t index, const char *where,
+			  const char *value, char *message, size_t bytes)
 {
-	size_t index = (size_t)(source - scenario->config.sources);
-	uint64_t number = 0;
+	char *path = scenario->trace_paths[index];
+	int length;
+
+	if (value[0] != '/' && scenario->base_dir[0] != '\0')
+		length = snprintf(path, IRQMOD_SCENARIO_PATH_BYTES, "%s/%s", scenario->base_dir,
+				  value);
+	else
+		length = snprintf(path, IRQMOD_SCENARIO_PATH_BYTES, "%s", value);
+	if (length < 0 || length >= IRQMOD_SCENARIO_PATH_BYTES) {
+		path[0] = '\0';
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
+					    "%s: source.trace.file: path longer than %d bytes",
+					    where, IRQMOD_SCENARIO_PATH_BYTES - 1);
+	}
+	return 0;
+}
+
+/* source.trace.format: auto, csv or pcap. */
+static int set_trace_format(struct irqmod_scenario *scenario, size_t index, const char *where,
+			    const char *value, char *message, size_t bytes)
+{
 	uint32_t i;
 
-	switch (key->type) {
-	case IRQMOD_VALUE_PATH: {
-		char *path = scenario->trace_paths[index];
-		int length;
-
-		if (value[0] != '/' && scenario->base_dir[0] != '\0')
-			length = snprintf(path, IRQMOD_SCENARIO_PATH_BYTES, "%s/%s",
-					  scenario->base_dir, value);
-		else
-			length = snprintf(path, IRQMOD_SCENARIO_PATH_BYTES, "%s", value);
-		if (length < 0 || length >= IRQMOD_SCENARIO_PATH_BYTES) {
-			path[0] = '\0';
-			return irqmod_scenario_fail(
-				message, bytes, IRQMOD_SCENARIO_EVALUE,
-				"%s: source.trace.file: path longer than %d bytes", where,
-				IRQMOD_SCENARIO_PATH_BYTES - 1);
+	for (i = 0; i < IRQMOD_SIM_TRACE_FORMAT_COUNT; i++) {
+		if (strcmp(value, irqmod_sim_trace_format_name(i)) == 0) {
+			scenario->trace_formats[index] = i;
+			return 0;
 		}
-		return 0;
 	}
-	case IRQMOD_VALUE_TRACE_FORMAT:
-		for (i = 0; i < IRQMOD_SIM_TRACE_FORMAT_COUNT; i++) {
-			if (strcmp(value, irqmod_sim_trace_format_name(i)) == 0) {
-				scenario->trace_formats[index] = i;
-				return 0;
-			}
-		}
-		return irqmod_scenario_fail(
-			message, bytes, IRQMOD_SCENARIO_EVALUE,
-			"%s: bad value '%s' for source.trace.format; valid: auto, csv, pcap", where,
-			value);
-	case IRQMOD_VALUE_SPEED_MILLI: {
-		const char *p = value;
-		uint32_t places = 0;
+	return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
+				    "%s: bad value '%s' for source.trace.format; valid: auto, csv, "
+				    "pcap",
+				    where, value);
+}
 
-		/* Integer part, then up to three decimals, in thousandths. */
+/* source.trace.speed: a decimal with up to three places, kept in thousandths. */
+static int set_trace_speed(const struct irqmod_scenario_key *key,
+			   struct irqmod_sim_source *source, const char *where, const char *value,
+			   char *message, size_t bytes)
+{
+	const char *p = value;
+	uint64_t number = 0;
+	uint32_t places = 0;
+
+	/* Integer part, then up to three decimals, in thousandths. */
+	if (*p < '0' || *p > '9')
+		goto bad_number;
+	while (*p >= '0' && *p <= '9') {
+		number = number * 10 + (uint64_t)(*p++ - '0');
+		if (number > key->max)
+			goto out_of_range;
+	}
+	number *= 1000;
+	if (*p == '.') {
+		uint64_t scale = 100;
+
+		p++;
 		if (*p < '0' || *p > '9')
 			goto bad_number;
 		while (*p >= '0' && *p <= '9') {
-			number = number * 10 + (uint64_t)(*p++ - '0');
-			if (number > key->max)
-				goto out_of_range;
+			if (++places > 3)
+				return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
+							    "%s: source.trace.speed '%s' has more "
+							    "than 3 decimal places",
+							    where, value);
+			number += scale * (uint64_t)(*p++ - '0');
+			scale /= 10;
 		}
-		number *= 1000;
-		if (*p == '.') {
-			uint64_t scale = 100;
-
-			p++;
-			if (*p < '0' || *p > '9')
-				goto bad_number;
-			while (*p >= '0' && *p <= '9') {
-				if (++places > 3)
-					return irqmod_scenario_fail(
-						message, bytes, IRQMOD_SCENARIO_EVALUE,
-						"%s: source.trace.speed '%s' has more than 3 "
-						"decimal places",
-						where, value);
-				number += scale * (uint64_t)(*p++ - '0');
-				scale /= 10;
-			}
-		}
-		if (*p != '\0')
-			goto bad_number;
-		if (number < key->min || number > key->max)
-			goto out_of_range;
-		source->trace_speed_milli = (uint32_t)number;
-		return 0;
+	}
+	if (*p != '\0')
+		goto bad_number;
+	if (number < key->min || number > key->max)
+		goto out_of_range;
+	source->trace_speed_milli = (uint32_t)number;
+	return 0;
 out_of_range:
 	return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ERANGE,
 				    "%s: source.trace.speed = %s is out of range (0.001..1000)",
@@ -180,139 +184,146 @@ bad_number:
 				    "%s: bad value '%s' for source.trace.speed; expected %s", where,
 				    value, irqmod_scenario_type_form(key->type));
 }
-	default: /* IRQMOD_VALUE_OFFSET */
-		if (strcmp(value, "random") == 0) {
-			source->trace_random_offset = true;
-			source->trace_start_offset_ns = 0;
-			return 0;
-		}
-		if (!irqmod_scenario_parse_number(value, irqmod_scenario_duration_units, &number))
-			return irqmod_scenario_fail(
-				message, bytes, IRQMOD_SCENARIO_EVALUE,
-				"%s: bad value '%s' for source.trace.start_offset; expected %s",
-				where, value, irqmod_scenario_type_form(key->type));
-		if (number > key->max)
-			return irqmod_scenario_fail(
-				message, bytes, IRQMOD_SCENARIO_ERANGE,
-				"%s: source.trace.start_offset = %s is out of range (0..%" PRIu64
-				" ns)",
-				where, value, key->max);
-		source->trace_random_offset = false;
-		source->trace_start_offset_ns = number;
+
+/* source.trace.start_offset: a duration, or random (drawn from the seed). */
+static int set_trace_offset(const struct irqmod_scenario_key *key,
+			    struct irqmod_sim_source *source, const char *where, const char *value,
+			    char *message, size_t bytes)
+{
+	uint64_t number = 0;
+
+	if (strcmp(value, "random") == 0) {
+		source->trace_random_offset = true;
+		source->trace_start_offset_ns = 0;
 		return 0;
+	}
+	if (!irqmod_scenario_parse_number(value, irqmod_scenario_duration_units, &number))
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
+					    "%s: bad value '%s' for source.trace.start_offset; "
+					    "expected %s",
+					    where, value, irqmod_scenario_type_form(key->type));
+	if (number > key->max)
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ERANGE,
+					    "%s: source.trace.start_offset = %s is out of range "
+					    "(0..%" PRIu64 " ns)",
+					    where, value, key->max);
+	source->trace_random_offset = false;
+	source->trace_start_offset_ns = number;
+	return 0;
+}
+
+/* The trace.* keys that are not plain numbers. */
+static int set_trace_key(struct irqmod_scenario *scenario, const struct irqmod_scenario_key *key,
+			 struct irqmod_sim_source *source, const char *where, const char *value,
+			 char *message, size_t bytes)
+{
+	size_t index = (size_t)(source - scenario->config.sources);
+
+	switch (key->type) {
+	case IRQMOD_VALUE_PATH:
+		return set_trace_file(scenario, index, where, value, message, bytes);
+	case IRQMOD_VALUE_TRACE_FORMAT:
+		return set_trace_format(scenario, index, where, value, message, bytes);
+	case IRQMOD_VALUE_SPEED_MILLI:
+		return set_trace_speed(key, source, where, value, message, bytes);
+	default: /* IRQMOD_VALUE_OFFSET */
+		return set_trace_offset(key, source, where, value, message, bytes);
 	}
 }
 
-static int set_key(struct irqmod_scenario *scenario, const struct irqmod_scenario_key *key,
-		   struct irqmod_sim_source *source, const char *where, const char *value,
-		   char *message, size_t bytes)
+/* A name of @key's enumerated values; a source's kind resets the source to its defaults. */
+static int set_enum(const struct irqmod_scenario_key *key, unsigned char *base,
+		    struct irqmod_sim_source *source, const char *where, const char *value,
+		    char *message, size_t bytes)
 {
-	unsigned char *base = key->base == IRQMOD_BASE_SCENARIO ? (unsigned char *)scenario
-			      : key->base == IRQMOD_BASE_SOURCE
-				      ? (unsigned char *)source
-				      : (unsigned char *)&scenario->config;
-	uint64_t number = 0;
 	char choices[256];
 	uint32_t i;
 
-	switch (key->type) {
-	case IRQMOD_VALUE_CONTROLLERS:
-		return set_controllers(scenario, where, value, message, bytes);
-	case IRQMOD_VALUE_PATH:
-	case IRQMOD_VALUE_TRACE_FORMAT:
-	case IRQMOD_VALUE_SPEED_MILLI:
-	case IRQMOD_VALUE_OFFSET:
-		return set_trace_key(scenario, key, source, where, value, message, bytes);
-	case IRQMOD_VALUE_TIMER:
-	case IRQMOD_VALUE_DISTRIBUTION:
-	case IRQMOD_VALUE_SIZE_LAW:
-	case IRQMOD_VALUE_KIND:
-	case IRQMOD_VALUE_EXPERIMENT:
-		for (i = (key->type == IRQMOD_VALUE_KIND || key->type == IRQMOD_VALUE_EXPERIMENT
-				  ? 1
-				  : 0);
-		     i < irqmod_scenario_enum_count(key->type); i++) {
-			if (strcmp(value, irqmod_scenario_enum_name(key->type, i)) == 0) {
-				if (key->type == IRQMOD_VALUE_KIND) {
-					irqmod_sim_default_source(source, i);
-				} else {
-					uint32_t v = i;
-
-					memcpy(base + key->offset, &v, sizeof(v));
-				}
-				return 0;
-			}
-		}
-		irqmod_scenario_enum_choices(key->type, choices, sizeof(choices));
-		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
-					    "%s: bad value '%s' for %s.%s; valid: %s", where, value,
-					    key->section, key->name, choices);
-	case IRQMOD_VALUE_BOOL: {
-		static const char *const yes[] = { "true", "yes", "on", "1" };
-		static const char *const no[] = { "false", "no", "off", "0" };
-		bool v;
-
-		for (i = 0; i < 4; i++) {
-			if (strcmp(value, yes[i]) == 0 || strcmp(value, no[i]) == 0) {
-				v = strcmp(value, yes[i]) == 0;
-				memcpy(base + key->offset, &v, sizeof(v));
-				return 0;
-			}
-		}
-		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
-					    "%s: bad value '%s' for %s.%s; valid: %s", where, value,
-					    key->section, key->name,
-					    irqmod_scenario_type_form(key->type));
-	}
-	case IRQMOD_VALUE_CORE_LIST: {
-		char copy[256], *token, *save = NULL;
-		uint32_t cores[IRQMOD_SIM_MAX_QUEUES], count = 0;
-
-		if (strlen(value) >= sizeof(copy))
-			return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
-						    "%s: list too long", where);
-		strcpy(copy, value);
-		for (token = strtok_r(copy, ",", &save); token;
-		     token = strtok_r(NULL, ",", &save)) {
-			token = irqmod_scenario_trim(token);
-			if (!irqmod_scenario_parse_number(token, irqmod_scenario_plain_units,
-							  &number))
-				return irqmod_scenario_fail(
-					message, bytes, IRQMOD_SCENARIO_EVALUE,
-					"%s: bad value '%s' for %s.%s; valid: %s", where, token,
-					key->section, key->name,
-					irqmod_scenario_type_form(key->type));
-			if (number > key->max)
-				return irqmod_scenario_fail(
-					message, bytes, IRQMOD_SCENARIO_ERANGE,
-					"%s: %s.%s: core %" PRIu64 " out of range (0..%" PRIu64 ")",
-					where, key->section, key->name, number, key->max);
-			if (count == IRQMOD_SIM_MAX_QUEUES)
-				return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECOUNT,
-							    "%s: more than %d queues", where,
-							    IRQMOD_SIM_MAX_QUEUES);
-			cores[count++] = (uint32_t)number;
-		}
-		if (count == 0)
-			return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
-						    "%s: empty list for %s.%s", where, key->section,
-						    key->name);
-		for (i = 0; i < IRQMOD_SIM_MAX_QUEUES; i++)
-			scenario->config.queue_core[i] = cores[i < count ? i : count - 1];
+	/* "off" and "none" are not values to choose. */
+	for (i = (key->type == IRQMOD_VALUE_KIND || key->type == IRQMOD_VALUE_EXPERIMENT ? 1 : 0);
+	     i < irqmod_scenario_enum_count(key->type); i++) {
+		if (strcmp(value, irqmod_scenario_enum_name(key->type, i)) != 0)
+			continue;
+		if (key->type == IRQMOD_VALUE_KIND)
+			irqmod_sim_default_source(source, i);
+		else
+			memcpy(base + key->offset, &i, sizeof(i));
 		return 0;
 	}
-	case IRQMOD_VALUE_CORE:
-		if (strcmp(value, "none") == 0) {
-			uint32_t v = IRQMOD_SIM_NO_CORE;
+	irqmod_scenario_enum_choices(key->type, choices, sizeof(choices));
+	return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
+				    "%s: bad value '%s' for %s.%s; valid: %s", where, value,
+				    key->section, key->name, choices);
+}
 
+/* true, yes, on, 1 or false, no, off, 0. */
+static int set_bool(const struct irqmod_scenario_key *key, unsigned char *base, const char *where,
+		    const char *value, char *message, size_t bytes)
+{
+	static const char *const yes[] = { "true", "yes", "on", "1" };
+	static const char *const no[] = { "false", "no", "off", "0" };
+	uint32_t i;
+	bool v;
+
+	for (i = 0; i < 4; i++) {
+		if (strcmp(value, yes[i]) == 0 || strcmp(value, no[i]) == 0) {
+			v = strcmp(value, yes[i]) == 0;
 			memcpy(base + key->offset, &v, sizeof(v));
 			return 0;
 		}
-		/* fall through */
-	default:
-		break;
 	}
-	/* The trace offset, the one other duration, was handled above. */
+	return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
+				    "%s: bad value '%s' for %s.%s; valid: %s", where, value,
+				    key->section, key->name, irqmod_scenario_type_form(key->type));
+}
+
+/* host.queue_cores: a core per queue; queues past the list take its last core. */
+static int set_core_list(struct irqmod_scenario *scenario, const struct irqmod_scenario_key *key,
+			 const char *where, const char *value, char *message, size_t bytes)
+{
+	char copy[256], *token, *save = NULL;
+	uint32_t cores[IRQMOD_SIM_MAX_QUEUES], count = 0, i;
+	uint64_t number = 0;
+
+	if (strlen(value) >= sizeof(copy))
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
+					    "%s: list too long", where);
+	strcpy(copy, value);
+	for (token = strtok_r(copy, ",", &save); token; token = strtok_r(NULL, ",", &save)) {
+		token = irqmod_scenario_trim(token);
+		if (!irqmod_scenario_parse_number(token, irqmod_scenario_plain_units, &number))
+			return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
+						    "%s: bad value '%s' for %s.%s; valid: %s",
+						    where, token, key->section, key->name,
+						    irqmod_scenario_type_form(key->type));
+		if (number > key->max)
+			return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ERANGE,
+						    "%s: %s.%s: core %" PRIu64
+						    " out of range (0..%" PRIu64 ")",
+						    where, key->section, key->name, number,
+						    key->max);
+		if (count == IRQMOD_SIM_MAX_QUEUES)
+			return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECOUNT,
+						    "%s: more than %d queues", where,
+						    IRQMOD_SIM_MAX_QUEUES);
+		cores[count++] = (uint32_t)number;
+	}
+	if (count == 0)
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
+					    "%s: empty list for %s.%s", where, key->section,
+					    key->name);
+	for (i = 0; i < IRQMOD_SIM_MAX_QUEUES; i++)
+		scenario->config.queue_core[i] = cores[i < count ? i : count - 1];
+	return 0;
+}
+
+/* A number in @key's units and range, stored as 64 or 32 bits as its field is. */
+static int set_number(const struct irqmod_scenario_key *key, unsigned char *base,
+		      const char *where, const char *value, char *message, size_t bytes)
+{
+	uint64_t number = 0;
+
+	/* The trace offset, the one other duration, is set_trace_key()'s. */
 	if (!irqmod_scenario_parse_number(value, irqmod_scenario_type_units(key->type), &number))
 		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
 					    "%s: bad value '%s' for %s.%s; expected %s", where,
@@ -335,6 +346,47 @@ static int set_key(struct irqmod_scenario *scenario, const struct irqmod_scenari
 		memcpy(base + key->offset, &v, sizeof(v));
 	}
 	return 0;
+}
+
+/* Set @key (of @source, for a [source] key) to @value, written as a person writes it. */
+static int set_key(struct irqmod_scenario *scenario, const struct irqmod_scenario_key *key,
+		   struct irqmod_sim_source *source, const char *where, const char *value,
+		   char *message, size_t bytes)
+{
+	unsigned char *base = key->base == IRQMOD_BASE_SCENARIO ? (unsigned char *)scenario
+			      : key->base == IRQMOD_BASE_SOURCE
+				      ? (unsigned char *)source
+				      : (unsigned char *)&scenario->config;
+
+	switch (key->type) {
+	case IRQMOD_VALUE_CONTROLLERS:
+		return set_controllers(scenario, where, value, message, bytes);
+	case IRQMOD_VALUE_PATH:
+	case IRQMOD_VALUE_TRACE_FORMAT:
+	case IRQMOD_VALUE_SPEED_MILLI:
+	case IRQMOD_VALUE_OFFSET:
+		return set_trace_key(scenario, key, source, where, value, message, bytes);
+	case IRQMOD_VALUE_TIMER:
+	case IRQMOD_VALUE_DISTRIBUTION:
+	case IRQMOD_VALUE_SIZE_LAW:
+	case IRQMOD_VALUE_KIND:
+	case IRQMOD_VALUE_EXPERIMENT:
+		return set_enum(key, base, source, where, value, message, bytes);
+	case IRQMOD_VALUE_BOOL:
+		return set_bool(key, base, where, value, message, bytes);
+	case IRQMOD_VALUE_CORE_LIST:
+		return set_core_list(scenario, key, where, value, message, bytes);
+	case IRQMOD_VALUE_CORE:
+		if (strcmp(value, "none") == 0) {
+			uint32_t v = IRQMOD_SIM_NO_CORE;
+
+			memcpy(base + key->offset, &v, sizeof(v));
+			return 0;
+		}
+		/* fall through */
+	default:
+		return set_number(key, base, where, value, message, bytes);
+	}
 }
 
 static int unknown_key(const char *where, const char *section, const char *name, char *message,
