@@ -453,25 +453,146 @@ static int duplicate_key(const char *where, const char *section, const char *nam
 				    section, name, first_line);
 }
 
+/* What the reader keeps from line to line of one text. */
+struct irqmod_scenario_reader {
+	struct irqmod_scenario *scenario;
+	char section[64];	/* the current [section], "" before the first */
+	bool source_has_kind;	/* the current [source] has had its kind */
+	/* Line each key was set on (0: not yet), to refuse a second setting. */
+	unsigned int config_lines[IRQMOD_SCENARIO_MAX_KEYS];
+	unsigned int source_lines[IRQMOD_SIM_MAX_SOURCES][IRQMOD_SCENARIO_MAX_KEYS];
+	unsigned int knob_lines[IRQMOD_SCENARIO_MAX_KNOBS];
+};
+
+/* "[name]" at line @number (@s, trimmed): a section of the key table or a knob owner. */
+static int read_section(struct irqmod_scenario_reader *reader, char *s, const char *where,
+			unsigned int number, char *message, size_t bytes)
+{
+	struct irqmod_scenario *scenario = reader->scenario;
+	char *close = strchr(s, ']');
+	int error;
+
+	if (!close || close[1] != '\0')
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ESYNTAX,
+					    "%s: malformed section header '%s'; expected [name]",
+					    where, s);
+	*close = '\0';
+	s = irqmod_scenario_trim(s + 1);
+	if (!irqmod_scenario_known_section(s) && !irqmod_scenario_knob_section(s))
+		return unknown_section(where, s, message, bytes);
+	error = section_for_tool(scenario, where, s, message, bytes);
+	if (error)
+		return error;
+	snprintf(reader->section, sizeof(reader->section), "%s", s);
+	if (strcmp(reader->section, "source") != 0)
+		return 0;
+	if (scenario->sources == IRQMOD_SIM_MAX_SOURCES)
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECOUNT,
+					    "%s: more than %d [source] sections", where,
+					    IRQMOD_SIM_MAX_SOURCES);
+	scenario->sources++;
+	reader->source_has_kind = false;
+	/* Until its kind is set, a source is named by its header's line. */
+	irqmod_scenario_origin_line(scenario, irqmod_scenario_find_key("source", "kind"),
+				    scenario->sources - 1, number);
+	return 0;
+}
+
+/* "name = value" in a knob owner's section: the knob for every controller. */
+static int read_knob(struct irqmod_scenario_reader *reader, const char *name, const char *value,
+		     const char *where, unsigned int number, char *message, size_t bytes)
+{
+	int knob = irqmod_scenario_find_knob(reader->section, name);
+	int error;
+
+	if (knob >= 0 && reader->knob_lines[knob])
+		return duplicate_key(where, reader->section, name, reader->knob_lines[knob],
+				     message, bytes);
+	error = irqmod_scenario_set_knob(reader->scenario, reader->section, name, where, value,
+					 message, bytes);
+	if (error)
+		return error;
+	/* irqmod_scenario_set_knob() refused a name that is no knob. */
+	reader->knob_lines[knob] = number;
+	return 0;
+}
+
+/* "name = value" in a section of the key table; a [source]'s first key is its kind. */
+static int read_key(struct irqmod_scenario_reader *reader, const char *name, const char *value,
+		    const char *where, unsigned int number, char *message, size_t bytes)
+{
+	struct irqmod_scenario *scenario = reader->scenario;
+	unsigned int source = scenario->sources ? scenario->sources - 1 : 0;
+	const struct irqmod_scenario_key *key;
+	unsigned int *first;
+	int error;
+
+	key = irqmod_scenario_find_key(reader->section, name);
+	if (!key)
+		return unknown_key(where, reader->section, name, message, bytes);
+	error = key_for_tool(scenario, where, key, message, bytes);
+	if (error)
+		return error;
+	if (strcmp(reader->section, "source") == 0) {
+		if (key->type != IRQMOD_VALUE_KIND && !reader->source_has_kind)
+			return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EORDER,
+						    "%s: 'kind' must be the first key of a "
+						    "[source]",
+						    where);
+		reader->source_has_kind = true;
+		first = &reader->source_lines[scenario->sources - 1][key - irqmod_scenario_keys];
+	} else {
+		first = &reader->config_lines[key - irqmod_scenario_keys];
+	}
+	if (*first)
+		return duplicate_key(where, reader->section, name, *first, message, bytes);
+	*first = number;
+	error = set_key(scenario, key, &scenario->config.sources[source], where, value, message,
+			bytes);
+	if (error)
+		return error;
+	irqmod_scenario_origin_line(scenario, key, source, number);
+	return 0;
+}
+
+/* A line that is not a section header (@s, trimmed): "key = value" under a section. */
+static int read_assignment(struct irqmod_scenario_reader *reader, char *s, const char *where,
+			   unsigned int number, char *message, size_t bytes)
+{
+	char *equals = strchr(s, '='), *name, *value;
+
+	if (!equals)
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ESYNTAX,
+					    "%s: expected 'key = value' or '[section]', got '%s'",
+					    where, s);
+	*equals = '\0';
+	name = irqmod_scenario_trim(s);
+	value = irqmod_scenario_trim(equals + 1);
+	if (reader->section[0] == '\0')
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EORDER,
+					    "%s: key '%s' before any [section]", where, name);
+	if (*value == '\0')
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
+					    "%s: empty value for %s.%s", where, reader->section,
+					    name);
+	if (irqmod_scenario_knob_section(reader->section))
+		return read_knob(reader, name, value, where, number, message, bytes);
+	return read_key(reader, name, value, where, number, message, bytes);
+}
+
 int irqmod_scenario_parse_text(struct irqmod_scenario *scenario, const char *name, const char *text,
 			       char *message, size_t bytes)
 {
-	char section[64] = "", line[1024], where[512];
+	struct irqmod_scenario_reader reader = { .scenario = scenario };
+	char line[1024], where[512];
 	unsigned int number = 0;
 	const char *p = text;
-	bool source_has_kind = false;
-	/* Line each key was set on (0: not yet), to refuse a second setting. */
-	unsigned int config_lines[IRQMOD_SCENARIO_MAX_KEYS] = { 0 };
-	unsigned int source_lines[IRQMOD_SIM_MAX_SOURCES][IRQMOD_SCENARIO_MAX_KEYS] = { { 0 } };
-	unsigned int knob_lines[IRQMOD_SCENARIO_MAX_KNOBS] = { 0 };
-	unsigned int *first;
 
 	snprintf(scenario->path, sizeof(scenario->path), "%s", name);
 	while (*p) {
 		const char *end = strchr(p, '\n');
 		size_t length = end ? (size_t)(end - p) : strlen(p);
-		char *s, *equals, *key_name, *value, *hash;
-		const struct irqmod_scenario_key *key;
+		char *s, *hash;
 		int error;
 
 		number++;
@@ -488,93 +609,12 @@ int irqmod_scenario_parse_text(struct irqmod_scenario *scenario, const char *nam
 		s = irqmod_scenario_trim(line);
 		if (*s == '\0')
 			continue;
-		if (*s == '[') {
-			char *close = strchr(s, ']');
-
-			if (!close || close[1] != '\0')
-				return irqmod_scenario_fail(
-					message, bytes, IRQMOD_SCENARIO_ESYNTAX,
-					"%s: malformed section header '%s'; expected [name]", where,
-					s);
-			*close = '\0';
-			s = irqmod_scenario_trim(s + 1);
-			if (!irqmod_scenario_known_section(s) && !irqmod_scenario_knob_section(s))
-				return unknown_section(where, s, message, bytes);
-			error = section_for_tool(scenario, where, s, message, bytes);
-			if (error)
-				return error;
-			snprintf(section, sizeof(section), "%s", s);
-			if (strcmp(section, "source") == 0) {
-				if (scenario->sources == IRQMOD_SIM_MAX_SOURCES)
-					return irqmod_scenario_fail(
-						message, bytes, IRQMOD_SCENARIO_ECOUNT,
-						"%s: more than %d [source] sections", where,
-						IRQMOD_SIM_MAX_SOURCES);
-				scenario->sources++;
-				source_has_kind = false;
-				/* Until its kind is set, a source is named by its header's line. */
-				irqmod_scenario_origin_line(
-					scenario, irqmod_scenario_find_key("source", "kind"),
-					scenario->sources - 1, number);
-			}
-			continue;
-		}
-		equals = strchr(s, '=');
-		if (!equals)
-			return irqmod_scenario_fail(
-				message, bytes, IRQMOD_SCENARIO_ESYNTAX,
-				"%s: expected 'key = value' or '[section]', got '%s'", where, s);
-		*equals = '\0';
-		key_name = irqmod_scenario_trim(s);
-		value = irqmod_scenario_trim(equals + 1);
-		if (section[0] == '\0')
-			return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EORDER,
-						    "%s: key '%s' before any [section]", where,
-						    key_name);
-		if (*value == '\0')
-			return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
-						    "%s: empty value for %s.%s", where, section,
-						    key_name);
-		if (irqmod_scenario_knob_section(section)) {
-			int knob = irqmod_scenario_find_knob(section, key_name);
-
-			if (knob >= 0 && knob_lines[knob])
-				return duplicate_key(where, section, key_name, knob_lines[knob],
-						     message, bytes);
-			error = irqmod_scenario_set_knob(scenario, section, key_name, where, value,
-							 message, bytes);
-			if (error)
-				return error;
-			knob_lines[knob] = number;
-			continue;
-		}
-		key = irqmod_scenario_find_key(section, key_name);
-		if (!key)
-			return unknown_key(where, section, key_name, message, bytes);
-		error = key_for_tool(scenario, where, key, message, bytes);
+		if (*s == '[')
+			error = read_section(&reader, s, where, number, message, bytes);
+		else
+			error = read_assignment(&reader, s, where, number, message, bytes);
 		if (error)
 			return error;
-		if (strcmp(section, "source") == 0) {
-			if (key->type != IRQMOD_VALUE_KIND && !source_has_kind)
-				return irqmod_scenario_fail(
-					message, bytes, IRQMOD_SCENARIO_EORDER,
-					"%s: 'kind' must be the first key of a [source]", where);
-			source_has_kind = true;
-			first = &source_lines[scenario->sources - 1][key - irqmod_scenario_keys];
-		} else {
-			first = &config_lines[key - irqmod_scenario_keys];
-		}
-		if (*first)
-			return duplicate_key(where, section, key_name, *first, message, bytes);
-		*first = number;
-		error = set_key(
-			scenario, key,
-			&scenario->config.sources[scenario->sources ? scenario->sources - 1 : 0],
-			where, value, message, bytes);
-		if (error)
-			return error;
-		irqmod_scenario_origin_line(scenario, key,
-					    scenario->sources ? scenario->sources - 1 : 0, number);
 	}
 	return 0;
 }
