@@ -353,7 +353,9 @@ int irqmod_scenario_parse_value(const char *key_text, const char *text, uint64_t
 		if (index < 0)
 			return -IRQMOD_SCENARIO_EKEY;
 		units = irqmod_scenario_knob_units(&irqmod_scenario_knobs[index]);
-		return irqmod_scenario_parse_number(text, units, value) ? 0 : -IRQMOD_SCENARIO_EVALUE;
+		if (!irqmod_scenario_parse_number(text, units, value))
+			return -IRQMOD_SCENARIO_EVALUE;
+		return 0;
 	}
 	digits = copy + strcspn(copy, "0123456789");
 	if (strncmp(copy, "source", 6) == 0)

@@ -31,6 +31,10 @@ void irqmod_scenario_init(struct irqmod_scenario *scenario)
 	scenario->repro.saturation_cpu_pct = 99;
 }
 
+/*
+ * [run] controllers: each entry is resolved here, so a bad name is refused
+ * at its line; the queue count is checked with the whole scenario.
+ */
 static int set_controllers(struct irqmod_scenario *scenario, const char *where, const char *value,
 			   char *message, size_t bytes)
 {
@@ -389,6 +393,7 @@ static int set_key(struct irqmod_scenario *scenario, const struct irqmod_scenari
 	}
 }
 
+/* A key its section lacks: the message lists the keys the section has. */
 static int unknown_key(const char *where, const char *section, const char *name, char *message,
 		       size_t bytes)
 {
@@ -400,6 +405,7 @@ static int unknown_key(const char *where, const char *section, const char *name,
 				    valid);
 }
 
+/* Neither a section of the key table nor a knob owner: the message lists both. */
 static int unknown_section(const char *where, const char *section, char *message, size_t bytes)
 {
 	char valid[256], owners[128];
@@ -445,6 +451,7 @@ static int key_for_tool(const struct irqmod_scenario *scenario, const char *wher
 			: "");
 }
 
+/* A key set twice in one file is refused, naming the line of the first. */
 static int duplicate_key(const char *where, const char *section, const char *name,
 			 unsigned int first_line, char *message, size_t bytes)
 {

@@ -4,15 +4,16 @@
  * here is exported (irqmod-scenario.map lists the exported set). One job
  * a file:
  *
- *	value.c     values as text: numbers with units, enum names, messages
- *	keys.c      the key table (--list-keys) and the lookups in it
- *	origin.c    where each key's value came from, for messages
- *	knobs.c     the knob table: controller settings by name
+ *	value.c            values as text: numbers with units, enum names, messages
+ *	keys.c             the key table (--list-keys) and the lookups in it
+ *	origin.c           where each key's value came from, for messages
+ *	knobs.c            the knob table: controller settings by name
  *	controller_spec.c  the controller-name grammar: kinds, hybrids, knobs
- *	ethtool_spec.c  the ethtool:/ethtool(...) controller specs
- *	help.c      the help and list printers (--help, --list-keys, ...)
- *	finish.c    trace loading and the whole-scenario checks
- *	scenario.c  the INI reader: scenario files and --set
+ *	ethtool_spec.c     the ethtool:/ethtool(...) controller specs
+ *	scenario.c         the INI reader: scenario files and --set
+ *	finish.c           trace loading and the whole-scenario checks
+ *	help.c             the help and list printers (--help, --list-keys, ...)
+ *	queue_controllers.c  per-queue controller rows (queue_controllers.h)
  */
 #ifndef IRQMOD_SCENARIO_INTERNAL_H
 #define IRQMOD_SCENARIO_INTERNAL_H
@@ -76,10 +77,10 @@ struct irqmod_scenario_key {
 struct irqmod_scenario_knob {
 	uint32_t hybrid;	/* enum irqmod_hybrid_kind; IRQMOD_HYBRID_NONE: an inner kind's */
 	uint32_t kind;		/* inner enum irqmod_kind when @hybrid is IRQMOD_HYBRID_NONE */
-	const char *name;
-	size_t offset;
-	bool duration;
-	const char *help;
+	const char *name;	/* as written in "kind(name=value)" */
+	size_t offset;		/* of its field in struct irqmod_hybrid_config */
+	bool duration;		/* takes ns, us, ms or s; else a plain count */
+	const char *help;	/* the line --help prints */
 };
 
 /* A number's suffix and what it multiplies by; a table ends with a NULL suffix. */
@@ -137,6 +138,23 @@ const struct irqmod_scenario_key *irqmod_scenario_key_of_field(const char *field
 /* "1us..1h": @key's accepted range in its units. */
 void irqmod_scenario_key_range(char *out, size_t bytes, const struct irqmod_scenario_key *key);
 
+/* origin.c: remember that @key got its value at line @line of the file. */
+void irqmod_scenario_origin_line(struct irqmod_scenario *scenario,
+				 const struct irqmod_scenario_key *key, unsigned int source,
+				 unsigned int line);
+/* Remember that @key got its value from @where ("--set run.warmup=10ms", "--duration 2s"). */
+void irqmod_scenario_origin_set(struct irqmod_scenario *scenario,
+				const struct irqmod_scenario_key *key, unsigned int source,
+				const char *where);
+/* "file.ini:3", "--set run.warmup=10ms" or "default": where @key's value came from. */
+void irqmod_scenario_describe_origin(char *out, size_t bytes,
+				     const struct irqmod_scenario *scenario,
+				     const struct irqmod_scenario_key *key, unsigned int source);
+/* "file.ini:3: run.warmup = 10ms" (@lead) or "run.duration = 10ms (file.ini:2)". */
+void irqmod_scenario_key_statement(char *out, size_t bytes, const struct irqmod_scenario *scenario,
+				   const struct irqmod_scenario_key *key, unsigned int source,
+				   bool lead);
+
 /* knobs.c: the knob table, grouped by owner (hybrid or inner kind). */
 extern const struct irqmod_scenario_knob irqmod_scenario_knobs[];
 extern const size_t irqmod_scenario_knob_count;
@@ -170,22 +188,5 @@ bool irqmod_scenario_split_knobs(char *text, char **list);
 /* ethtool_spec.c: the hybrid config of "ethtool:..." or "ethtool(...)" (shorter than a name). */
 int irqmod_scenario_ethtool_spec(const char *spec, uint32_t link_speed_mbps,
 				 struct irqmod_hybrid_config *config, char *message, size_t bytes);
-
-/* origin.c: remember that @key got its value at line @line of the file. */
-void irqmod_scenario_origin_line(struct irqmod_scenario *scenario,
-				 const struct irqmod_scenario_key *key, unsigned int source,
-				 unsigned int line);
-/* Remember that @key got its value from @where ("--set run.warmup=10ms", "--duration 2s"). */
-void irqmod_scenario_origin_set(struct irqmod_scenario *scenario,
-				const struct irqmod_scenario_key *key, unsigned int source,
-				const char *where);
-/* "file.ini:3", "--set run.warmup=10ms" or "default": where @key's value came from. */
-void irqmod_scenario_describe_origin(char *out, size_t bytes,
-				     const struct irqmod_scenario *scenario,
-				     const struct irqmod_scenario_key *key, unsigned int source);
-/* "file.ini:3: run.warmup = 10ms" (@lead) or "run.duration = 10ms (file.ini:2)". */
-void irqmod_scenario_key_statement(char *out, size_t bytes, const struct irqmod_scenario *scenario,
-				   const struct irqmod_scenario_key *key, unsigned int source,
-				   bool lead);
 
 #endif /* IRQMOD_SCENARIO_INTERNAL_H */

@@ -27,6 +27,10 @@ const struct irqmod_scenario_unit irqmod_scenario_speed_units[] = { { "M", 1 },
 								    { NULL, 0 } };
 const struct irqmod_scenario_unit irqmod_scenario_plain_units[] = { { "", 1 }, { NULL, 0 } };
 
+/*
+ * Every error of the library is a negative code with a sentence in the
+ * caller's buffer; this keeps the two in one return statement.
+ */
 int irqmod_scenario_fail(char *message, size_t bytes, int error, const char *format, ...)
 {
 	va_list args;
@@ -39,6 +43,7 @@ int irqmod_scenario_fail(char *message, size_t bytes, int error, const char *for
 	return -error;
 }
 
+/* The types written with ns, us, ms or s. */
 static bool is_duration(enum irqmod_scenario_value_type type)
 {
 	return type == IRQMOD_VALUE_DURATION || type == IRQMOD_VALUE_DURATION32 ||
