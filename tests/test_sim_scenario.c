@@ -198,7 +198,7 @@ static void test_sim_scenario_set_overrides_like_the_file(void **unused)
 
 /*
  * Controller names with a hybrid and knobs. Expected values are the
- * documented defaults (lib/scenario/scenario.c, docs/hybrid-contract.md)
+ * documented defaults (lib/scenario/knobs.c, docs/hybrid-contract.md)
  * and the knob values written in the name.
  */
 static struct irqmod_hybrid_config resolved;

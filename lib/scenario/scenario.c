@@ -1,346 +1,20 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
-#define _POSIX_C_SOURCE 200809L
-#include "irqmod/scenario.h"
+#define _POSIX_C_SOURCE 200809L /* strtok_r() */
+/*
+ * The INI reader: scenario files ("key = value" lines under [section]
+ * headers, '#' comments) and --set assignments, each value checked against
+ * the key table (keys.c) or the knob table (knobs.c) and remembered with
+ * where it came from (origin.c). The whole scenario is checked later, by
+ * irqmod_scenario_finish() (finish.c).
+ */
+#include "scenario_internal.h"
 #include "queue_controllers.h"
 
-#include "irqmod/ethtool.h"
-
-#include <ctype.h>
 #include <stddef.h>
 #include <errno.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-
-enum value_type {
-	TYPE_U32,	/* plain integer */
-	TYPE_U64,
-	TYPE_DURATION,	/* integer with ns/us/ms/s suffix (bare: ns) */
-	TYPE_DURATION32,
-	TYPE_RATE,	/* integer with optional k/M/G multiplier */
-	TYPE_SPEED,	/* Mb/s, or with M/G suffix */
-	TYPE_BOOL,
-	TYPE_TIMER,
-	TYPE_DISTRIBUTION,
-	TYPE_SIZE_LAW,
-	TYPE_KIND,
-	TYPE_CORE,	/* core number or "none" */
-	TYPE_CORE_LIST,	/* comma-separated core per queue */
-	TYPE_CONTROLLERS,
-	TYPE_PATH,		/* trace.file: stored in the scenario */
-	TYPE_TRACE_FORMAT,	/* trace.format: stored in the scenario */
-	TYPE_SPEED_MILLI,	/* decimal multiplier, kept in thousandths */
-	TYPE_OFFSET,		/* a duration, or "random" */
-	TYPE_EXPERIMENT,	/* [repro] experiment: floor, idle-poll, recheck */
-};
-
-/* The struct a key's value lives in. */
-enum key_base {
-	BASE_NONE,	/* handled by its type (controllers, trace.file, trace.format) */
-	BASE_CONFIG,	/* struct irqmod_sim_config */
-	BASE_SOURCE,	/* struct irqmod_sim_source of the current [source] */
-	BASE_SCENARIO,	/* struct irqmod_scenario ([run] static_interval, [repro]) */
-};
-
-/*
- * One documented key: where its value lives (@base, @offset; @field is the
- * member's name, which irqmod_sim_check() names on rejection), the range
- * the reader accepts (in the type's base unit: ns, frames/s, Mb/s) and the
- * help line --help and docs/simulator.md print.
- */
-struct key {
-	const char *section;
-	const char *name;
-	enum value_type type;
-	enum key_base base;
-	size_t offset;
-	const char *field;
-	uint64_t min;
-	uint64_t max;
-	const char *help;
-};
-
-#define CONFIG(member) BASE_CONFIG, offsetof(struct irqmod_sim_config, member), #member
-#define SOURCE(member) BASE_SOURCE, offsetof(struct irqmod_sim_source, member), #member
-#define SCENARIO(member) BASE_SCENARIO, offsetof(struct irqmod_scenario, member), #member
-#define NO_FIELD BASE_NONE, 0, ""
-#define HOUR_NS IRQMOD_SIM_MAX_DURATION_NS
-#define SECOND_NS 1000000000ull
-
-static const struct key keys[] = {
-	{ "run", "duration", TYPE_DURATION, CONFIG(duration_ns), 1000, HOUR_NS,
-	  "simulated time (1us..1h)" },
-	{ "run", "warmup", TYPE_DURATION, CONFIG(warmup_ns), 0, HOUR_NS,
-	  "leading time excluded from the metrics (< duration)" },
-	{ "run", "seed", TYPE_U64, CONFIG(seed), 0, UINT64_MAX, "random seed" },
-	{ "run", "controllers", TYPE_CONTROLLERS, NO_FIELD, 0, 0,
-	  "comma-separated controllers to compare: kind names, none, static:<interval>, "
-	  "HYBRID+CONTROLLER, knobs in parentheses (see CONTROLLERS below); default: all kinds" },
-	{ "run", "static_interval", TYPE_DURATION32, SCENARIO(static_interval_ns), 0, SECOND_NS,
-	  "interval of the controller named plain 'static' (sweepable); default: its controller.h default" },
-	{ "link", "speed", TYPE_SPEED, CONFIG(link_speed_mbps), 1, 1600000,
-	  "link speed in Mb/s, or with a suffix: 100M, 10G" },
-	{ "link", "wire_overhead", TYPE_U32, CONFIG(wire_overhead_bytes), 0, 1000,
-	  "bytes added per frame on the wire: FCS 4 + preamble/SFD 8 + IFG 12 (IEEE 802.3)" },
-	{ "link", "propagation", TYPE_DURATION, CONFIG(propagation_ns), 0, SECOND_NS,
-	  "one-way propagation delay to the peer" },
-	{ "nic", "ring_size", TYPE_U32, CONFIG(ring_size), 1, 65536,
-	  "RX descriptors per queue (ixgbe.h IXGBE_DEFAULT_RXD 512)" },
-	{ "nic", "timer", TYPE_TIMER, CONFIG(timer), 0, 0,
-	  "interrupt timer: throttle (min gap since last IRQ, ixgbe EITR), absolute (holdoff from first frame, rx-usecs), packet (re-armed per frame, RDTR)" },
-	{ "nic", "rx_frames", TYPE_U32, CONFIG(rx_frames), 0, 65535,
-	  "frame-count threshold (ethtool rx-frames), 0: none; ignored by the throttle timer" },
-	{ "nic", "tx_interrupts", TYPE_BOOL, CONFIG(tx_interrupts), 0, 1,
-	  "TX completions raise causes on the same vector" },
-	{ "nic", "tx_completion_delay", TYPE_DURATION, CONFIG(tx_completion_delay_ns), 0, SECOND_NS,
-	  "end of transmission to completion write-back" },
-	{ "host", "cores", TYPE_U32, CONFIG(cores), 1, IRQMOD_SIM_MAX_CORES, "host cores" },
-	{ "host", "queues", TYPE_U32, CONFIG(queues), 1, IRQMOD_SIM_MAX_QUEUES,
-	  "RX queues (RSS), each with its own vector and controller" },
-	{ "host", "queue_cores", TYPE_CORE_LIST, CONFIG(queue_core), 0, IRQMOD_SIM_MAX_CORES - 1,
-	  "core of each queue, comma-separated (default: all on core 0)" },
-	{ "host", "irq_cost", TYPE_DURATION, CONFIG(irq_ns), 0, SECOND_NS,
-	  "CPU per hard interrupt (assumption; 1998 measurement: 21us, anchors 1.2)" },
-	{ "host", "timer_irq_cost", TYPE_DURATION, CONFIG(timer_irq_ns), 0, SECOND_NS,
-	  "CPU per timer interrupt driving a deferred poll (gro_flush_timeout's hrtimer; default: as irq_cost)" },
-	{ "host", "poll_spin", TYPE_DURATION, CONFIG(poll_spin_ns), 0, SECOND_NS,
-	  "deferred polls up to this delay are spun: the core busy, no timer interrupt (default 0: none)" },
-	{ "host", "poll_cost", TYPE_DURATION, CONFIG(poll_ns), 0, SECOND_NS,
-	  "CPU per NAPI poll call, besides packets (assumption)" },
-	{ "host", "packet_cost", TYPE_DURATION, CONFIG(packet_ns), 0, SECOND_NS,
-	  "CPU per received frame through the stack (assumption)" },
-	{ "host", "tx_clean_cost", TYPE_DURATION, CONFIG(tx_clean_ns), 0, SECOND_NS,
-	  "CPU per TX completion cleaned (assumption)" },
-	{ "host", "response_cost", TYPE_DURATION, CONFIG(response_ns), 0, SECOND_NS,
-	  "CPU per flood response sent (assumption)" },
-	{ "host", "napi_budget", TYPE_U32, CONFIG(napi_budget), 1, 65536,
-	  "frames per poll (netdevice.h NAPI_POLL_WEIGHT 64)" },
-	{ "host", "softirq_budget_packets", TYPE_U32, CONFIG(softirq_budget_packets), 1, UINT32_MAX,
-	  "frames per softirq run (net/core netdev_budget 300)" },
-	{ "host", "softirq_budget_time", TYPE_DURATION, CONFIG(softirq_budget_ns), 1, SECOND_NS,
-	  "time per softirq run (netdev_budget_usecs 2000)" },
-	{ "host", "controller_on_budget_exhausted", TYPE_BOOL, CONFIG(controller_on_budget_exhausted), 0, 1,
-	  "also call the controller after polls that used the whole budget" },
-	{ "host", "poll_rescan", TYPE_BOOL, CONFIG(poll_rescan), 0, 1,
-	  "a poll also takes frames arriving while it runs (Linux drivers); false: only those present at its start" },
-	{ "load", "core", TYPE_CORE, CONFIG(load_core), 0, IRQMOD_SIM_MAX_CORES - 1,
-	  "core of the competing CPU task, or none" },
-	{ "load", "busy", TYPE_DURATION, CONFIG(load_busy_ns), 1, HOUR_NS,
-	  "mean time the task holds the core (delays IRQs, softirq, applications)" },
-	{ "load", "idle", TYPE_DURATION, CONFIG(load_idle_ns), 0, HOUR_NS,
-	  "mean time between the task's busy periods" },
-	{ "load", "distribution", TYPE_DISTRIBUTION, CONFIG(load_distribution), 0, 0,
-	  "law of both periods" },
-	{ "socket", "rcvbuf", TYPE_U32, CONFIG(rcvbuf_bytes), 1, 64u << 20,
-	  "receive buffer bytes (include/net/sock.h SK_RMEM_MAX 212992)" },
-	{ "socket", "truesize", TYPE_U32, CONFIG(truesize_bytes), 128, 1u << 20,
-	  "bytes charged per frame (ixgbe build_skb: 2048 + 256 = 2304)" },
-	{ "app", "core", TYPE_U32, CONFIG(app_core), 0, IRQMOD_SIM_MAX_CORES - 1,
-	  "core of the applications (own core, or the interrupt core)" },
-	{ "app", "wakeup", TYPE_DURATION, CONFIG(app_wakeup_ns), 0, SECOND_NS,
-	  "wake-up latency of a sleeping application (assumption)" },
-	{ "app", "datagram_cost", TYPE_DURATION, CONFIG(app_datagram_ns), 0, SECOND_NS,
-	  "CPU per datagram read (assumption)" },
-	{ "app", "byte_cost_ps", TYPE_U64, CONFIG(app_byte_ps), 0, SECOND_NS,
-	  "CPU per payload byte read, picoseconds (assumption: 100 = 10 GB/s)" },
-	{ "app", "send_cost", TYPE_DURATION, CONFIG(app_send_ns), 0, SECOND_NS,
-	  "CPU per ping/RR request sent (assumption)" },
-	{ "app", "batch", TYPE_U32, CONFIG(app_batch), 1, 4096,
-	  "datagrams read per application run (1 when sharing the interrupt core)" },
-	{ "source", "kind", TYPE_KIND, SOURCE(kind), 0, 0,
-	  "first key of a [source]: constant, poisson, onoff, ping, rr, udp_stream, flood, trace" },
-	{ "source", "frame_bytes", TYPE_U32, SOURCE(frame_bytes), 60, 65535,
-	  "frame size without FCS (60..65535); reply size for ping/rr" },
-	{ "source", "rate", TYPE_RATE, SOURCE(rate_pps), 0, 10000000000ull,
-	  "frames per second (k/M/G suffixes); 0: line rate (constant, udp_stream)" },
-	{ "source", "flows", TYPE_U32, SOURCE(flows), 1, 65535, "flows (RSS spreads them over queues)" },
-	{ "source", "period_distribution", TYPE_DISTRIBUTION, SOURCE(period_distribution), 0, 0,
-	  "onoff period law" },
-	{ "source", "on_mean", TYPE_DURATION, SOURCE(on_mean_ns), 1, HOUR_NS, "onoff mean on period" },
-	{ "source", "off_mean", TYPE_DURATION, SOURCE(off_mean_ns), 0, HOUR_NS, "onoff mean off period" },
-	{ "source", "pareto_shape_milli", TYPE_U32, SOURCE(pareto_shape_milli), 1001, 100000,
-	  "Pareto shape x1000 (1500 = 1.5)" },
-	{ "source", "outstanding", TYPE_U32, SOURCE(outstanding), 1, 512,
-	  "ping/rr requests in flight at the start" },
-	{ "source", "timeout", TYPE_DURATION, SOURCE(timeout_ns), 0, HOUR_NS,
-	  "ping: send after this long without one (10ms); rr: resend after (200ms)" },
-	{ "source", "request_bytes", TYPE_U32, SOURCE(request_bytes), 60, 65535,
-	  "ping/rr request frame size (ping: 98)" },
-	{ "source", "turnaround", TYPE_DURATION, SOURCE(remote_turnaround_ns), 0, HOUR_NS,
-	  "ping/rr: the peer's answer time" },
-	{ "source", "message_bytes", TYPE_U32, SOURCE(message_bytes), 1, 65507,
-	  "udp_stream message size (netperf: 65507)" },
-	{ "source", "mtu", TYPE_U32, SOURCE(mtu_bytes), 68, 65521, "udp_stream IP MTU" },
-	{ "source", "response_limit", TYPE_U32, SOURCE(response_limit_per_s), 0, UINT32_MAX,
-	  "flood: responses per second (FreeBSD icmplim 200), 0: none" },
-	{ "source", "response_bytes", TYPE_U32, SOURCE(response_bytes), 60, 65535,
-	  "flood: response frame size" },
-	{ "source", "poisson", TYPE_BOOL, SOURCE(poisson_arrivals), 0, 1,
-	  "flood: exponential gaps instead of constant spacing" },
-	{ "source", "start", TYPE_DURATION, SOURCE(start_ns), 0, HOUR_NS, "time the source starts" },
-	{ "source", "gap_shape_micro", TYPE_U32, SOURCE(gap_shape_micro), 0, 999999,
-	  "poisson: 0 exponential gaps; else GPareto gaps of shape xi x10^6 and mean 1/rate (mutilate ETC: 154971)" },
-	{ "source", "size_law", TYPE_SIZE_LAW, SOURCE(size_law), 0, 0,
-	  "constant/poisson/onoff frame sizes: constant (frame_bytes), gpareto or gev (size_* keys)" },
-	{ "source", "size_location_milli", TYPE_U64, SOURCE(size_location_milli), 0, 65535000,
-	  "size law location mu, thousandths of a byte (ETC key GEV: 30798)" },
-	{ "source", "size_scale_milli", TYPE_U64, SOURCE(size_scale_milli), 0, 65535000,
-	  "size law scale sigma, thousandths of a byte (ETC key GEV: 8204)" },
-	{ "source", "size_shape_micro", TYPE_U32, SOURCE(size_shape_micro), 0, 1000000,
-	  "size law shape xi x10^6 (ETC key GEV: 78688)" },
-	{ "source", "size_offset", TYPE_U32, SOURCE(size_offset_bytes), 0, 65535,
-	  "bytes added to each size variate (headers; memcached GET over UDP: 56)" },
-	{ "source", "trace.file", TYPE_PATH, NO_FIELD, 0, 0,
-	  "trace: CSV (time_ns,bytes[,flow]) or pcap/pcapng file to replay (relative: from the scenario's folder)" },
-	{ "source", "trace.format", TYPE_TRACE_FORMAT, NO_FIELD, 0, 0,
-	  "trace: csv, pcap or auto (pcap/pcapng by the magic number, else CSV)" },
-	{ "source", "trace.speed", TYPE_SPEED_MILLI, SOURCE(trace_speed_milli), 1,
-	  IRQMOD_SIM_TRACE_MAX_SPEED_MILLI,
-	  "trace: replay speed, a decimal with up to 3 places (2: gaps halved; 0.001..1000)" },
-	{ "source", "trace.loop", TYPE_BOOL, SOURCE(trace_loop), 0, 1,
-	  "trace: start again after the last record (a lap: span + mean gap)" },
-	{ "source", "trace.start_offset", TYPE_OFFSET, SOURCE(trace_start_offset_ns), 0, HOUR_NS,
-	  "trace: replay from this far into the trace (sweepable), or random (needs trace.loop; drawn from the seed)" },
-	/* [repro]: irqmod-repro's experiment and the controllers it builds
-	 * (tools/repro.c); the limits are the experiments' (docs/reproductions.md). */
-	{ "repro", "experiment", TYPE_EXPERIMENT, SCENARIO(repro.experiment), 0, 0,
-	  "the published experiment: floor (ixgbe 12K, 2015), idle-poll (NAPI, 2007), recheck (FreeBSD, 2001)" },
-	{ "repro", "seeds", TYPE_U32, SCENARIO(repro.seeds), 1, 1000,
-	  "seeds each figure is averaged over (run.seed, run.seed + 1, ...)" },
-	{ "repro", "sweep_from", TYPE_RATE, SCENARIO(repro.sweep_from), 0, 100000000,
-	  "first swept rate (floor: interrupts/s; recheck: offered frames/s)" },
-	{ "repro", "sweep_to", TYPE_RATE, SCENARIO(repro.sweep_to), 0, 100000000,
-	  "last swept rate" },
-	{ "repro", "sweep_step", TYPE_RATE, SCENARIO(repro.sweep_step), 0, 100000000,
-	  "sweep increment; 0: no sweep" },
-	{ "repro", "interval", TYPE_DURATION32, SCENARIO(repro.interval_ns), 0, SECOND_NS,
-	  "idle-poll, recheck: the static interval both runs program (0: none, as the posts' NICs)" },
-	{ "repro", "poll_spacing", TYPE_DURATION32, SCENARIO(repro.poll_spacing_ns), 0, SECOND_NS,
-	  "idle-poll: delay between idle polls" },
-	{ "repro", "idle_time", TYPE_DURATION32, SCENARIO(repro.idle_time_ns), 0, SECOND_NS,
-	  "idle-poll: idle time before re-arming" },
-	{ "repro", "idle_polls", TYPE_U32, SCENARIO(repro.idle_polls), 0, 65535,
-	  "idle-poll: empty polls before re-arming" },
-	{ "repro", "max_rounds", TYPE_U32, SCENARIO(repro.max_rounds), 0, 65535,
-	  "recheck: immediate re-polls per interrupt" },
-	{ "repro", "saturation_cpu_pct", TYPE_U32, SCENARIO(repro.saturation_cpu_pct), 1, 100,
-	  "recheck: busy share of core 0, percent, that counts as saturated" },
-	{ "repro", "sweep_link_speed", TYPE_SPEED, SCENARIO(repro.sweep_link_speed_mbps), 0, 1600000,
-	  "recheck: link speed of the sweep, Mb/s or with M/G/T (0: link.speed)" },
-};
-
-#define KEY_COUNT (sizeof(keys) / sizeof(keys[0]))
-_Static_assert(KEY_COUNT <= IRQMOD_SCENARIO_MAX_KEYS, "struct irqmod_scenario origins");
-
-/* The tools a key is read by (enum irqmod_scenario_tool bits). */
-static uint32_t key_tools(const struct key *key)
-{
-	if (strcmp(key->section, "repro") == 0)
-		return IRQMOD_SCENARIO_FOR_REPRO;
-	/* irqmod-repro builds the experiments' controllers itself. */
-	if (strcmp(key->section, "run") == 0 &&
-	    (strcmp(key->name, "controllers") == 0 || strcmp(key->name, "static_interval") == 0))
-		return IRQMOD_SCENARIO_FOR_SIM;
-	return IRQMOD_SCENARIO_FOR_SIM | IRQMOD_SCENARIO_FOR_REPRO;
-}
-
-static const char *tool_name(uint32_t tools)
-{
-	return tools == IRQMOD_SCENARIO_FOR_SIM	    ? "irqmod-sim"
-	       : tools == IRQMOD_SCENARIO_FOR_REPRO ? "irqmod-repro"
-						    : "both";
-}
-
-static const char *const sections[] = { "run", "link", "nic", "host", "load", "socket", "app",
-					"source", "repro" };
-#define SECTION_COUNT (sizeof(sections) / sizeof(sections[0]))
-
-static int fail(char *message, size_t bytes, int error, const char *format, ...)
-{
-	va_list args;
-
-	if (message && bytes) {
-		va_start(args, format);
-		vsnprintf(message, bytes, format, args);
-		va_end(args);
-	}
-	return -error;
-}
-
-static bool is_duration(enum value_type type)
-{
-	return type == TYPE_DURATION || type == TYPE_DURATION32 || type == TYPE_OFFSET;
-}
-
-/* @value in @type's units as a person writes it: "84us", "10G", "60k", "3". */
-static void format_number(char *out, size_t bytes, enum value_type type, uint64_t value)
-{
-	if (is_duration(type) && value != 0) {
-		if (value % 1000000000 == 0)
-			snprintf(out, bytes, "%" PRIu64 "s", value / 1000000000);
-		else if (value % 1000000 == 0)
-			snprintf(out, bytes, "%" PRIu64 "ms", value / 1000000);
-		else if (value % 1000 == 0)
-			snprintf(out, bytes, "%" PRIu64 "us", value / 1000);
-		else
-			snprintf(out, bytes, "%" PRIu64 "ns", value);
-	} else if (type == TYPE_SPEED && value != 0 && value % 1000 == 0) {
-		snprintf(out, bytes, "%" PRIu64 "G", value / 1000);
-	} else {
-		snprintf(out, bytes, "%" PRIu64, value);
-	}
-}
-
-/* Row and column of @key's entry in the scenario's origins. */
-static uint32_t *key_origin(struct irqmod_scenario *scenario, const struct key *key,
-			    unsigned int source)
-{
-	return &scenario->origins[key->base == BASE_SOURCE ? source + 1 : 0][key - keys];
-}
-
-/* Remember that @key got its value at line @line of the file. */
-static void origin_line(struct irqmod_scenario *scenario, const struct key *key,
-			unsigned int source, unsigned int line)
-{
-	*key_origin(scenario, key, source) = line & ~IRQMOD_SCENARIO_ORIGIN_SET;
-}
-
-/* Remember that @key got its value from @where ("--set run.warmup=10ms", "--duration 2s"). */
-static void origin_set(struct irqmod_scenario *scenario, const struct key *key,
-		       unsigned int source, const char *where)
-{
-	uint32_t index = scenario->set_count;
-
-	/* The same argument again (a sweep's copies) reuses its entry. */
-	if (index > 0 && strncmp(scenario->sets[index - 1], where,
-				 IRQMOD_SCENARIO_SET_BYTES - 1) == 0)
-		index--;
-	else if (index < IRQMOD_SCENARIO_MAX_SETS)
-		snprintf(scenario->sets[scenario->set_count++], IRQMOD_SCENARIO_SET_BYTES, "%.*s",
-			 IRQMOD_SCENARIO_SET_BYTES - 1, where); /* cut: a long one is still named */
-	else
-		index = IRQMOD_SCENARIO_MAX_SETS; /* too many: named as "--set" */
-	*key_origin(scenario, key, source) = IRQMOD_SCENARIO_ORIGIN_SET | index;
-}
-
-/* "file.ini:3", "--set run.warmup=10ms" or "default": where @key's value came from. */
-static void describe_origin(char *out, size_t bytes, const struct irqmod_scenario *scenario,
-			    const struct key *key, unsigned int source)
-{
-	uint32_t origin = scenario->origins[key->base == BASE_SOURCE ? source + 1 : 0][key - keys];
-	uint32_t index = origin & ~IRQMOD_SCENARIO_ORIGIN_SET;
-
-	if (origin == 0)
-		snprintf(out, bytes, "default");
-	else if (!(origin & IRQMOD_SCENARIO_ORIGIN_SET))
-		snprintf(out, bytes, "%s:%" PRIu32, scenario->path[0] ? scenario->path : "scenario",
-			 origin);
-	else if (index < scenario->set_count)
-		snprintf(out, bytes, "%s", scenario->sets[index]);
-	else
-		snprintf(out, bytes, "--set");
-}
 
 void irqmod_scenario_init(struct irqmod_scenario *scenario)
 {
@@ -357,1005 +31,10 @@ void irqmod_scenario_init(struct irqmod_scenario *scenario)
 	scenario->repro.saturation_cpu_pct = 99;
 }
 
-static char *trim(char *s)
-{
-	char *end;
-
-	while (isspace((unsigned char)*s))
-		s++;
-	end = s + strlen(s);
-	while (end > s && isspace((unsigned char)end[-1]))
-		*--end = '\0';
-	return s;
-}
-
-/* Parse an unsigned integer followed by an optional suffix from @units. */
-struct unit {
-	const char *suffix;
-	uint64_t factor;
-};
-
-static const struct unit duration_units[] = {
-	{ "ns", 1 }, { "us", 1000 }, { "ms", 1000000 }, { "s", 1000000000 }, { "", 1 }, { NULL, 0 }
-};
-static const struct unit rate_units[] = {
-	{ "k", 1000 }, { "M", 1000000 }, { "G", 1000000000 }, { "", 1 }, { NULL, 0 }
-};
-static const struct unit speed_units[] = {
-	{ "M", 1 }, { "G", 1000 }, { "T", 1000000 }, { "", 1 }, { NULL, 0 }
-};
-static const struct unit plain_units[] = { { "", 1 }, { NULL, 0 } };
-
-static bool parse_number(const char *text, const struct unit *units, uint64_t *value)
-{
-	uint64_t number = 0;
-	const char *p = text;
-
-	if (!isdigit((unsigned char)*p))
-		return false;
-	for (; isdigit((unsigned char)*p); p++) {
-		uint64_t digit = (uint64_t)(*p - '0');
-
-		/* The whole 0..2^64-1 range, and nothing above it. */
-		if (number > (UINT64_MAX - digit) / 10)
-			return false;
-		number = number * 10 + digit;
-	}
-	while (*p == ' ')
-		p++;
-	for (; units->suffix; units++) {
-		if (strcmp(p, units->suffix) == 0) {
-			if (units->factor != 0 && number > UINT64_MAX / units->factor)
-				return false;
-			*value = number * units->factor;
-			return true;
-		}
-	}
-	return false;
-}
-
-static const char *type_form(enum value_type type)
-{
-	switch (type) {
-	case TYPE_DURATION:
-	case TYPE_DURATION32:
-		return "an integer with a unit: ns, us, ms or s (e.g. 84us)";
-	case TYPE_RATE:
-		return "an integer, optionally with k, M or G (e.g. 60k)";
-	case TYPE_SPEED:
-		return "Mb/s as an integer, or with M, G or T (e.g. 10G)";
-	case TYPE_BOOL:
-		return "true, false, yes, no, on, off, 1 or 0";
-	case TYPE_CORE:
-		return "a core number or none";
-	case TYPE_CORE_LIST:
-		return "comma-separated core numbers";
-	case TYPE_SPEED_MILLI:
-		return "a decimal number with up to 3 places (e.g. 0.5, 2)";
-	case TYPE_OFFSET:
-		return "a duration with a unit (e.g. 10ms), or random";
-	default:
-		return "a non-negative integer";
-	}
-}
-
-/* [repro] experiment names, by enum irqmod_scenario_experiment. */
-static const char *const experiment_names[IRQMOD_SCENARIO_EXPERIMENT_COUNT] = {
-	"none", "floor", "idle-poll", "recheck",
-};
-
-static const char *enum_name(enum value_type type, uint32_t value)
-{
-	switch (type) {
-	case TYPE_EXPERIMENT:
-		return value < IRQMOD_SCENARIO_EXPERIMENT_COUNT ? experiment_names[value] : "unknown";
-	case TYPE_TIMER:
-		return irqmod_sim_timer_name(value);
-	case TYPE_DISTRIBUTION:
-		return irqmod_sim_distribution_name(value);
-	case TYPE_SIZE_LAW:
-		return irqmod_sim_size_law_name(value);
-	case TYPE_KIND:
-		return irqmod_sim_source_kind_name(value);
-	default:
-		return "unknown";
-	}
-}
-
-static uint32_t enum_count(enum value_type type)
-{
-	switch (type) {
-	case TYPE_TIMER:
-		return IRQMOD_SIM_TIMER_COUNT;
-	case TYPE_DISTRIBUTION:
-		return IRQMOD_SIM_DIST_COUNT;
-	case TYPE_SIZE_LAW:
-		return IRQMOD_SIM_SIZE_COUNT;
-	case TYPE_EXPERIMENT:
-		return IRQMOD_SCENARIO_EXPERIMENT_COUNT;
-	default:
-		return IRQMOD_SIM_SOURCE_COUNT;
-	}
-}
-
-static void enum_choices(enum value_type type, char *out, size_t bytes)
-{
-	uint32_t i;
-
-	out[0] = '\0';
-	/* "off" and "none" are not values to choose. */
-	for (i = (type == TYPE_KIND || type == TYPE_EXPERIMENT ? 1 : 0); i < enum_count(type); i++) {
-		if (out[0])
-			strncat(out, ", ", bytes - strlen(out) - 1);
-		strncat(out, enum_name(type, i), bytes - strlen(out) - 1);
-	}
-}
-
-static void controller_choices(char *out, size_t bytes)
-{
-	uint32_t kind;
-
-	snprintf(out, bytes, "none, static:<interval> (e.g. static:84us)");
-	for (kind = 0; kind < IRQMOD_KIND_COUNT; kind++) {
-		strncat(out, ", ", bytes - strlen(out) - 1);
-		strncat(out, irqmod_kind_name(kind), bytes - strlen(out) - 1);
-	}
-	strncat(out, "; or HYBRID+CONTROLLER with HYBRID one of ", bytes - strlen(out) - 1);
-	for (kind = IRQMOD_HYBRID_NONE + 1; kind < IRQMOD_HYBRID_COUNT; kind++) {
-		strncat(out, irqmod_hybrid_kind_name(kind), bytes - strlen(out) - 1);
-		strncat(out, kind + 1 < IRQMOD_HYBRID_COUNT ? ", " : "", bytes - strlen(out) - 1);
-	}
-}
-
 /*
- * Controller specifications: [HYBRID[(KNOBS)]+]INNER[(KNOBS)], e.g.
- * "idle-poll+ixgbe", "defer-irq(defer_hard_irqs=2)+static:50us",
- * "ixgbe(max=84us)". See irqmod_scenario_controller().
+ * [run] controllers: each entry is resolved here, so a bad name is refused
+ * at its line; the queue count is checked with the whole scenario.
  */
-
-/*
- * A hybrid named without knobs gets the core's defaults
- * (irqmod_<hybrid>_default_config()): the values of the worked examples in
- * each hybrid's page, so a reader can follow the timeline.
- */
-
-/* One knob: a uint32_t field of struct irqmod_hybrid_config. */
-struct knob {
-	uint32_t hybrid;	/* enum irqmod_hybrid_kind; IRQMOD_HYBRID_NONE: an inner kind's */
-	uint32_t kind;		/* inner enum irqmod_kind when @hybrid is IRQMOD_HYBRID_NONE */
-	const char *name;
-	size_t offset;
-	bool duration;
-	const char *help;
-};
-
-#define HYBRID_FIELD(member) offsetof(struct irqmod_hybrid_config, member)
-
-static const struct knob knobs[] = {
-	{ IRQMOD_HYBRID_IDLE_POLL, 0, "poll_spacing", HYBRID_FIELD(config.idle_poll.poll_spacing_ns),
-	  true, "delay between idle polls, <= 1s (default 10us; 0 = at once)" },
-	{ IRQMOD_HYBRID_IDLE_POLL, 0, "idle_time", HYBRID_FIELD(config.idle_poll.idle_time_ns),
-	  true, "idle time before re-arming, <= 1s (default 50us; 0 = none)" },
-	{ IRQMOD_HYBRID_IDLE_POLL, 0, "idle_polls", HYBRID_FIELD(config.idle_poll.idle_polls),
-	  false, "empty polls before re-arming, <= 65535 (default 0: idle_time / poll_spacing, "
-	  "which must then be > 0 and <= 65535)" },
-	{ IRQMOD_HYBRID_DEFER_IRQ, 0, "defer_hard_irqs",
-	  HYBRID_FIELD(config.defer_irq.defer_hard_irqs), false,
-	  "empty polls before re-arming, napi_defer_hard_irqs, <= 65535 (default 10)" },
-	{ IRQMOD_HYBRID_DEFER_IRQ, 0, "gro_flush_timeout",
-	  HYBRID_FIELD(config.defer_irq.gro_flush_timeout_ns), true,
-	  "delay between deferred polls, gro_flush_timeout, <= 1s (default 20us)" },
-	{ IRQMOD_HYBRID_DEFER_IRQ, 0, "irq_suspend_timeout",
-	  HYBRID_FIELD(config.defer_irq.irq_suspend_timeout_ns), true,
-	  "IRQ suspension while the application finds events, <= 1s (default 0: off)" },
-	{ IRQMOD_HYBRID_DEFER_IRQ, 0, "suspend_polls", HYBRID_FIELD(config.defer_irq.suspend_polls),
-	  false, "empty polls that end a suspension, <= 65535, > 0 with a suspension (default 0)" },
-	{ IRQMOD_HYBRID_RECHECK, 0, "max_rounds", HYBRID_FIELD(config.recheck.max_rounds), false,
-	  "immediate re-polls while work is found, <= 65535 (default 4)" },
-	{ IRQMOD_HYBRID_NONE, IRQMOD_KIND_IXGBE, "min",
-	  HYBRID_FIELD(inner.config.ixgbe_config.min_interval_ns), true,
-	  "floor, whole us, >= 1us (default 10us)" },
-	{ IRQMOD_HYBRID_NONE, IRQMOD_KIND_IXGBE, "max",
-	  HYBRID_FIELD(inner.config.ixgbe_config.max_interval_ns), true,
-	  "ceiling, whole us up to 126us (default: the socket-buffer floor, 84us at 10G)" },
-	{ IRQMOD_HYBRID_NONE, IRQMOD_KIND_I40E, "min",
-	  HYBRID_FIELD(inner.config.i40e_config.min_interval_ns), true,
-	  "floor, even us, >= 2us (default 2us)" },
-	{ IRQMOD_HYBRID_NONE, IRQMOD_KIND_I40E, "max",
-	  HYBRID_FIELD(inner.config.i40e_config.max_interval_ns), true,
-	  "ceiling, even us up to 8160us (default 126us, I40E_ITR_ADAPTIVE_MAX_USECS)" },
-	{ IRQMOD_HYBRID_NONE, IRQMOD_KIND_LATENCY_TARGET, "target_p99",
-	  HYBRID_FIELD(inner.config.latency_target.target_p99_ns), true,
-	  "p99 added-delay target, <= 1s (default 50us)" },
-	{ IRQMOD_HYBRID_NONE, IRQMOD_KIND_LATENCY_TARGET, "target_mean",
-	  HYBRID_FIELD(inner.config.latency_target.target_mean_ns), true,
-	  "mean added-delay target, <= target_p99 (default 0: none)" },
-	{ IRQMOD_HYBRID_NONE, IRQMOD_KIND_LATENCY_TARGET, "service",
-	  HYBRID_FIELD(inner.config.latency_target.service_ns), true,
-	  "delay the interval does not control, taken off the targets (default 0)" },
-	{ IRQMOD_HYBRID_NONE, IRQMOD_KIND_LATENCY_TARGET, "min",
-	  HYBRID_FIELD(inner.config.latency_target.min_interval_ns), true,
-	  "shortest interval, used at very low rates (default 0)" },
-	{ IRQMOD_HYBRID_NONE, IRQMOD_KIND_LATENCY_TARGET, "max",
-	  HYBRID_FIELD(inner.config.latency_target.max_interval_ns), true,
-	  "longest interval, <= 1s (default 1ms)" },
-	{ IRQMOD_HYBRID_NONE, IRQMOD_KIND_LATENCY_TARGET, "max_rate",
-	  HYBRID_FIELD(inner.config.latency_target.max_rate_per_s), false,
-	  "interrupt-rate cap per second (default 0: none)" },
-	{ IRQMOD_HYBRID_NONE, IRQMOD_KIND_LATENCY_TARGET, "poll_packets",
-	  HYBRID_FIELD(inner.config.latency_target.poll_packets), false,
-	  "poll instead of interrupts from this many frames per interval, 0 or 2..65535 "
-	  "(default 4; 0 inside a hybrid)" },
-};
-
-#define KNOB_COUNT (sizeof(knobs) / sizeof(knobs[0]))
-_Static_assert(KNOB_COUNT <= IRQMOD_SCENARIO_MAX_KNOBS, "scenario knob bits");
-
-/* Units a knob's value takes: a duration, or a plain count. */
-static const struct unit *knob_units(const struct knob *knob)
-{
-	return knob->duration ? duration_units : plain_units;
-}
-
-/* The name a knob is listed under: its hybrid, or its inner kind. */
-static const char *knob_owner(const struct knob *knob)
-{
-	return knob->hybrid != IRQMOD_HYBRID_NONE ? irqmod_hybrid_kind_name(knob->hybrid)
-						  : irqmod_kind_name(knob->kind);
-}
-
-/* Index of knob @name of @owner ("idle-poll", "ixgbe"), or -1. */
-static int find_knob(const char *owner, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < KNOB_COUNT; i++)
-		if (strcmp(knob_owner(&knobs[i]), owner) == 0 && strcmp(knobs[i].name, name) == 0)
-			return (int)i;
-	return -1;
-}
-
-/* Whether @section names a knob owner: "[idle-poll]" holds its knobs. */
-static bool knob_section(const char *section)
-{
-	size_t i;
-
-	for (i = 0; i < KNOB_COUNT; i++)
-		if (strcmp(knob_owner(&knobs[i]), section) == 0)
-			return true;
-	return false;
-}
-
-/* "a, b" of the knob owners, each once. */
-static void knob_owners(char *out, size_t bytes)
-{
-	size_t i;
-
-	out[0] = '\0';
-	for (i = 0; i < KNOB_COUNT; i++) {
-		const char *owner = knob_owner(&knobs[i]);
-
-		if (i > 0 && strcmp(knob_owner(&knobs[i - 1]), owner) == 0)
-			continue; /* the table lists an owner's knobs together */
-		if (out[0])
-			strncat(out, ", ", bytes - strlen(out) - 1);
-		strncat(out, owner, bytes - strlen(out) - 1);
-	}
-}
-
-static bool knob_applies(const struct knob *knob, uint32_t hybrid, uint32_t kind)
-{
-	return knob->hybrid == hybrid && (hybrid != IRQMOD_HYBRID_NONE || knob->kind == kind);
-}
-
-/* "a, b, c" of the knobs of @hybrid (or of inner @kind), or "none". */
-static void knob_choices(uint32_t hybrid, uint32_t kind, char *out, size_t bytes)
-{
-	size_t i;
-
-	out[0] = '\0';
-	for (i = 0; i < KNOB_COUNT; i++) {
-		if (!knob_applies(&knobs[i], hybrid, kind))
-			continue;
-		if (out[0])
-			strncat(out, ", ", bytes - strlen(out) - 1);
-		strncat(out, knobs[i].name, bytes - strlen(out) - 1);
-	}
-	if (!out[0])
-		snprintf(out, bytes, "none");
-}
-
-static void hybrid_choices(char *out, size_t bytes)
-{
-	uint32_t kind;
-
-	out[0] = '\0';
-	for (kind = IRQMOD_HYBRID_NONE + 1; kind < IRQMOD_HYBRID_COUNT; kind++) {
-		if (out[0])
-			strncat(out, ", ", bytes - strlen(out) - 1);
-		strncat(out, irqmod_hybrid_kind_name(kind), bytes - strlen(out) - 1);
-	}
-}
-
-/*
- * Split "name(knobs)" in place: @text keeps the name, *@list the knobs
- * (NULL without parentheses). False for unbalanced or trailing text.
- */
-static bool split_knobs(char *text, char **list)
-{
-	char *open = strchr(text, '(');
-	size_t length;
-
-	*list = NULL;
-	if (!open)
-		return strchr(text, ')') == NULL;
-	length = strlen(open);
-	if (length < 2 || open[length - 1] != ')' || strchr(open + 1, '(') ||
-	    strchr(open + 1, ')') != open + length - 1)
-		return false;
-	open[length - 1] = '\0';
-	*open = '\0';
-	*list = open + 1;
-	return true;
-}
-
-static int apply_knobs(struct irqmod_hybrid_config *config, uint32_t hybrid, const char *owner,
-		       char *list, const char *prefix, char *message, size_t bytes)
-{
-	char *item, *save = NULL, choices[256];
-	size_t i;
-
-	for (item = strtok_r(list, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
-		char *equals = strchr(item, '=');
-		const struct knob *knob = NULL;
-		uint64_t value;
-		uint32_t v;
-
-		knob_choices(hybrid, config->inner.kind, choices, sizeof(choices));
-		if (equals)
-			*equals = '\0';
-		item = trim(item);
-		for (i = 0; i < KNOB_COUNT; i++) {
-			if (knob_applies(&knobs[i], hybrid, config->inner.kind) &&
-			    strcmp(knobs[i].name, item) == 0)
-				knob = &knobs[i];
-		}
-		if (!knob)
-			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
-				    "%s%s has no knob '%s'; valid: %s", prefix, owner,
-				    item, choices);
-		if (!equals || !parse_number(trim(equals + 1), knob_units(knob), &value) ||
-		    value > UINT32_MAX)
-			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
-				    "%s%s knob '%s' takes %s", prefix, owner, knob->name,
-				    knob->duration ? type_form(TYPE_DURATION)
-						   : type_form(TYPE_U32));
-		v = (uint32_t)value;
-		memcpy((unsigned char *)config + knob->offset, &v, sizeof(v));
-	}
-	return 0;
-}
-
-/* Defaults of @kind's own settings: the core's (irqmod_<hybrid>_default_config()). */
-static void hybrid_defaults(struct irqmod_hybrid_config *config, uint32_t kind)
-{
-	config->kind = kind;
-	memset(&config->config, 0, sizeof(config->config));
-	switch (kind) {
-	case IRQMOD_HYBRID_IDLE_POLL:
-		(void)irqmod_idle_poll_default_config(&config->config.idle_poll);
-		break;
-	case IRQMOD_HYBRID_DEFER_IRQ:
-		(void)irqmod_defer_irq_default_config(&config->config.defer_irq);
-		break;
-	case IRQMOD_HYBRID_RECHECK:
-		(void)irqmod_recheck_default_config(&config->config.recheck);
-		break;
-	default:
-		break;
-	}
-	/* latency-target polls by itself; inside a hybrid the hybrid polls
-	 * (docs/latency-target.md), so its own polling is off there. */
-	if (kind != IRQMOD_HYBRID_NONE && config->inner.kind == IRQMOD_KIND_LATENCY_TARGET)
-		config->inner.config.latency_target.poll_packets = 0;
-}
-
-/* "800 Gb/s" or "2500 Mb/s". */
-static void format_speed(char *out, size_t bytes, uint64_t mbps)
-{
-	if (mbps >= 1000 && mbps % 1000 == 0)
-		snprintf(out, bytes, "%" PRIu64 " Gb/s", mbps / 1000);
-	else
-		snprintf(out, bytes, "%" PRIu64 " Mb/s", mbps);
-}
-
-void irqmod_scenario_link_sentence(char *out, size_t bytes, const char *kind,
-				   uint64_t max_mbps, uint64_t link_mbps)
-{
-	char max[32], link[32];
-
-	format_speed(max, sizeof(max), max_mbps);
-	format_speed(link, sizeof(link), link_mbps);
-	snprintf(out, bytes, "%s supports links up to %s; the scenario has %s", kind, max, link);
-}
-
-int irqmod_scenario_explain(const struct irqmod_hybrid_config *config, char *line,
-			    size_t bytes)
-{
-	struct irqmod_config_error error;
-	int code = irqmod_hybrid_config_check(config, &error);
-
-	if (code == 0)
-		return 0;
-	if (code == -IRQMOD_ELINK && error.limit_name && error.value > error.limit)
-		irqmod_scenario_link_sentence(line, bytes, error.kind, error.limit,
-					      error.value);
-	else
-		irqmod_config_error_format(&error, line, bytes);
-	return code;
-}
-
-/* Knob @name of [@owner] for every controller of the scenario. */
-static int set_knob(struct irqmod_scenario *scenario, const char *owner, const char *name,
-		    const char *where, const char *value, char *message, size_t bytes)
-{
-	int index = find_knob(owner, name);
-	char choices[256] = "none";
-	uint64_t number;
-	size_t i;
-
-	if (index < 0) {
-		for (i = 0; i < KNOB_COUNT; i++) {
-			if (strcmp(knob_owner(&knobs[i]), owner) == 0) {
-				knob_choices(knobs[i].hybrid, knobs[i].kind, choices,
-					     sizeof(choices));
-				break;
-			}
-		}
-		return fail(message, bytes, IRQMOD_SCENARIO_EKEY,
-			    "%s: %s has no knob '%s'; valid: %s", where, owner, name, choices);
-	}
-	if (!parse_number(value, knob_units(&knobs[index]), &number))
-		return fail(message, bytes, IRQMOD_SCENARIO_EVALUE, "%s: %s.%s takes %s", where,
-			    owner, name,
-			    knobs[index].duration ? type_form(TYPE_DURATION) : type_form(TYPE_U32));
-	if (number > UINT32_MAX)
-		return fail(message, bytes, IRQMOD_SCENARIO_ERANGE, "%s: %s.%s above %" PRIu32,
-			    where, owner, name, UINT32_MAX);
-	scenario->knobs_set |= 1u << index;
-	scenario->knob_values[index] = (uint32_t)number;
-	return 0;
-}
-
-/*
- * The one parser of interval-controller names: "none", plain "static" (at
- * @scenario's static_interval, or the kind's default without a scenario),
- * "static:<interval>" with a unit (0 needs none: 0 is 0 in every unit), or
- * a kind name (irqmod_kind_name()), with the kind's defaults for the link.
- * Return: 0 or an irqmod error (-IRQMOD_EKIND for a name that is none of
- * these, -IRQMOD_ERANGE for an interval above the static maximum), with
- * the sentence that says why in @why.
- */
-static int parse_inner(const struct irqmod_scenario *scenario, const char *name,
-		       uint32_t link_speed_mbps, struct irqmod_controller_config *inner, char *why,
-		       size_t bytes)
-{
-	static const char static_prefix[] = "static:";
-	const size_t prefix_length = sizeof(static_prefix) - 1;
-	uint64_t interval = 0;
-	uint32_t kind;
-	int error;
-
-	if (strcmp(name, "none") == 0 || strncmp(name, static_prefix, prefix_length) == 0) {
-		const char *text = name + prefix_length;
-
-		if (name[0] == 's' && parse_number(text, plain_units, &interval)) {
-			/* A bare number would silently be nanoseconds: ask for the unit. */
-			if (interval != 0) {
-				snprintf(why, bytes, "static:%s has no unit; write static:%sus (or ns, ms, s)",
-					 text, text);
-				return -IRQMOD_EKIND;
-			}
-		} else if (name[0] == 's' && (!parse_number(text, duration_units, &interval) ||
-					      interval > IRQMOD_STATIC_MAX_INTERVAL_NS)) {
-			snprintf(why, bytes, "static takes an interval up to 1s with a unit, e.g. static:84us");
-			return parse_number(text, duration_units, &interval) ? -IRQMOD_ERANGE
-									     : -IRQMOD_EKIND;
-		}
-		error = irqmod_controller_default_config(inner, IRQMOD_KIND_STATIC, link_speed_mbps);
-		if (error) {
-			snprintf(why, bytes, "%s", irqmod_strerror(error));
-			return error;
-		}
-		inner->config.static_config.rx_interval_ns = (uint32_t)interval;
-		inner->config.static_config.tx_interval_ns = (uint32_t)interval;
-		return 0;
-	}
-	for (kind = 0; kind < IRQMOD_KIND_COUNT; kind++) {
-		const struct irqmod_kind_desc *desc = irqmod_kind_describe(kind);
-
-		if (strcmp(name, desc->name) != 0)
-			continue;
-		error = irqmod_controller_default_config(inner, kind, link_speed_mbps);
-		if (error == -IRQMOD_ELINK && link_speed_mbps > desc->max_link_speed_mbps)
-			irqmod_scenario_link_sentence(why, bytes, desc->name,
-						      desc->max_link_speed_mbps, link_speed_mbps);
-		else if (error)
-			snprintf(why, bytes, "%s", irqmod_strerror(error));
-		/* Plain "static" runs at [run] static_interval, so a sweep can vary it. */
-		if (error == 0 && kind == IRQMOD_KIND_STATIC && scenario) {
-			inner->config.static_config.rx_interval_ns = scenario->static_interval_ns;
-			inner->config.static_config.tx_interval_ns = scenario->static_interval_ns;
-		}
-		return error;
-	}
-	{
-		char choices[512];
-
-		controller_choices(choices, sizeof(choices));
-		snprintf(why, bytes, "unknown controller '%s'; valid: %s", name, choices);
-	}
-	return -IRQMOD_EKIND;
-}
-
-/* The inner interval controller of a controller name, as a scenario message. */
-static int resolve_inner(const struct irqmod_scenario *scenario, char *name,
-			 uint32_t link_speed_mbps, struct irqmod_controller_config *inner,
-			 const char *prefix, char *message, size_t bytes)
-{
-	char why[1024];
-
-	if (parse_inner(scenario, trim(name), link_speed_mbps, inner, why, sizeof(why)))
-		return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER, "%s%s", prefix, why);
-	return 0;
-}
-
-int irqmod_scenario_controller_by_name(struct irqmod_sim_controller *controller, const char *name,
-				       uint32_t link_speed_mbps)
-{
-	char why[1024];
-
-	if (!controller || !name)
-		return -IRQMOD_EINVAL;
-	memset(controller, 0, sizeof(*controller));
-	controller->name = name;
-	return parse_inner(NULL, name, link_speed_mbps, &controller->generic, why, sizeof(why));
-}
-
-/*
- * "ethtool(SETTING=VALUE,...)" or "ethtool:SETTING=VALUE": the settings an
- * operator types (ethtool -C and the per-NAPI sysfs knobs), mapped by
- * include/irqmod/ethtool.h. driver=NAME names the algorithm adaptive-rx on
- * selects; rx-/tx-usecs are microseconds, gro_flush_timeout and
- * irq_suspend_timeout nanoseconds, as ethtool and sysfs take them.
- */
-static const char ethtool_settings[] =
-	"driver, rx-usecs, rx-frames, tx-usecs, tx-frames, adaptive-rx, adaptive-tx, rx-profile, "
-	"napi_defer_hard_irqs, gro_flush_timeout, irq_suspend_timeout, suspend_polls";
-
-/*
- * driver=NAME for drivers whose adaptive-rx is a kind of another name; the
- * kind's default preset is that driver's (docs/average-size.md,
- * docs/latency-class.md). igb_ring_irq_enable() (igb_main.c, Linux 6.1)
- * runs igb_set_itr(), the lowest/low/bulk classes, only when the adapter
- * has one queue vector and no VFs, and igb_update_ring_itr(), the average
- * frame size, otherwise: with MSI-X and more than one queue, so "igb" is
- * the latter.
- */
-static const struct {
-	const char *driver;
-	uint32_t kind;
-} ethtool_drivers[] = {
-	{ "igb", IRQMOD_KIND_AVERAGE_SIZE },
-	{ "igb-single-vector", IRQMOD_KIND_LATENCY_CLASS },
-};
-
-#define ETHTOOL_PROFILE_FIELDS (3u * IRQMOD_ETHTOOL_PROFILE_ENTRIES)
-
-/*
- * rx-profile's tables, kept for the process: a DIM config points at its
- * table, which must stay valid while the state lives (include/irqmod/dim.h).
- * Equal tables share a slot; one run compares at most
- * IRQMOD_SCENARIO_MAX_CONTROLLERS controllers.
- */
-static struct irqmod_dim_profile
-	ethtool_profile_tables[IRQMOD_SCENARIO_MAX_CONTROLLERS][IRQMOD_ETHTOOL_PROFILE_ENTRIES];
-static size_t ethtool_profile_count;
-
-/*
- * rx-profile=U,P,C_U,P,C_... as ethtool -C takes it (Linux 6.11): five
- * entries of usec, pkts and comps joined by '_', "n" for a field left
- * unchanged. The spec's list is split at commas, so the value arrives in
- * pieces: @first is the text after '=', and the following items of @save's
- * list are taken until the fifteen fields are read.
- */
-static int ethtool_profile_parse(const char *spec, const char *first, char **save,
-				 struct irqmod_ethtool_profile_entry *entries, char *message,
-				 size_t bytes)
-{
-	static const char *const field_names[3] = { "usec", "pkts", "comps" };
-	char joined[IRQMOD_SCENARIO_NAME_BYTES], *cursor, *next;
-	uint32_t fields = 1, i;
-	const char *p;
-
-	snprintf(joined, sizeof(joined), "%s", first);
-	for (p = joined; *p; p++)
-		fields += *p == ',' || *p == '_';
-	while (fields < ETHTOOL_PROFILE_FIELDS && (next = strtok_r(NULL, ",", save)) != NULL) {
-		size_t used = strlen(joined);
-
-		snprintf(joined + used, sizeof(joined) - used, ",%s", trim(next));
-		fields++;
-		for (p = joined + used + 1; *p; p++)
-			fields += *p == '_';
-	}
-	cursor = joined;
-	for (i = 0; i < ETHTOOL_PROFILE_FIELDS; i++) {
-		uint32_t entry = i / 3, field = i % 3;
-		char want = field == 2 ? '_' : ',';
-		char *end = cursor + strcspn(cursor, ",_");
-		uint32_t *target = field == 0 ? &entries[entry].usec
-				   : field == 1 ? &entries[entry].pkts
-						: &entries[entry].comps;
-		uint64_t number;
-
-		if (*end != (i + 1 == ETHTOOL_PROFILE_FIELDS ? '\0' : want))
-			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
-				    "controller '%s': ethtool rx-profile takes %u entries of "
-				    "usec,pkts,comps joined by '_' (n: unchanged), e.g. "
-				    "rx-profile=2,256,n_8,128,n_16,64,n_32,64,n_64,64,n",
-				    spec, IRQMOD_ETHTOOL_PROFILE_ENTRIES);
-		*end = '\0';
-		cursor = trim(cursor);
-		if (strcmp(cursor, "n") == 0)
-			number = IRQMOD_ETHTOOL_PROFILE_UNCHANGED;
-		else if (!parse_number(cursor, plain_units, &number) ||
-			 number >= IRQMOD_ETHTOOL_PROFILE_UNCHANGED)
-			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
-				    "controller '%s': ethtool rx-profile profile[%u].%s takes a whole "
-				    "number or n, not '%s'",
-				    spec, entry, field_names[field], cursor);
-		*target = (uint32_t)number;
-		cursor = end + 1;
-	}
-	return 0;
-}
-
-/*
- * Apply @entries to a copy of @inner's DIM table (irqmod_ethtool_apply_profile())
- * and point @inner at the kept copy. @inner must be a DIM kind (dim, ice).
- */
-static int ethtool_profile_apply(const char *spec,
-				 const struct irqmod_ethtool_profile_entry *entries,
-				 struct irqmod_controller_config *inner, char *message, size_t bytes)
-{
-	struct irqmod_dim_config *dim = &inner->config.dim_config;
-	struct irqmod_dim_profile table[IRQMOD_ETHTOOL_PROFILE_ENTRIES];
-	struct irqmod_config_error error;
-	char line[200];
-	size_t slot;
-	int code;
-
-	if (inner->kind != IRQMOD_KIND_DIM && inner->kind != IRQMOD_KIND_ICE)
-		return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
-			    "controller '%s': ethtool rx-profile needs adaptive-rx=on with a DIM "
-			    "driver (driver=dim or driver=ice), not %s",
-			    spec, irqmod_kind_name(inner->kind));
-	if (dim->levels != IRQMOD_ETHTOOL_PROFILE_ENTRIES)
-		return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
-			    "controller '%s': ethtool rx-profile: the %s table has %" PRIu32
-			    " levels, a profile %u",
-			    spec, irqmod_kind_name(inner->kind), dim->levels,
-			    IRQMOD_ETHTOOL_PROFILE_ENTRIES);
-	memcpy(table, dim->profiles, sizeof(table));
-	code = irqmod_ethtool_apply_profile(entries, table, IRQMOD_ETHTOOL_PROFILE_ENTRIES, &error);
-	if (code) {
-		irqmod_config_error_format(&error, line, sizeof(line));
-		return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER, "controller '%s': %s", spec,
-			    line);
-	}
-	for (slot = 0; slot < ethtool_profile_count; slot++)
-		if (memcmp(ethtool_profile_tables[slot], table, sizeof(table)) == 0)
-			break;
-	if (slot == ethtool_profile_count) {
-		if (slot == IRQMOD_SCENARIO_MAX_CONTROLLERS)
-			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
-				    "controller '%s': more than %d different rx-profile tables",
-				    spec, IRQMOD_SCENARIO_MAX_CONTROLLERS);
-		memcpy(ethtool_profile_tables[slot], table, sizeof(table));
-		ethtool_profile_count++;
-	}
-	dim->profiles = ethtool_profile_tables[slot];
-	return 0;
-}
-
-static int scenario_ethtool(const char *spec, char *list, uint32_t link_speed_mbps,
-			    struct irqmod_hybrid_config *config, char *message, size_t bytes)
-{
-	struct irqmod_ethtool_coalesce coalesce = { 0, 0, 0, 0, 0, 0 };
-	struct irqmod_ethtool_napi napi = { 0, 0, 0 };
-	struct irqmod_controller_config inner;
-	struct irqmod_config_error error;
-	char *item, *save = NULL, line[200];
-	struct irqmod_ethtool_profile_entry profile[IRQMOD_ETHTOOL_PROFILE_ENTRIES];
-	uint32_t driver = IRQMOD_KIND_COUNT, suspend_polls = 0;
-	bool tx_given = false, profile_given = false;
-	size_t alias;
-	int code;
-
-	for (item = strtok_r(list, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
-		char *equals = strchr(item, '='), *value;
-		uint32_t *target = NULL, kind;
-		uint64_t number;
-
-		if (!equals)
-			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
-				    "controller '%s': ethtool setting '%s' has no =VALUE",
-				    spec, trim(item));
-		*equals = '\0';
-		item = trim(item);
-		value = trim(equals + 1);
-		if (strcmp(item, "driver") == 0) {
-			for (kind = IRQMOD_KIND_STATIC + 1; kind < IRQMOD_KIND_COUNT; kind++) {
-				if (strcmp(value, irqmod_kind_name(kind)) == 0)
-					break;
-			}
-			for (alias = 0; kind == IRQMOD_KIND_COUNT && alias < sizeof(ethtool_drivers) /
-										sizeof(ethtool_drivers[0]);
-			     alias++) {
-				if (strcmp(value, ethtool_drivers[alias].driver) == 0)
-					kind = ethtool_drivers[alias].kind;
-			}
-			if (kind == IRQMOD_KIND_COUNT) {
-				char choices[512];
-
-				controller_choices(choices, sizeof(choices));
-				return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
-					    "controller '%s': ethtool driver '%s' is not an adaptive kind "
-					    "or igb, igb-single-vector; valid kinds: %s",
-					    spec, value, choices);
-			}
-			driver = kind;
-			continue;
-		}
-		if (strcmp(item, "adaptive-rx") == 0 || strcmp(item, "adaptive-tx") == 0) {
-			target = item[9] == 'r' ? &coalesce.adaptive_rx : &coalesce.adaptive_tx;
-			tx_given = tx_given || item[9] == 't';
-			if (strcmp(value, "on") == 0 || strcmp(value, "1") == 0)
-				*target = 1;
-			else if (strcmp(value, "off") == 0 || strcmp(value, "0") == 0)
-				*target = 0;
-			else
-				return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
-					    "controller '%s': ethtool %s takes on or off, not '%s'",
-					    spec, item, value);
-			continue;
-		}
-		if (strcmp(item, "rx-profile") == 0) {
-			code = ethtool_profile_parse(spec, value, &save, profile, message, bytes);
-			if (code)
-				return code;
-			profile_given = true;
-			continue;
-		}
-		if (strcmp(item, "rx-usecs") == 0)
-			target = &coalesce.rx_usecs;
-		else if (strcmp(item, "tx-usecs") == 0)
-			target = &coalesce.tx_usecs;
-		else if (strcmp(item, "rx-frames") == 0)
-			target = &coalesce.rx_frames;
-		else if (strcmp(item, "tx-frames") == 0)
-			target = &coalesce.tx_frames;
-		else if (strcmp(item, "napi_defer_hard_irqs") == 0)
-			target = &napi.defer_hard_irqs;
-		else if (strcmp(item, "gro_flush_timeout") == 0)
-			target = &napi.gro_flush_timeout_ns;
-		else if (strcmp(item, "irq_suspend_timeout") == 0)
-			target = &napi.irq_suspend_timeout_ns;
-		else if (strcmp(item, "suspend_polls") == 0)
-			target = &suspend_polls;
-		if (!target)
-			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
-				    "controller '%s': ethtool has no setting '%s'; valid: %s",
-				    spec, item, ethtool_settings);
-		if (!parse_number(value, plain_units, &number) || number > UINT32_MAX)
-			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
-				    "controller '%s': ethtool %s takes a whole number up to %" PRIu32
-				    " (usecs for ethtool -C, ns for the sysfs timeouts), not '%s'",
-				    spec, item, UINT32_MAX, value);
-		*target = (uint32_t)number;
-	}
-	if (coalesce.adaptive_rx && driver == IRQMOD_KIND_COUNT)
-		return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
-			    "controller '%s': ethtool adaptive-rx=on needs driver=NAME "
-			    "(the driver's algorithm, e.g. ethtool(driver=ixgbe,adaptive-rx=on))",
-			    spec);
-	/* adaptive-tx follows adaptive-rx unless given: irqmod runs one
-	 * algorithm per queue pair (include/irqmod/ethtool.h). */
-	if (!tx_given)
-		coalesce.adaptive_tx = coalesce.adaptive_rx;
-	code = irqmod_ethtool_to_config(&coalesce, driver, link_speed_mbps, &inner, &error);
-	if (!code && profile_given) {
-		code = ethtool_profile_apply(spec, profile, &inner, message, bytes);
-		if (code)
-			return code;
-	}
-	if (!code)
-		code = irqmod_ethtool_napi_to_hybrid(&napi, suspend_polls, &inner, config, &error);
-	if (code) {
-		irqmod_config_error_format(&error, line, sizeof(line));
-		return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER, "controller '%s': %s",
-			    spec, line);
-	}
-	return 0;
-}
-
-int irqmod_scenario_controller(const struct irqmod_scenario *scenario, const char *spec,
-			       uint32_t link_speed_mbps, struct irqmod_hybrid_config *config,
-			       char *message, size_t bytes)
-{
-	char copy[IRQMOD_SCENARIO_NAME_BYTES], *plus, *inner_name, *hybrid_name = NULL;
-	char *hybrid_knobs = NULL, *inner_knobs = NULL, choices[256];
-	char prefix[IRQMOD_SCENARIO_NAME_BYTES + 16];
-	struct irqmod_hybrid probe;
-	uint32_t kind = IRQMOD_HYBRID_NONE;
-	size_t i;
-	int error;
-
-	if (!spec || strlen(spec) >= sizeof(copy))
-		return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
-			    "controller '%.40s...': longer than %d characters", spec ? spec : "",
-			    IRQMOD_SCENARIO_NAME_BYTES - 1);
-	strcpy(copy, spec);
-	if (strncmp(copy, "ethtool:", 8) == 0) {
-		memset(config, 0, sizeof(*config));
-		return scenario_ethtool(spec, copy + 8, link_speed_mbps, config, message, bytes);
-	}
-	if (strncmp(copy, "ethtool(", 8) == 0) {
-		char *list, *colon = strstr(copy, "):");
-
-		memset(config, 0, sizeof(*config));
-		/* ethtool(driver=ixgbe):adaptive-rx=on reads as one list. */
-		if (colon && colon[2] != '\0') {
-			colon[1] = ',';
-			memmove(colon, colon + 1, strlen(colon + 1) + 1);
-			strncat(copy, ")", sizeof(copy) - strlen(copy) - 1);
-		}
-		if (!split_knobs(copy, &list) || strcmp(copy, "ethtool") != 0)
-			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
-				    "controller '%s': ethtool settings go in one pair of "
-				    "parentheses, e.g. ethtool(rx-usecs=50)", spec);
-		return scenario_ethtool(spec, list, link_speed_mbps, config, message, bytes);
-	}
-	/* Messages about a plain name read as before: "unknown controller 'x'". */
-	prefix[0] = '\0';
-	if (strpbrk(spec, "+()"))
-		snprintf(prefix, sizeof(prefix), "controller '%s': ", spec);
-	memset(config, 0, sizeof(*config));
-	inner_name = copy;
-	plus = strchr(copy, '+');
-	if (plus) {
-		*plus = '\0';
-		hybrid_name = copy;
-		inner_name = plus + 1;
-		if (strchr(inner_name, '+'))
-			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
-				    "%sone hybrid at most (HYBRID+CONTROLLER)", prefix);
-	}
-	if ((hybrid_name && !split_knobs(hybrid_name, &hybrid_knobs)) ||
-	    !split_knobs(inner_name, &inner_knobs))
-		return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
-			    "%sknobs go in one pair of parentheses after a name, "
-			    "e.g. idle-poll(idle_time=200us)+ixgbe(max=84us)", prefix);
-	if (hybrid_name) {
-		hybrid_name = trim(hybrid_name);
-		for (kind = IRQMOD_HYBRID_NONE + 1; kind < IRQMOD_HYBRID_COUNT; kind++) {
-			if (strcmp(hybrid_name, irqmod_hybrid_kind_name(kind)) == 0)
-				break;
-		}
-		if (kind == IRQMOD_HYBRID_COUNT) {
-			hybrid_choices(choices, sizeof(choices));
-			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
-				    "%sunknown hybrid '%s'; valid: %s", prefix,
-				    hybrid_name, choices);
-		}
-	}
-	error = resolve_inner(scenario, inner_name, link_speed_mbps, &config->inner, prefix, message,
-			      bytes);
-	if (error)
-		return error;
-	/* latency-target bounds its interval by the ring the scenario has, and
-	 * is told the NIC's timer: the throttle's, else the holdoff (for
-	 * `packet` too, the nearer of the two: a frame waits the interval). */
-	if (config->inner.kind == IRQMOD_KIND_LATENCY_TARGET) {
-		config->inner.config.latency_target.ring_size = scenario->config.ring_size;
-		config->inner.config.latency_target.timer =
-			scenario->config.timer == IRQMOD_SIM_TIMER_THROTTLE ?
-				IRQMOD_LATENCY_TARGET_TIMER_THROTTLE :
-				IRQMOD_LATENCY_TARGET_TIMER_HOLDOFF;
-	}
-	hybrid_defaults(config, kind);
-	if (inner_knobs) {
-		const char *owner = irqmod_kind_name(config->inner.kind);
-
-		error = apply_knobs(config, IRQMOD_HYBRID_NONE, owner, inner_knobs, prefix, message,
-				    bytes);
-		if (error)
-			return error;
-	}
-	if (hybrid_knobs) {
-		error = apply_knobs(config, kind, irqmod_hybrid_kind_name(kind), hybrid_knobs, prefix,
-				    message, bytes);
-		if (error)
-			return error;
-	}
-	/* The scenario's knobs come last, so a sweep varies every controller. */
-	for (i = 0; i < KNOB_COUNT; i++) {
-		if ((scenario->knobs_set & (1u << i)) &&
-		    (knob_applies(&knobs[i], kind, config->inner.kind) ||
-		     knob_applies(&knobs[i], IRQMOD_HYBRID_NONE, config->inner.kind)))
-			memcpy((unsigned char *)config + knobs[i].offset, &scenario->knob_values[i],
-			       sizeof(uint32_t));
-	}
-	/* A new floor or ceiling moves the starting interval inside it, as
-	 * irqmod_ixgbe_config_preset() does for its ceiling. */
-	if (config->inner.kind == IRQMOD_KIND_IXGBE || config->inner.kind == IRQMOD_KIND_I40E) {
-		struct irqmod_intel_itr_config *intel = config->inner.kind == IRQMOD_KIND_IXGBE
-								? &config->inner.config.ixgbe_config
-								: &config->inner.config.i40e_config;
-
-		if (intel->initial_interval_ns > intel->max_interval_ns)
-			intel->initial_interval_ns = intel->max_interval_ns;
-		if (intel->initial_interval_ns < intel->min_interval_ns)
-			intel->initial_interval_ns = intel->min_interval_ns;
-	}
-	error = irqmod_hybrid_init(&probe, config);
-	if (error && config->inner.kind == IRQMOD_KIND_LATENCY_TARGET) {
-		struct irqmod_config_error field;
-		char line[160];
-
-		/* This kind's check names the field: say which knob is wrong. */
-		if (irqmod_latency_target_config_check(&config->inner.config.latency_target,
-						       &field) != 0) {
-			irqmod_config_error_format(&field, line, sizeof(line));
-			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER, "%s%s",
-				    prefix, line);
-		}
-	}
-	if (error) {
-		char line[256] = "rejected";
-
-		(void)irqmod_scenario_explain(config, line, sizeof(line));
-		knob_choices(kind, config->inner.kind, choices, sizeof(choices));
-		return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
-			    "%s%s: %s (knobs: %s; limits: irqmod-sim --help)",
-			    prefix, line, irqmod_strerror(error), choices);
-	}
-	return 0;
-}
-
-void irqmod_scenario_print_controllers(FILE *out)
-{
-	uint32_t kind;
-
-	fprintf(out, "none\nstatic:<interval>\n");
-	for (kind = 0; kind < IRQMOD_KIND_COUNT; kind++)
-		fprintf(out, "%s\n", irqmod_kind_name(kind));
-	for (kind = IRQMOD_HYBRID_NONE + 1; kind < IRQMOD_HYBRID_COUNT; kind++)
-		fprintf(out, "%s+<controller>\n", irqmod_hybrid_kind_name(kind));
-}
-
-void irqmod_scenario_print_knobs(FILE *out)
-{
-	size_t i;
-
-	for (i = 0; i < KNOB_COUNT; i++)
-		fprintf(out, "  %-10s %-20s %s: %s\n",
-			knobs[i].hybrid ? irqmod_hybrid_kind_name(knobs[i].hybrid)
-					: irqmod_kind_name(knobs[i].kind),
-			knobs[i].name, knobs[i].duration ? "duration" : "count", knobs[i].help);
-}
-
 static int set_controllers(struct irqmod_scenario *scenario, const char *where, const char *value,
 			   char *message, size_t bytes)
 {
@@ -1364,8 +43,8 @@ static int set_controllers(struct irqmod_scenario *scenario, const char *where, 
 	int depth = 0, error;
 
 	if (strlen(value) >= sizeof(copy))
-		return fail(message, bytes, IRQMOD_SCENARIO_EVALUE, "%s: controller list too long",
-			    where);
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
+					    "%s: controller list too long", where);
 	strcpy(copy, value);
 	scenario->controller_count = 0;
 	/* Split at the commas outside parentheses: knobs are comma-separated too. */
@@ -1376,13 +55,13 @@ static int set_controllers(struct irqmod_scenario *scenario, const char *where, 
 			*next++ = '\0';
 		else
 			next = NULL;
-		token = trim(token);
+		token = irqmod_scenario_trim(token);
 		if (*token == '\0')
 			continue;
 		if (scenario->controller_count == IRQMOD_SCENARIO_MAX_CONTROLLERS)
-			return fail(message, bytes, IRQMOD_SCENARIO_ECOUNT,
-				    "%s: more than %d controllers", where,
-				    IRQMOD_SCENARIO_MAX_CONTROLLERS);
+			return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECOUNT,
+						    "%s: more than %d controllers", where,
+						    IRQMOD_SCENARIO_MAX_CONTROLLERS);
 		/*
 		 * "static:0.084ms"-like spellings are kept in one form, the
 		 * largest unit that is exact: "static:84000ns" becomes
@@ -1392,8 +71,10 @@ static int set_controllers(struct irqmod_scenario *scenario, const char *where, 
 		if (strncmp(token, "static:", 7) == 0) {
 			uint64_t interval;
 
-			if (!parse_number(token + 7, plain_units, &interval) &&
-			    parse_number(token + 7, duration_units, &interval) &&
+			if (!irqmod_scenario_parse_number(token + 7, irqmod_scenario_plain_units,
+							  &interval) &&
+			    irqmod_scenario_parse_number(token + 7, irqmod_scenario_duration_units,
+							 &interval) &&
 			    interval <= IRQMOD_STATIC_MAX_INTERVAL_NS)
 				snprintf(normalised, sizeof(normalised), "static:%" PRIu64 "%s",
 					 interval % 1000000 == 0 && interval ? interval / 1000000 :
@@ -1412,223 +93,256 @@ static int set_controllers(struct irqmod_scenario *scenario, const char *where, 
 							 scenario->config.link_speed_mbps, 0, &row,
 							 detail, sizeof(detail));
 		if (error)
-			return fail(message, bytes, -error, "%s: %s", where, detail);
+			return irqmod_scenario_fail(message, bytes, -error, "%s: %s", where,
+						    detail);
 		strcpy(scenario->controllers[scenario->controller_count++], token);
 	}
 	return 0;
 }
 
+/* source.trace.file: relative paths are read from the scenario's folder. */
+static int set_trace_file(struct irqmod_scenario *scenario, size_t index, const char *where,
+			  const char *value, char *message, size_t bytes)
+{
+	char *path = scenario->trace_paths[index];
+	int length;
+
+	if (value[0] != '/' && scenario->base_dir[0] != '\0')
+		length = snprintf(path, IRQMOD_SCENARIO_PATH_BYTES, "%s/%s", scenario->base_dir,
+				  value);
+	else
+		length = snprintf(path, IRQMOD_SCENARIO_PATH_BYTES, "%s", value);
+	if (length < 0 || length >= IRQMOD_SCENARIO_PATH_BYTES) {
+		path[0] = '\0';
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
+					    "%s: source.trace.file: path longer than %d bytes",
+					    where, IRQMOD_SCENARIO_PATH_BYTES - 1);
+	}
+	return 0;
+}
+
+/* source.trace.format: auto, csv or pcap. */
+static int set_trace_format(struct irqmod_scenario *scenario, size_t index, const char *where,
+			    const char *value, char *message, size_t bytes)
+{
+	uint32_t i;
+
+	for (i = 0; i < IRQMOD_SIM_TRACE_FORMAT_COUNT; i++) {
+		if (strcmp(value, irqmod_sim_trace_format_name(i)) == 0) {
+			scenario->trace_formats[index] = i;
+			return 0;
+		}
+	}
+	return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
+				    "%s: bad value '%s' for source.trace.format; valid: auto, csv, "
+				    "pcap",
+				    where, value);
+}
+
+/* source.trace.speed: a decimal with up to three places, kept in thousandths. */
+static int set_trace_speed(const struct irqmod_scenario_key *key,
+			   struct irqmod_sim_source *source, const char *where, const char *value,
+			   char *message, size_t bytes)
+{
+	const char *p = value;
+	uint64_t number = 0;
+	uint32_t places = 0;
+
+	/* Integer part, then up to three decimals, in thousandths. */
+	if (*p < '0' || *p > '9')
+		goto bad_number;
+	while (*p >= '0' && *p <= '9') {
+		number = number * 10 + (uint64_t)(*p++ - '0');
+		if (number > key->max)
+			goto out_of_range;
+	}
+	number *= 1000;
+	if (*p == '.') {
+		uint64_t scale = 100;
+
+		p++;
+		if (*p < '0' || *p > '9')
+			goto bad_number;
+		while (*p >= '0' && *p <= '9') {
+			if (++places > 3)
+				return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
+							    "%s: source.trace.speed '%s' has more "
+							    "than 3 decimal places",
+							    where, value);
+			number += scale * (uint64_t)(*p++ - '0');
+			scale /= 10;
+		}
+	}
+	if (*p != '\0')
+		goto bad_number;
+	if (number < key->min || number > key->max)
+		goto out_of_range;
+	source->trace_speed_milli = (uint32_t)number;
+	return 0;
+out_of_range:
+	return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ERANGE,
+				    "%s: source.trace.speed = %s is out of range (0.001..1000)",
+				    where, value);
+bad_number:
+	return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
+				    "%s: bad value '%s' for source.trace.speed; expected %s", where,
+				    value, irqmod_scenario_type_form(key->type));
+}
+
+/* source.trace.start_offset: a duration, or random (drawn from the seed). */
+static int set_trace_offset(const struct irqmod_scenario_key *key,
+			    struct irqmod_sim_source *source, const char *where, const char *value,
+			    char *message, size_t bytes)
+{
+	uint64_t number = 0;
+
+	if (strcmp(value, "random") == 0) {
+		source->trace_random_offset = true;
+		source->trace_start_offset_ns = 0;
+		return 0;
+	}
+	if (!irqmod_scenario_parse_number(value, irqmod_scenario_duration_units, &number))
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
+					    "%s: bad value '%s' for source.trace.start_offset; "
+					    "expected %s",
+					    where, value, irqmod_scenario_type_form(key->type));
+	if (number > key->max)
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ERANGE,
+					    "%s: source.trace.start_offset = %s is out of range "
+					    "(0..%" PRIu64 " ns)",
+					    where, value, key->max);
+	source->trace_random_offset = false;
+	source->trace_start_offset_ns = number;
+	return 0;
+}
+
 /* The trace.* keys that are not plain numbers. */
-static int set_trace_key(struct irqmod_scenario *scenario, const struct key *key,
+static int set_trace_key(struct irqmod_scenario *scenario, const struct irqmod_scenario_key *key,
 			 struct irqmod_sim_source *source, const char *where, const char *value,
 			 char *message, size_t bytes)
 {
 	size_t index = (size_t)(source - scenario->config.sources);
-	uint64_t number = 0;
-	uint32_t i;
 
 	switch (key->type) {
-	case TYPE_PATH: {
-		char *path = scenario->trace_paths[index];
-		int length;
-
-		if (value[0] != '/' && scenario->base_dir[0] != '\0')
-			length = snprintf(path, IRQMOD_SCENARIO_PATH_BYTES, "%s/%s",
-					  scenario->base_dir, value);
-		else
-			length = snprintf(path, IRQMOD_SCENARIO_PATH_BYTES, "%s", value);
-		if (length < 0 || length >= IRQMOD_SCENARIO_PATH_BYTES) {
-			path[0] = '\0';
-			return fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
-				    "%s: source.trace.file: path longer than %d bytes", where,
-				    IRQMOD_SCENARIO_PATH_BYTES - 1);
-		}
-		return 0;
-	}
-	case TYPE_TRACE_FORMAT:
-		for (i = 0; i < IRQMOD_SIM_TRACE_FORMAT_COUNT; i++) {
-			if (strcmp(value, irqmod_sim_trace_format_name(i)) == 0) {
-				scenario->trace_formats[index] = i;
-				return 0;
-			}
-		}
-		return fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
-			    "%s: bad value '%s' for source.trace.format; valid: auto, csv, pcap",
-			    where, value);
-	case TYPE_SPEED_MILLI: {
-		const char *p = value;
-		uint32_t places = 0;
-
-		/* Integer part, then up to three decimals, in thousandths. */
-		if (*p < '0' || *p > '9')
-			goto bad_number;
-		while (*p >= '0' && *p <= '9') {
-			number = number * 10 + (uint64_t)(*p++ - '0');
-			if (number > key->max)
-				goto out_of_range;
-		}
-		number *= 1000;
-		if (*p == '.') {
-			uint64_t scale = 100;
-
-			p++;
-			if (*p < '0' || *p > '9')
-				goto bad_number;
-			while (*p >= '0' && *p <= '9') {
-				if (++places > 3)
-					return fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
-						    "%s: source.trace.speed '%s' has more than 3 "
-						    "decimal places", where, value);
-				number += scale * (uint64_t)(*p++ - '0');
-				scale /= 10;
-			}
-		}
-		if (*p != '\0')
-			goto bad_number;
-		if (number < key->min || number > key->max)
-			goto out_of_range;
-		source->trace_speed_milli = (uint32_t)number;
-		return 0;
-out_of_range:
-		return fail(message, bytes, IRQMOD_SCENARIO_ERANGE,
-			    "%s: source.trace.speed = %s is out of range (0.001..1000)", where, value);
-bad_number:
-		return fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
-			    "%s: bad value '%s' for source.trace.speed; expected %s", where, value,
-			    type_form(key->type));
-	}
-	default: /* TYPE_OFFSET */
-		if (strcmp(value, "random") == 0) {
-			source->trace_random_offset = true;
-			source->trace_start_offset_ns = 0;
-			return 0;
-		}
-		if (!parse_number(value, duration_units, &number))
-			return fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
-				    "%s: bad value '%s' for source.trace.start_offset; expected %s",
-				    where, value, type_form(key->type));
-		if (number > key->max)
-			return fail(message, bytes, IRQMOD_SCENARIO_ERANGE,
-				    "%s: source.trace.start_offset = %s is out of range (0..%" PRIu64
-				    " ns)", where, value, key->max);
-		source->trace_random_offset = false;
-		source->trace_start_offset_ns = number;
-		return 0;
+	case IRQMOD_VALUE_PATH:
+		return set_trace_file(scenario, index, where, value, message, bytes);
+	case IRQMOD_VALUE_TRACE_FORMAT:
+		return set_trace_format(scenario, index, where, value, message, bytes);
+	case IRQMOD_VALUE_SPEED_MILLI:
+		return set_trace_speed(key, source, where, value, message, bytes);
+	default: /* IRQMOD_VALUE_OFFSET */
+		return set_trace_offset(key, source, where, value, message, bytes);
 	}
 }
 
-static int set_key(struct irqmod_scenario *scenario, const struct key *key,
-		   struct irqmod_sim_source *source, const char *where, const char *value,
-		   char *message, size_t bytes)
+/* A name of @key's enumerated values; a source's kind resets the source to its defaults. */
+static int set_enum(const struct irqmod_scenario_key *key, unsigned char *base,
+		    struct irqmod_sim_source *source, const char *where, const char *value,
+		    char *message, size_t bytes)
 {
-	unsigned char *base = key->base == BASE_SCENARIO ? (unsigned char *)scenario
-			      : key->base == BASE_SOURCE ? (unsigned char *)source
-							 : (unsigned char *)&scenario->config;
-	uint64_t number = 0;
 	char choices[256];
 	uint32_t i;
 
-	switch (key->type) {
-	case TYPE_CONTROLLERS:
-		return set_controllers(scenario, where, value, message, bytes);
-	case TYPE_PATH:
-	case TYPE_TRACE_FORMAT:
-	case TYPE_SPEED_MILLI:
-	case TYPE_OFFSET:
-		return set_trace_key(scenario, key, source, where, value, message, bytes);
-	case TYPE_TIMER:
-	case TYPE_DISTRIBUTION:
-	case TYPE_SIZE_LAW:
-	case TYPE_KIND:
-	case TYPE_EXPERIMENT:
-		for (i = (key->type == TYPE_KIND || key->type == TYPE_EXPERIMENT ? 1 : 0);
-		     i < enum_count(key->type); i++) {
-			if (strcmp(value, enum_name(key->type, i)) == 0) {
-				if (key->type == TYPE_KIND) {
-					irqmod_sim_default_source(source, i);
-				} else {
-					uint32_t v = i;
-
-					memcpy(base + key->offset, &v, sizeof(v));
-				}
-				return 0;
-			}
-		}
-		enum_choices(key->type, choices, sizeof(choices));
-		return fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
-			    "%s: bad value '%s' for %s.%s; valid: %s", where, value, key->section,
-			    key->name, choices);
-	case TYPE_BOOL: {
-		static const char *const yes[] = { "true", "yes", "on", "1" };
-		static const char *const no[] = { "false", "no", "off", "0" };
-		bool v;
-
-		for (i = 0; i < 4; i++) {
-			if (strcmp(value, yes[i]) == 0 || strcmp(value, no[i]) == 0) {
-				v = strcmp(value, yes[i]) == 0;
-				memcpy(base + key->offset, &v, sizeof(v));
-				return 0;
-			}
-		}
-		return fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
-			    "%s: bad value '%s' for %s.%s; valid: %s", where, value, key->section,
-			    key->name, type_form(key->type));
-	}
-	case TYPE_CORE_LIST: {
-		char copy[256], *token, *save = NULL;
-		uint32_t cores[IRQMOD_SIM_MAX_QUEUES], count = 0;
-
-		if (strlen(value) >= sizeof(copy))
-			return fail(message, bytes, IRQMOD_SCENARIO_EVALUE, "%s: list too long", where);
-		strcpy(copy, value);
-		for (token = strtok_r(copy, ",", &save); token; token = strtok_r(NULL, ",", &save)) {
-			token = trim(token);
-			if (!parse_number(token, plain_units, &number))
-				return fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
-					    "%s: bad value '%s' for %s.%s; valid: %s", where,
-					    token, key->section, key->name, type_form(key->type));
-			if (number > key->max)
-				return fail(message, bytes, IRQMOD_SCENARIO_ERANGE,
-					    "%s: %s.%s: core %" PRIu64 " out of range (0..%" PRIu64 ")",
-					    where, key->section, key->name, number, key->max);
-			if (count == IRQMOD_SIM_MAX_QUEUES)
-				return fail(message, bytes, IRQMOD_SCENARIO_ECOUNT,
-					    "%s: more than %d queues", where, IRQMOD_SIM_MAX_QUEUES);
-			cores[count++] = (uint32_t)number;
-		}
-		if (count == 0)
-			return fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
-				    "%s: empty list for %s.%s", where, key->section, key->name);
-		for (i = 0; i < IRQMOD_SIM_MAX_QUEUES; i++)
-			scenario->config.queue_core[i] = cores[i < count ? i : count - 1];
+	/* "off" and "none" are not values to choose. */
+	for (i = (key->type == IRQMOD_VALUE_KIND || key->type == IRQMOD_VALUE_EXPERIMENT ? 1 : 0);
+	     i < irqmod_scenario_enum_count(key->type); i++) {
+		if (strcmp(value, irqmod_scenario_enum_name(key->type, i)) != 0)
+			continue;
+		if (key->type == IRQMOD_VALUE_KIND)
+			irqmod_sim_default_source(source, i);
+		else
+			memcpy(base + key->offset, &i, sizeof(i));
 		return 0;
 	}
-	case TYPE_CORE:
-		if (strcmp(value, "none") == 0) {
-			uint32_t v = IRQMOD_SIM_NO_CORE;
+	irqmod_scenario_enum_choices(key->type, choices, sizeof(choices));
+	return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
+				    "%s: bad value '%s' for %s.%s; valid: %s", where, value,
+				    key->section, key->name, choices);
+}
 
+/* true, yes, on, 1 or false, no, off, 0. */
+static int set_bool(const struct irqmod_scenario_key *key, unsigned char *base, const char *where,
+		    const char *value, char *message, size_t bytes)
+{
+	static const char *const yes[] = { "true", "yes", "on", "1" };
+	static const char *const no[] = { "false", "no", "off", "0" };
+	uint32_t i;
+	bool v;
+
+	for (i = 0; i < 4; i++) {
+		if (strcmp(value, yes[i]) == 0 || strcmp(value, no[i]) == 0) {
+			v = strcmp(value, yes[i]) == 0;
 			memcpy(base + key->offset, &v, sizeof(v));
 			return 0;
 		}
-		/* fall through */
-	default:
-		break;
 	}
-	if (!parse_number(value,
-			  key->type == TYPE_DURATION || key->type == TYPE_DURATION32 ? duration_units
-			  : key->type == TYPE_RATE				     ? rate_units
-			  : key->type == TYPE_SPEED				     ? speed_units
-										     : plain_units,
-			  &number))
-		return fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
-			    "%s: bad value '%s' for %s.%s; expected %s", where, value, key->section,
-			    key->name, type_form(key->type));
+	return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
+				    "%s: bad value '%s' for %s.%s; valid: %s", where, value,
+				    key->section, key->name, irqmod_scenario_type_form(key->type));
+}
+
+/* host.queue_cores: a core per queue; queues past the list take its last core. */
+static int set_core_list(struct irqmod_scenario *scenario, const struct irqmod_scenario_key *key,
+			 const char *where, const char *value, char *message, size_t bytes)
+{
+	char copy[256], *token, *save = NULL;
+	uint32_t cores[IRQMOD_SIM_MAX_QUEUES], count = 0, i;
+	uint64_t number = 0;
+
+	if (strlen(value) >= sizeof(copy))
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
+					    "%s: list too long", where);
+	strcpy(copy, value);
+	for (token = strtok_r(copy, ",", &save); token; token = strtok_r(NULL, ",", &save)) {
+		token = irqmod_scenario_trim(token);
+		if (!irqmod_scenario_parse_number(token, irqmod_scenario_plain_units, &number))
+			return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
+						    "%s: bad value '%s' for %s.%s; valid: %s",
+						    where, token, key->section, key->name,
+						    irqmod_scenario_type_form(key->type));
+		if (number > key->max)
+			return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ERANGE,
+						    "%s: %s.%s: core %" PRIu64
+						    " out of range (0..%" PRIu64 ")",
+						    where, key->section, key->name, number,
+						    key->max);
+		if (count == IRQMOD_SIM_MAX_QUEUES)
+			return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECOUNT,
+						    "%s: more than %d queues", where,
+						    IRQMOD_SIM_MAX_QUEUES);
+		cores[count++] = (uint32_t)number;
+	}
+	if (count == 0)
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
+					    "%s: empty list for %s.%s", where, key->section,
+					    key->name);
+	for (i = 0; i < IRQMOD_SIM_MAX_QUEUES; i++)
+		scenario->config.queue_core[i] = cores[i < count ? i : count - 1];
+	return 0;
+}
+
+/* A number in @key's units and range, stored as 64 or 32 bits as its field is. */
+static int set_number(const struct irqmod_scenario_key *key, unsigned char *base,
+		      const char *where, const char *value, char *message, size_t bytes)
+{
+	uint64_t number = 0;
+
+	/* The trace offset, the one other duration, is set_trace_key()'s. */
+	if (!irqmod_scenario_parse_number(value, irqmod_scenario_type_units(key->type), &number))
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
+					    "%s: bad value '%s' for %s.%s; expected %s", where,
+					    value, key->section, key->name,
+					    irqmod_scenario_type_form(key->type));
 	if (number < key->min || number > key->max)
-		return fail(message, bytes, IRQMOD_SCENARIO_ERANGE,
-			    "%s: %s.%s = %s is out of range (%" PRIu64 "..%" PRIu64 "%s)", where,
-			    key->section, key->name, value, key->min, key->max,
-			    key->type == TYPE_DURATION || key->type == TYPE_DURATION32 ? " ns" : "");
-	if (key->type == TYPE_U64 || key->type == TYPE_DURATION || key->type == TYPE_RATE) {
+		return irqmod_scenario_fail(
+			message, bytes, IRQMOD_SCENARIO_ERANGE,
+			"%s: %s.%s = %s is out of range (%" PRIu64 "..%" PRIu64 "%s)", where,
+			key->section, key->name, value, key->min, key->max,
+			key->type == IRQMOD_VALUE_DURATION || key->type == IRQMOD_VALUE_DURATION32
+				? " ns"
+				: "");
+	if (key->type == IRQMOD_VALUE_U64 || key->type == IRQMOD_VALUE_DURATION ||
+	    key->type == IRQMOD_VALUE_RATE) {
 		memcpy(base + key->offset, &number, sizeof(number));
 	} else {
 		uint32_t v = (uint32_t)number;
@@ -1638,64 +352,69 @@ static int set_key(struct irqmod_scenario *scenario, const struct key *key,
 	return 0;
 }
 
-static const struct key *find_key(const char *section, const char *name)
+/* Set @key (of @source, for a [source] key) to @value, written as a person writes it. */
+static int set_key(struct irqmod_scenario *scenario, const struct irqmod_scenario_key *key,
+		   struct irqmod_sim_source *source, const char *where, const char *value,
+		   char *message, size_t bytes)
 {
-	size_t i;
+	unsigned char *base = key->base == IRQMOD_BASE_SCENARIO ? (unsigned char *)scenario
+			      : key->base == IRQMOD_BASE_SOURCE
+				      ? (unsigned char *)source
+				      : (unsigned char *)&scenario->config;
 
-	for (i = 0; i < KEY_COUNT; i++)
-		if (strcmp(keys[i].section, section) == 0 && strcmp(keys[i].name, name) == 0)
-			return &keys[i];
-	return NULL;
-}
+	switch (key->type) {
+	case IRQMOD_VALUE_CONTROLLERS:
+		return set_controllers(scenario, where, value, message, bytes);
+	case IRQMOD_VALUE_PATH:
+	case IRQMOD_VALUE_TRACE_FORMAT:
+	case IRQMOD_VALUE_SPEED_MILLI:
+	case IRQMOD_VALUE_OFFSET:
+		return set_trace_key(scenario, key, source, where, value, message, bytes);
+	case IRQMOD_VALUE_TIMER:
+	case IRQMOD_VALUE_DISTRIBUTION:
+	case IRQMOD_VALUE_SIZE_LAW:
+	case IRQMOD_VALUE_KIND:
+	case IRQMOD_VALUE_EXPERIMENT:
+		return set_enum(key, base, source, where, value, message, bytes);
+	case IRQMOD_VALUE_BOOL:
+		return set_bool(key, base, where, value, message, bytes);
+	case IRQMOD_VALUE_CORE_LIST:
+		return set_core_list(scenario, key, where, value, message, bytes);
+	case IRQMOD_VALUE_CORE:
+		if (strcmp(value, "none") == 0) {
+			uint32_t v = IRQMOD_SIM_NO_CORE;
 
-static bool known_section(const char *section)
-{
-	size_t i;
-
-	for (i = 0; i < SECTION_COUNT; i++)
-		if (strcmp(sections[i], section) == 0)
-			return true;
-	return false;
-}
-
-static void section_keys(const char *section, char *out, size_t bytes)
-{
-	size_t i;
-
-	out[0] = '\0';
-	for (i = 0; i < KEY_COUNT; i++) {
-		if (strcmp(keys[i].section, section) != 0)
-			continue;
-		if (out[0])
-			strncat(out, ", ", bytes - strlen(out) - 1);
-		strncat(out, keys[i].name, bytes - strlen(out) - 1);
+			memcpy(base + key->offset, &v, sizeof(v));
+			return 0;
+		}
+		/* fall through */
+	default:
+		return set_number(key, base, where, value, message, bytes);
 	}
 }
 
+/* A key its section lacks: the message lists the keys the section has. */
 static int unknown_key(const char *where, const char *section, const char *name, char *message,
 		       size_t bytes)
 {
 	char valid[1024];
 
-	section_keys(section, valid, sizeof(valid));
-	return fail(message, bytes, IRQMOD_SCENARIO_EKEY, "%s: unknown key '%s' in [%s]; valid: %s",
-		    where, name, section, valid);
+	irqmod_scenario_section_keys(section, valid, sizeof(valid));
+	return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EKEY,
+				    "%s: unknown key '%s' in [%s]; valid: %s", where, name, section,
+				    valid);
 }
 
+/* Neither a section of the key table nor a knob owner: the message lists both. */
 static int unknown_section(const char *where, const char *section, char *message, size_t bytes)
 {
-	char valid[256] = "", owners[128];
-	size_t i;
+	char valid[256], owners[128];
 
-	for (i = 0; i < SECTION_COUNT; i++) {
-		if (valid[0])
-			strncat(valid, ", ", sizeof(valid) - strlen(valid) - 1);
-		strncat(valid, sections[i], sizeof(valid) - strlen(valid) - 1);
-	}
-	knob_owners(owners, sizeof(owners));
-	return fail(message, bytes, IRQMOD_SCENARIO_ESECTION,
-		    "%s: unknown section [%s]; valid: %s, or the knobs of %s", where, section,
-		    valid, owners);
+	irqmod_scenario_section_names(valid, sizeof(valid));
+	irqmod_scenario_knob_owners(owners, sizeof(owners));
+	return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ESECTION,
+				    "%s: unknown section [%s]; valid: %s, or the knobs of %s",
+				    where, section, valid, owners);
 }
 
 /* A section only the other tool reads: [repro], or a knob section in a [repro] file. */
@@ -1703,150 +422,206 @@ static int section_for_tool(const struct irqmod_scenario *scenario, const char *
 			    const char *section, char *message, size_t bytes)
 {
 	if (strcmp(section, "repro") == 0 && scenario->tool != IRQMOD_SCENARIO_FOR_REPRO)
-		return fail(message, bytes, IRQMOD_SCENARIO_ESECTION,
-			    "%s: [repro] is read by irqmod-repro only (the published experiments); "
-			    "run this file with irqmod-repro, or drop the section", where);
-	if (knob_section(section) && scenario->tool == IRQMOD_SCENARIO_FOR_REPRO)
-		return fail(message, bytes, IRQMOD_SCENARIO_ESECTION,
-			    "%s: controller knobs ([%s]) do not apply to irqmod-repro; its [repro] "
-			    "keys (poll_spacing, idle_time, idle_polls, max_rounds, interval) set "
-			    "the controllers", where, section);
+		return irqmod_scenario_fail(
+			message, bytes, IRQMOD_SCENARIO_ESECTION,
+			"%s: [repro] is read by irqmod-repro only (the published experiments); "
+			"run this file with irqmod-repro, or drop the section",
+			where);
+	if (irqmod_scenario_knob_section(section) && scenario->tool == IRQMOD_SCENARIO_FOR_REPRO)
+		return irqmod_scenario_fail(
+			message, bytes, IRQMOD_SCENARIO_ESECTION,
+			"%s: controller knobs ([%s]) do not apply to irqmod-repro; its [repro] "
+			"keys (poll_spacing, idle_time, idle_polls, max_rounds, interval) set "
+			"the controllers",
+			where, section);
 	return 0;
 }
 
 /* A key only the other tool reads ([run] controllers in a [repro] file). */
 static int key_for_tool(const struct irqmod_scenario *scenario, const char *where,
-			const struct key *key, char *message, size_t bytes)
+			const struct irqmod_scenario_key *key, char *message, size_t bytes)
 {
-	if (key_tools(key) & scenario->tool)
+	if (irqmod_scenario_key_tools(key) & scenario->tool)
 		return 0;
-	return fail(message, bytes, IRQMOD_SCENARIO_EKEY,
-		    "%s: %s.%s is read by %s only%s", where, key->section, key->name,
-		    tool_name(key_tools(key)),
-		    scenario->tool == IRQMOD_SCENARIO_FOR_REPRO
-			    ? "; irqmod-repro builds each experiment's controllers from [repro]"
-			    : "");
+	return irqmod_scenario_fail(
+		message, bytes, IRQMOD_SCENARIO_EKEY, "%s: %s.%s is read by %s only%s", where,
+		key->section, key->name, irqmod_scenario_tool_name(irqmod_scenario_key_tools(key)),
+		scenario->tool == IRQMOD_SCENARIO_FOR_REPRO
+			? "; irqmod-repro builds each experiment's controllers from [repro]"
+			: "");
 }
 
+/* A key set twice in one file is refused, naming the line of the first. */
 static int duplicate_key(const char *where, const char *section, const char *name,
 			 unsigned int first_line, char *message, size_t bytes)
 {
-	return fail(message, bytes, IRQMOD_SCENARIO_EKEY,
-		    "%s: %s.%s set twice (first on line %u); keep one", where, section, name,
-		    first_line);
+	return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EKEY,
+				    "%s: %s.%s set twice (first on line %u); keep one", where,
+				    section, name, first_line);
+}
+
+/* What the reader keeps from line to line of one text. */
+struct irqmod_scenario_reader {
+	struct irqmod_scenario *scenario;
+	char section[64];	/* the current [section], "" before the first */
+	bool source_has_kind;	/* the current [source] has had its kind */
+	/* Line each key was set on (0: not yet), to refuse a second setting. */
+	unsigned int config_lines[IRQMOD_SCENARIO_MAX_KEYS];
+	unsigned int source_lines[IRQMOD_SIM_MAX_SOURCES][IRQMOD_SCENARIO_MAX_KEYS];
+	unsigned int knob_lines[IRQMOD_SCENARIO_MAX_KNOBS];
+};
+
+/* "[name]" at line @number (@s, trimmed): a section of the key table or a knob owner. */
+static int read_section(struct irqmod_scenario_reader *reader, char *s, const char *where,
+			unsigned int number, char *message, size_t bytes)
+{
+	struct irqmod_scenario *scenario = reader->scenario;
+	char *close = strchr(s, ']');
+	int error;
+
+	if (!close || close[1] != '\0')
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ESYNTAX,
+					    "%s: malformed section header '%s'; expected [name]",
+					    where, s);
+	*close = '\0';
+	s = irqmod_scenario_trim(s + 1);
+	if (!irqmod_scenario_known_section(s) && !irqmod_scenario_knob_section(s))
+		return unknown_section(where, s, message, bytes);
+	error = section_for_tool(scenario, where, s, message, bytes);
+	if (error)
+		return error;
+	snprintf(reader->section, sizeof(reader->section), "%s", s);
+	if (strcmp(reader->section, "source") != 0)
+		return 0;
+	if (scenario->sources == IRQMOD_SIM_MAX_SOURCES)
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECOUNT,
+					    "%s: more than %d [source] sections", where,
+					    IRQMOD_SIM_MAX_SOURCES);
+	scenario->sources++;
+	reader->source_has_kind = false;
+	/* Until its kind is set, a source is named by its header's line. */
+	irqmod_scenario_origin_line(scenario, irqmod_scenario_find_key("source", "kind"),
+				    scenario->sources - 1, number);
+	return 0;
+}
+
+/* "name = value" in a knob owner's section: the knob for every controller. */
+static int read_knob(struct irqmod_scenario_reader *reader, const char *name, const char *value,
+		     const char *where, unsigned int number, char *message, size_t bytes)
+{
+	int knob = irqmod_scenario_find_knob(reader->section, name);
+	int error;
+
+	if (knob >= 0 && reader->knob_lines[knob])
+		return duplicate_key(where, reader->section, name, reader->knob_lines[knob],
+				     message, bytes);
+	error = irqmod_scenario_set_knob(reader->scenario, reader->section, name, where, value,
+					 message, bytes);
+	if (error)
+		return error;
+	/* irqmod_scenario_set_knob() refused a name that is no knob. */
+	reader->knob_lines[knob] = number;
+	return 0;
+}
+
+/* "name = value" in a section of the key table; a [source]'s first key is its kind. */
+static int read_key(struct irqmod_scenario_reader *reader, const char *name, const char *value,
+		    const char *where, unsigned int number, char *message, size_t bytes)
+{
+	struct irqmod_scenario *scenario = reader->scenario;
+	unsigned int source = scenario->sources ? scenario->sources - 1 : 0;
+	const struct irqmod_scenario_key *key;
+	unsigned int *first;
+	int error;
+
+	key = irqmod_scenario_find_key(reader->section, name);
+	if (!key)
+		return unknown_key(where, reader->section, name, message, bytes);
+	error = key_for_tool(scenario, where, key, message, bytes);
+	if (error)
+		return error;
+	if (strcmp(reader->section, "source") == 0) {
+		if (key->type != IRQMOD_VALUE_KIND && !reader->source_has_kind)
+			return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EORDER,
+						    "%s: 'kind' must be the first key of a "
+						    "[source]",
+						    where);
+		reader->source_has_kind = true;
+		first = &reader->source_lines[scenario->sources - 1][key - irqmod_scenario_keys];
+	} else {
+		first = &reader->config_lines[key - irqmod_scenario_keys];
+	}
+	if (*first)
+		return duplicate_key(where, reader->section, name, *first, message, bytes);
+	*first = number;
+	error = set_key(scenario, key, &scenario->config.sources[source], where, value, message,
+			bytes);
+	if (error)
+		return error;
+	irqmod_scenario_origin_line(scenario, key, source, number);
+	return 0;
+}
+
+/* A line that is not a section header (@s, trimmed): "key = value" under a section. */
+static int read_assignment(struct irqmod_scenario_reader *reader, char *s, const char *where,
+			   unsigned int number, char *message, size_t bytes)
+{
+	char *equals = strchr(s, '='), *name, *value;
+
+	if (!equals)
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ESYNTAX,
+					    "%s: expected 'key = value' or '[section]', got '%s'",
+					    where, s);
+	*equals = '\0';
+	name = irqmod_scenario_trim(s);
+	value = irqmod_scenario_trim(equals + 1);
+	if (reader->section[0] == '\0')
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EORDER,
+					    "%s: key '%s' before any [section]", where, name);
+	if (*value == '\0')
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
+					    "%s: empty value for %s.%s", where, reader->section,
+					    name);
+	if (irqmod_scenario_knob_section(reader->section))
+		return read_knob(reader, name, value, where, number, message, bytes);
+	return read_key(reader, name, value, where, number, message, bytes);
 }
 
 int irqmod_scenario_parse_text(struct irqmod_scenario *scenario, const char *name, const char *text,
 			       char *message, size_t bytes)
 {
-	char section[64] = "", line[1024], where[512];
+	struct irqmod_scenario_reader reader = { .scenario = scenario };
+	char line[1024], where[512];
 	unsigned int number = 0;
 	const char *p = text;
-	bool source_has_kind = false;
-	/* Line each key was set on (0: not yet), to refuse a second setting. */
-	unsigned int config_lines[KEY_COUNT] = { 0 };
-	unsigned int source_lines[IRQMOD_SIM_MAX_SOURCES][KEY_COUNT] = { { 0 } };
-	unsigned int knob_lines[KNOB_COUNT] = { 0 };
-	unsigned int *first;
 
 	snprintf(scenario->path, sizeof(scenario->path), "%s", name);
 	while (*p) {
 		const char *end = strchr(p, '\n');
 		size_t length = end ? (size_t)(end - p) : strlen(p);
-		char *s, *equals, *key_name, *value, *hash;
-		const struct key *key;
+		char *s, *hash;
 		int error;
 
 		number++;
 		snprintf(where, sizeof(where), "%s:%u", name, number);
 		if (length >= sizeof(line))
-			return fail(message, bytes, IRQMOD_SCENARIO_ESYNTAX, "%s: line too long", where);
+			return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ESYNTAX,
+						    "%s: line too long", where);
 		memcpy(line, p, length);
 		line[length] = '\0';
 		p = end ? end + 1 : p + length;
 		hash = strchr(line, '#');
 		if (hash)
 			*hash = '\0';
-		s = trim(line);
+		s = irqmod_scenario_trim(line);
 		if (*s == '\0')
 			continue;
-		if (*s == '[') {
-			char *close = strchr(s, ']');
-
-			if (!close || close[1] != '\0')
-				return fail(message, bytes, IRQMOD_SCENARIO_ESYNTAX,
-					    "%s: malformed section header '%s'; expected [name]",
-					    where, s);
-			*close = '\0';
-			s = trim(s + 1);
-			if (!known_section(s) && !knob_section(s))
-				return unknown_section(where, s, message, bytes);
-			error = section_for_tool(scenario, where, s, message, bytes);
-			if (error)
-				return error;
-			snprintf(section, sizeof(section), "%s", s);
-			if (strcmp(section, "source") == 0) {
-				if (scenario->sources == IRQMOD_SIM_MAX_SOURCES)
-					return fail(message, bytes, IRQMOD_SCENARIO_ECOUNT,
-						    "%s: more than %d [source] sections", where,
-						    IRQMOD_SIM_MAX_SOURCES);
-				scenario->sources++;
-				source_has_kind = false;
-				/* Until its kind is set, a source is named by its header's line. */
-				origin_line(scenario, find_key("source", "kind"), scenario->sources - 1,
-					    number);
-			}
-			continue;
-		}
-		equals = strchr(s, '=');
-		if (!equals)
-			return fail(message, bytes, IRQMOD_SCENARIO_ESYNTAX,
-				    "%s: expected 'key = value' or '[section]', got '%s'", where, s);
-		*equals = '\0';
-		key_name = trim(s);
-		value = trim(equals + 1);
-		if (section[0] == '\0')
-			return fail(message, bytes, IRQMOD_SCENARIO_EORDER,
-				    "%s: key '%s' before any [section]", where, key_name);
-		if (*value == '\0')
-			return fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
-				    "%s: empty value for %s.%s", where, section, key_name);
-		if (knob_section(section)) {
-			int knob = find_knob(section, key_name);
-
-			if (knob >= 0 && knob_lines[knob])
-				return duplicate_key(where, section, key_name, knob_lines[knob],
-						     message, bytes);
-			error = set_knob(scenario, section, key_name, where, value, message, bytes);
-			if (error)
-				return error;
-			knob_lines[knob] = number;
-			continue;
-		}
-		key = find_key(section, key_name);
-		if (!key)
-			return unknown_key(where, section, key_name, message, bytes);
-		error = key_for_tool(scenario, where, key, message, bytes);
+		if (*s == '[')
+			error = read_section(&reader, s, where, number, message, bytes);
+		else
+			error = read_assignment(&reader, s, where, number, message, bytes);
 		if (error)
 			return error;
-		if (strcmp(section, "source") == 0) {
-			if (key->type != TYPE_KIND && !source_has_kind)
-				return fail(message, bytes, IRQMOD_SCENARIO_EORDER,
-					    "%s: 'kind' must be the first key of a [source]",
-					    where);
-			source_has_kind = true;
-			first = &source_lines[scenario->sources - 1][key - keys];
-		} else {
-			first = &config_lines[key - keys];
-		}
-		if (*first)
-			return duplicate_key(where, section, key_name, *first, message, bytes);
-		*first = number;
-		error = set_key(scenario, key, &scenario->config.sources[scenario->sources ? scenario->sources - 1 : 0],
-				where, value, message, bytes);
-		if (error)
-			return error;
-		origin_line(scenario, key, scenario->sources ? scenario->sources - 1 : 0, number);
 	}
 	return 0;
 }
@@ -1860,19 +635,20 @@ int irqmod_scenario_parse_file(struct irqmod_scenario *scenario, const char *pat
 	int error;
 
 	if (!file)
-		return fail(message, bytes, IRQMOD_SCENARIO_EIO, "%s: cannot open: %s", path,
-			    strerror(errno));
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EIO,
+					    "%s: cannot open: %s", path, strerror(errno));
 	if (fseek(file, 0, SEEK_END) != 0 || (size = ftell(file)) < 0 || size > (1 << 20) ||
 	    fseek(file, 0, SEEK_SET) != 0) {
 		fclose(file);
-		return fail(message, bytes, IRQMOD_SCENARIO_EIO, "%s: cannot read (or larger than 1 MiB)",
-			    path);
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EIO,
+					    "%s: cannot read (or larger than 1 MiB)", path);
 	}
 	text = malloc((size_t)size + 1);
 	if (!text || fread(text, 1, (size_t)size, file) != (size_t)size) {
 		free(text);
 		fclose(file);
-		return fail(message, bytes, IRQMOD_SCENARIO_EIO, "%s: cannot read", path);
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EIO, "%s: cannot read",
+					    path);
 	}
 	text[size] = '\0';
 	fclose(file);
@@ -1886,9 +662,10 @@ int irqmod_scenario_parse_file(struct irqmod_scenario *scenario, const char *pat
 		for (c = text; c < nul; c++)
 			line += *c == '\n';
 		free(text);
-		return fail(message, bytes, IRQMOD_SCENARIO_ESYNTAX,
-			    "%s:%u: NUL byte at offset %ld; a scenario is a text file", path, line,
-			    offset);
+		return irqmod_scenario_fail(
+			message, bytes, IRQMOD_SCENARIO_ESYNTAX,
+			"%s:%u: NUL byte at offset %ld; a scenario is a text file", path, line,
+			offset);
 	}
 	/* Relative trace paths are read from the scenario's own folder. */
 	{
@@ -1918,7 +695,7 @@ int irqmod_scenario_set_as(struct irqmod_scenario *scenario, const char *assignm
 			   const char *origin, char *message, size_t bytes)
 {
 	char copy[1024], *equals, *dot, *section, *name, *value, where[1100];
-	const struct key *key;
+	const struct irqmod_scenario_key *key;
 	unsigned long index = 0;
 	char *digits;
 	int error;
@@ -1928,18 +705,19 @@ int irqmod_scenario_set_as(struct irqmod_scenario *scenario, const char *assignm
 	else
 		snprintf(where, sizeof(where), "--set %s", assignment);
 	if (strlen(assignment) >= sizeof(copy))
-		return fail(message, bytes, IRQMOD_SCENARIO_ESYNTAX, "%s: too long", where);
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ESYNTAX, "%s: too long",
+					    where);
 	strcpy(copy, assignment);
 	equals = strchr(copy, '=');
 	dot = strchr(copy, '.');
 	if (!equals || !dot || dot > equals)
-		return fail(message, bytes, IRQMOD_SCENARIO_ESYNTAX,
-			    "%s: expected section.key=value", where);
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ESYNTAX,
+					    "%s: expected section.key=value", where);
 	*equals = '\0';
 	*dot = '\0';
-	section = trim(copy);
-	name = trim(dot + 1);
-	value = trim(equals + 1);
+	section = irqmod_scenario_trim(copy);
+	name = irqmod_scenario_trim(dot + 1);
+	value = irqmod_scenario_trim(equals + 1);
 	/* "source" is the last [source]; "sourceN" the N-th from 0. */
 	digits = section + strcspn(section, "0123456789");
 	if (strncmp(section, "source", 6) == 0 && *digits) {
@@ -1948,20 +726,22 @@ int irqmod_scenario_set_as(struct irqmod_scenario *scenario, const char *assignm
 	} else if (strcmp(section, "source") == 0) {
 		index = scenario->sources ? scenario->sources - 1 : 0;
 	}
-	if (knob_section(section)) {
+	if (irqmod_scenario_knob_section(section)) {
 		if (*value == '\0')
-			return fail(message, bytes, IRQMOD_SCENARIO_EVALUE, "%s: empty value", where);
+			return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
+						    "%s: empty value", where);
 		error = section_for_tool(scenario, where, section, message, bytes);
 		if (error)
 			return error;
-		return set_knob(scenario, section, name, where, value, message, bytes);
+		return irqmod_scenario_set_knob(scenario, section, name, where, value, message,
+						bytes);
 	}
-	if (!known_section(section))
+	if (!irqmod_scenario_known_section(section))
 		return unknown_section(where, section, message, bytes);
 	error = section_for_tool(scenario, where, section, message, bytes);
 	if (error)
 		return error;
-	key = find_key(section, name);
+	key = irqmod_scenario_find_key(section, name);
 	if (!key)
 		return unknown_key(where, section, name, message, bytes);
 	error = key_for_tool(scenario, where, key, message, bytes);
@@ -1969,662 +749,22 @@ int irqmod_scenario_set_as(struct irqmod_scenario *scenario, const char *assignm
 		return error;
 	if (strcmp(section, "source") == 0) {
 		if (index >= IRQMOD_SIM_MAX_SOURCES)
-			return fail(message, bytes, IRQMOD_SCENARIO_ECOUNT,
-				    "%s: source index %lu above %d", where, index,
-				    IRQMOD_SIM_MAX_SOURCES - 1);
-		if (key->type != TYPE_KIND &&
+			return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECOUNT,
+						    "%s: source index %lu above %d", where, index,
+						    IRQMOD_SIM_MAX_SOURCES - 1);
+		if (key->type != IRQMOD_VALUE_KIND &&
 		    scenario->config.sources[index].kind == IRQMOD_SIM_SOURCE_OFF)
-			return fail(message, bytes, IRQMOD_SCENARIO_EORDER,
-				    "%s: set source%lu.kind first", where, index);
+			return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EORDER,
+						    "%s: set source%lu.kind first", where, index);
 		if (index >= scenario->sources)
 			scenario->sources = (unsigned int)index + 1;
 	}
 	if (*value == '\0')
-		return fail(message, bytes, IRQMOD_SCENARIO_EVALUE, "%s: empty value", where);
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EVALUE,
+					    "%s: empty value", where);
 	error = set_key(scenario, key, &scenario->config.sources[index], where, value, message,
 			bytes);
 	if (error == 0)
-		origin_set(scenario, key, (unsigned int)index, where);
+		irqmod_scenario_origin_set(scenario, key, (unsigned int)index, where);
 	return error;
-}
-
-/* The key of config field @field ("ring_size", "sources[1].frame_bytes"), or NULL. */
-static const struct key *key_of_field(const char *field, unsigned int *source)
-{
-	size_t i;
-
-	*source = 0;
-	if (strncmp(field, "sources[", 8) == 0) {
-		const char *close = strchr(field, ']');
-
-		if (!close || close[1] != '.')
-			return NULL;
-		*source = (unsigned int)strtoul(field + 8, NULL, 10);
-		if (*source >= IRQMOD_SIM_MAX_SOURCES)
-			return NULL;
-		for (i = 0; i < KEY_COUNT; i++)
-			if (keys[i].base == BASE_SOURCE && strcmp(keys[i].field, close + 2) == 0)
-				return &keys[i];
-		return NULL;
-	}
-	for (i = 0; i < KEY_COUNT; i++)
-		if (keys[i].base == BASE_CONFIG && strcmp(keys[i].field, field) == 0)
-			return &keys[i];
-	return NULL;
-}
-
-/* @key's current value in its base unit (numbers, enums, booleans). */
-static uint64_t key_value(const struct irqmod_scenario *scenario, const struct key *key,
-			  unsigned int source)
-{
-	const unsigned char *base = key->base == BASE_SCENARIO ? (const unsigned char *)scenario
-				    : key->base == BASE_SOURCE
-					    ? (const unsigned char *)&scenario->config.sources[source]
-					    : (const unsigned char *)&scenario->config;
-	uint64_t v64 = 0;
-	uint32_t v32 = 0;
-	bool b = false;
-
-	switch (key->type) {
-	case TYPE_U64:
-	case TYPE_DURATION:
-	case TYPE_RATE:
-	case TYPE_OFFSET:
-		memcpy(&v64, base + key->offset, sizeof(v64));
-		return v64;
-	case TYPE_BOOL:
-		memcpy(&b, base + key->offset, sizeof(b));
-		return b;
-	case TYPE_CORE_LIST:
-	case TYPE_CONTROLLERS:
-	case TYPE_PATH:
-	case TYPE_TRACE_FORMAT:
-		return 0;
-	default:
-		memcpy(&v32, base + key->offset, sizeof(v32));
-		return v32;
-	}
-}
-
-/*
- * Where @key of @source got its value, the key ("sourceN." when there are
- * several sources) and the value as written: "file.ini:3: run.warmup =
- * 10ms" to lead a message, or "run.duration = 10ms (file.ini:2)" after it.
- */
-static void key_statement(char *out, size_t bytes, const struct irqmod_scenario *scenario,
-			  const struct key *key, unsigned int source, bool lead)
-{
-	char where[IRQMOD_SCENARIO_PATH_BYTES + 16], value[32], name[48];
-	uint64_t number = key_value(scenario, key, source);
-
-	describe_origin(where, sizeof(where), scenario, key, source);
-	if (key->base == BASE_SOURCE && scenario->sources > 1)
-		snprintf(name, sizeof(name), "source%u.%s", source, key->name);
-	else
-		snprintf(name, sizeof(name), "%s.%s", key->section, key->name);
-	switch (key->type) {
-	case TYPE_TIMER:
-	case TYPE_DISTRIBUTION:
-	case TYPE_SIZE_LAW:
-	case TYPE_KIND:
-	case TYPE_EXPERIMENT:
-		snprintf(value, sizeof(value), "%s", enum_name(key->type, (uint32_t)number));
-		break;
-	case TYPE_BOOL:
-		snprintf(value, sizeof(value), "%s", number ? "true" : "false");
-		break;
-	case TYPE_CORE:
-		if (number == IRQMOD_SIM_NO_CORE) {
-			snprintf(value, sizeof(value), "none");
-			break;
-		}
-		/* fall through */
-	default:
-		format_number(value, sizeof(value), key->type, number);
-		break;
-	}
-	if (lead)
-		snprintf(out, bytes, "%s: %s = %s", where, name, value);
-	else
-		snprintf(out, bytes, "%s = %s (%s)", name, value, where);
-}
-
-/* "1us..1h": @key's accepted range in its units. */
-static void key_range(char *out, size_t bytes, const struct key *key)
-{
-	char low[32], high[32];
-
-	format_number(low, sizeof(low), key->type, key->min);
-	format_number(high, sizeof(high), key->type, key->max);
-	snprintf(out, bytes, "%s..%s", low, high);
-}
-
-/* The origin of the two keys to lead a message with: the one not left at its default. */
-static const struct key *set_one(const struct irqmod_scenario *scenario, const struct key *a,
-				 const struct key *b)
-{
-	return scenario->origins[0][a - keys] == 0 && scenario->origins[0][b - keys] != 0 ? b : a;
-}
-
-/* The [repro] checks of a file irqmod-repro reads. */
-static int finish_repro(const struct irqmod_scenario *scenario, char *message, size_t bytes)
-{
-	const struct key *from = find_key("repro", "sweep_from");
-	const struct key *to = find_key("repro", "sweep_to");
-	char first[1024], second[1024];
-
-	if (scenario->repro.experiment == IRQMOD_SCENARIO_EXPERIMENT_NONE)
-		return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
-			    "%s: no [repro] experiment; add '[repro]' then 'experiment = floor' "
-			    "(floor, idle-poll or recheck)",
-			    scenario->path[0] ? scenario->path : "scenario");
-	if (scenario->repro.sweep_step != 0 && scenario->repro.sweep_to < scenario->repro.sweep_from) {
-		const struct key *lead = set_one(scenario, to, from);
-
-		key_statement(first, sizeof(first), scenario, lead, 0, true);
-		key_statement(second, sizeof(second), scenario, lead == to ? from : to, 0, false);
-		return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
-			    "%s is %s %s; accepted: repro.sweep_from <= repro.sweep_to, "
-			    "or repro.sweep_step = 0 for no sweep", first,
-			    lead == to ? "below" : "above", second);
-	}
-	return 0;
-}
-
-int irqmod_scenario_finish(const struct irqmod_scenario *scenario, char *message, size_t bytes)
-{
-	const struct key *duration = find_key("run", "duration");
-	const struct key *warmup = find_key("run", "warmup");
-	const struct key *cores = find_key("host", "cores");
-	const char *field = "";
-	char first[1024], second[1024], range[80];
-	unsigned int i, source;
-	const struct key *key;
-	int error;
-
-	if (scenario->tool == IRQMOD_SCENARIO_FOR_REPRO) {
-		error = finish_repro(scenario, message, bytes);
-		if (error)
-			return error;
-	}
-	if (scenario->sources == 0)
-		return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
-			    "%s: scenario: no [source]; add one, e.g. '[source]' then "
-			    "'kind = constant' (or --set source.kind=constant)",
-			    scenario->path[0] ? scenario->path : "command line");
-	if (scenario->config.warmup_ns >= scenario->config.duration_ns) {
-		struct irqmod_sim_config defaults;
-		const struct key *lead = set_one(scenario, warmup, duration);
-
-		irqmod_sim_default_config(&defaults);
-		key_statement(first, sizeof(first), scenario, lead, 0, true);
-		key_statement(second, sizeof(second), scenario, lead == warmup ? duration : warmup, 0, false);
-		format_number(range, sizeof(range), TYPE_DURATION, defaults.warmup_ns);
-		return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
-			    "%s is not %s %s; accepted: 0 <= run.warmup < run.duration; "
-			    "default run.warmup %s", first, lead == warmup ? "shorter than" : "longer than",
-			    second, range);
-	}
-	/* Queues and tasks on cores the host does not have. */
-	for (i = 0; i < scenario->config.queues && i < IRQMOD_SIM_MAX_QUEUES; i++) {
-		if (scenario->config.queue_core[i] >= scenario->config.cores) {
-			key = find_key("host", "queue_cores");
-			describe_origin(first, sizeof(first), scenario, key, 0);
-			key_statement(second, sizeof(second), scenario, cores, 0, false);
-			return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
-				    "%s: host.queue_cores puts queue %u on core %" PRIu32
-				    ", but %s; accepted: cores 0..%" PRIu32,
-				    first, i, scenario->config.queue_core[i], second,
-				    scenario->config.cores - 1);
-		}
-	}
-	if (scenario->config.app_core >= scenario->config.cores ||
-	    (scenario->config.load_core != IRQMOD_SIM_NO_CORE &&
-	     scenario->config.load_core >= scenario->config.cores)) {
-		key = scenario->config.app_core >= scenario->config.cores ? find_key("app", "core")
-									  : find_key("load", "core");
-		key_statement(first, sizeof(first), scenario, key, 0, true);
-		key_statement(second, sizeof(second), scenario, cores, 0, false);
-		return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
-			    "%s is not below %s; accepted: %s0..%" PRIu32,
-			    first, second,
-			    key->type == TYPE_CORE ? "none or " : "", scenario->config.cores - 1);
-	}
-	for (i = 0; i < scenario->sources; i++) {
-		const struct irqmod_sim_source *source_config = &scenario->config.sources[i];
-		const struct key *file = find_key("source", "trace.file");
-
-		if (source_config->kind == IRQMOD_SIM_SOURCE_OFF) {
-			char kinds[256];
-
-			describe_origin(first, sizeof(first), scenario, find_key("source", "kind"), i);
-			enum_choices(TYPE_KIND, kinds, sizeof(kinds));
-			return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
-				    "%s: [source] number %u (from 0) has no kind; its first key is "
-				    "kind = one of %s",
-				    strcmp(first, "default") == 0 ? (scenario->path[0] ? scenario->path
-										: "command line")
-								  : first,
-				    i, kinds);
-		}
-		if (source_config->kind != IRQMOD_SIM_SOURCE_TRACE)
-			continue;
-		key_statement(first, sizeof(first), scenario, find_key("source", "kind"), i, true);
-		if (scenario->trace_paths[i][0] == '\0')
-			return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
-				    "%s without source.trace.file: a trace source replays a file",
-				    first);
-		describe_origin(second, sizeof(second), scenario, file, i);
-		if (!source_config->trace)
-			return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
-				    "%s: source%u trace.file %s was not loaded", second, i,
-				    scenario->trace_paths[i]);
-		if (source_config->trace_random_offset && !source_config->trace_loop) {
-			describe_origin(first, sizeof(first), scenario,
-					find_key("source", "trace.start_offset"), i);
-			return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
-				    "%s: source%u trace.start_offset = random needs "
-				    "trace.loop = true (a random offset without looping would "
-				    "drop the records before it)", first, i);
-		}
-		if (!source_config->trace_random_offset &&
-		    source_config->trace_start_offset_ns > source_config->trace->span_ns) {
-			key_statement(first, sizeof(first), scenario, find_key("source", "trace.start_offset"), i, true);
-			return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
-				    "%s is beyond the trace's span; accepted: 0..%" PRIu64
-				    "ns (%s)", first, source_config->trace->span_ns,
-				    scenario->trace_paths[i]);
-		}
-		if (source_config->trace_loop && source_config->trace->count < 2) {
-			key_statement(first, sizeof(first), scenario, find_key("source", "trace.loop"),
-				      i, true);
-			return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
-				    "%s needs at least 2 records; %s has 1", first,
-				    scenario->trace_paths[i]);
-		}
-	}
-	error = irqmod_sim_check(&scenario->config, &field);
-	if (error) {
-		key = key_of_field(field, &source);
-		if (!key)
-			return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
-				    "%s: scenario: invalid %s: %s",
-				    scenario->path[0] ? scenario->path : "command line", field,
-				    irqmod_strerror(error));
-		key_statement(first, sizeof(first), scenario, key, source, true);
-		key_range(range, sizeof(range), key);
-		return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
-			    "%s is rejected by the model (%s: %s); the key takes %s, and the "
-			    "simulator's check (irqmod_sim_check(), docs/simulator.md) the rest",
-			    first, field, irqmod_strerror(error), range);
-	}
-	/* The scenario's knobs may have come after the controller list. */
-	for (i = 0; i < scenario->controller_count; i++) {
-		struct irqmod_queue_controllers row;
-		char detail[1024];
-
-		if (irqmod_queue_controllers_resolve(scenario, scenario->controllers[i],
-						     scenario->config.link_speed_mbps,
-						     scenario->config.queues, &row, detail,
-						     sizeof(detail))) {
-			describe_origin(first, sizeof(first), scenario,
-					find_key("run", "controllers"), 0);
-			return fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER, "%s: %s", first,
-				    detail);
-		}
-	}
-	return 0;
-}
-
-int irqmod_scenario_key_is_numeric(const char *key_text)
-{
-	char copy[128], *dot, *digits;
-	const struct key *key;
-
-	if (strlen(key_text) >= sizeof(copy))
-		return 0;
-	strcpy(copy, key_text);
-	dot = strchr(copy, '.');
-	if (!dot)
-		return 0;
-	*dot = '\0';
-	if (knob_section(copy))
-		return find_knob(copy, dot + 1) >= 0;
-	digits = copy + strcspn(copy, "0123456789");
-	if (strncmp(copy, "source", 6) == 0)
-		*digits = '\0';
-	key = find_key(copy, dot + 1);
-	if (!key)
-		return 0;
-	switch (key->type) {
-	case TYPE_U32:
-	case TYPE_U64:
-	case TYPE_DURATION:
-	case TYPE_DURATION32:
-	case TYPE_RATE:
-	case TYPE_SPEED:
-	case TYPE_OFFSET: /* trace.start_offset, in ns */
-		return 1;
-	default:
-		return 0;
-	}
-}
-
-static void print_default(FILE *out, const struct key *key, const struct irqmod_scenario *scenario,
-			  const struct irqmod_sim_source *source)
-{
-	const unsigned char *base = key->base == BASE_SCENARIO ? (const unsigned char *)scenario
-				    : key->base == BASE_SOURCE ? (const unsigned char *)source
-							       : (const unsigned char *)&scenario->config;
-	uint64_t v64 = 0;
-	uint32_t v32 = 0;
-	bool b = false;
-	char text[32];
-
-	switch (key->type) {
-	case TYPE_CONTROLLERS:
-		fprintf(out, "every kind");
-		return;
-	case TYPE_BOOL:
-		memcpy(&b, base + key->offset, sizeof(b));
-		fprintf(out, "%s", b ? "true" : "false");
-		return;
-	case TYPE_CORE_LIST:
-		fprintf(out, "0");
-		return;
-	case TYPE_KIND:
-	case TYPE_EXPERIMENT:
-		fprintf(out, "(required)");
-		return;
-	case TYPE_PATH:
-		fprintf(out, "(none)");
-		return;
-	case TYPE_TRACE_FORMAT:
-		fprintf(out, "auto");
-		return;
-	case TYPE_SPEED_MILLI:
-		fprintf(out, "1");
-		return;
-	case TYPE_OFFSET:
-		fprintf(out, "0");
-		return;
-	case TYPE_TIMER:
-	case TYPE_DISTRIBUTION:
-	case TYPE_SIZE_LAW:
-		memcpy(&v32, base + key->offset, sizeof(v32));
-		fprintf(out, "%s", enum_name(key->type, v32));
-		return;
-	case TYPE_CORE:
-		memcpy(&v32, base + key->offset, sizeof(v32));
-		if (v32 == IRQMOD_SIM_NO_CORE)
-			fprintf(out, "none");
-		else
-			fprintf(out, "%" PRIu32, v32);
-		return;
-	case TYPE_U64:
-	case TYPE_DURATION:
-	case TYPE_RATE:
-		memcpy(&v64, base + key->offset, sizeof(v64));
-		break;
-	default:
-		memcpy(&v32, base + key->offset, sizeof(v32));
-		v64 = v32;
-		break;
-	}
-	format_number(text, sizeof(text), key->type, v64);
-	fputs(text, out);
-}
-
-void irqmod_scenario_print_keys(FILE *out)
-{
-	static struct irqmod_scenario scenario;
-	struct irqmod_sim_source source;
-	const char *section = "";
-	size_t i;
-
-	irqmod_scenario_init(&scenario);
-	irqmod_sim_default_source(&source, IRQMOD_SIM_SOURCE_CONSTANT);
-	for (i = 0; i < KEY_COUNT; i++) {
-		if (strcmp(section, keys[i].section) != 0) {
-			section = keys[i].section;
-			fprintf(out, "\n  [%s]%s\n", section,
-				strcmp(section, "source") == 0
-					? " (repeat for a mix; defaults shown for kind = constant)"
-				: strcmp(section, "repro") == 0
-					? " (read by irqmod-repro only: the published experiments)"
-					: "");
-		}
-		fprintf(out, "    %-24s default ", keys[i].name);
-		print_default(out, &keys[i], &scenario, &source);
-		fprintf(out, "\n      %s\n", keys[i].help);
-	}
-}
-
-/* The unit column of the key table. */
-static const char *key_unit(const struct key *key)
-{
-	static const struct {
-		const char *suffix;
-		const char *unit;
-	} suffixes[] = {
-		{ "_bytes", "bytes" },	     { "_milli", "thousandths" }, { "_micro", "millionths" },
-		{ "_per_s", "per second" }, { "_pct", "percent" },	  { "_ps", "ps" },
-	};
-	size_t i, length = strlen(key->field);
-
-	switch (key->type) {
-	case TYPE_DURATION:
-	case TYPE_DURATION32:
-		return "duration: ns, us, ms, s";
-	case TYPE_OFFSET:
-		return "duration: ns, us, ms, s; or random";
-	case TYPE_RATE:
-		return "per second; k, M, G";
-	case TYPE_SPEED:
-		return "Mb/s; M, G, T";
-	case TYPE_SPEED_MILLI:
-		return "decimal, 3 places";
-	case TYPE_BOOL:
-		return "true, false, yes, no, on, off, 1, 0";
-	case TYPE_CORE:
-		return "core number, or none";
-	case TYPE_CORE_LIST:
-		return "core numbers, comma-separated";
-	case TYPE_CONTROLLERS:
-		return "controller names, comma-separated";
-	case TYPE_PATH:
-		return "file path";
-	case TYPE_TIMER:
-	case TYPE_DISTRIBUTION:
-	case TYPE_SIZE_LAW:
-	case TYPE_KIND:
-	case TYPE_EXPERIMENT:
-	case TYPE_TRACE_FORMAT:
-		return "name";
-	default:
-		break;
-	}
-	for (i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
-		size_t n = strlen(suffixes[i].suffix);
-
-		if (length >= n && strcmp(key->field + length - n, suffixes[i].suffix) == 0)
-			return suffixes[i].unit;
-	}
-	return "count";
-}
-
-/* The accepted-range column of the key table. */
-static void key_accepted(char *out, size_t bytes, const struct key *key)
-{
-	uint32_t i;
-
-	switch (key->type) {
-	case TYPE_TIMER:
-	case TYPE_DISTRIBUTION:
-	case TYPE_SIZE_LAW:
-	case TYPE_KIND:
-	case TYPE_EXPERIMENT:
-		enum_choices(key->type, out, bytes);
-		return;
-	case TYPE_TRACE_FORMAT:
-		out[0] = '\0';
-		for (i = 0; i < IRQMOD_SIM_TRACE_FORMAT_COUNT; i++) {
-			if (out[0])
-				strncat(out, ", ", bytes - strlen(out) - 1);
-			strncat(out, irqmod_sim_trace_format_name(i), bytes - strlen(out) - 1);
-		}
-		return;
-	case TYPE_BOOL:
-		snprintf(out, bytes, "-");
-		return;
-	case TYPE_CONTROLLERS:
-		snprintf(out, bytes, "up to %d (irqmod-sim --list-controllers)",
-			 IRQMOD_SCENARIO_MAX_CONTROLLERS);
-		return;
-	case TYPE_PATH:
-		snprintf(out, bytes, "up to %d bytes", IRQMOD_SCENARIO_PATH_BYTES - 1);
-		return;
-	case TYPE_SPEED_MILLI:
-		snprintf(out, bytes, "0.001..%" PRIu64, key->max / 1000);
-		return;
-	case TYPE_CORE:
-	case TYPE_CORE_LIST:
-		snprintf(out, bytes, "0..%" PRIu64 " (below host.cores)", key->max);
-		return;
-	default:
-		key_range(out, bytes, key);
-		return;
-	}
-}
-
-/* Table cells hold no '|' and no line break. */
-static void print_cell(FILE *out, const char *text)
-{
-	for (; *text; text++) {
-		if (*text == '|')
-			fputs("\\|", out);
-		else
-			fputc(*text == '\n' ? ' ' : *text, out);
-	}
-}
-
-void irqmod_scenario_print_key_table(FILE *out)
-{
-	static struct irqmod_scenario scenario;
-	struct irqmod_sim_source source;
-	char accepted[256], *text = NULL;
-	size_t i, length = 0;
-
-	irqmod_scenario_init(&scenario);
-	irqmod_sim_default_source(&source, IRQMOD_SIM_SOURCE_CONSTANT);
-	fprintf(out, "| key | unit | accepted | default | read by | meaning |\n");
-	fprintf(out, "|---|---|---|---|---|---|\n");
-	for (i = 0; i < KEY_COUNT; i++) {
-		FILE *cell = open_memstream(&text, &length);
-
-		if (cell) {
-			print_default(cell, &keys[i], &scenario, &source);
-			fclose(cell);
-		}
-		key_accepted(accepted, sizeof(accepted), &keys[i]);
-		fprintf(out, "| `%s.%s` | ", keys[i].section, keys[i].name);
-		print_cell(out, key_unit(&keys[i]));
-		fputs(" | ", out);
-		print_cell(out, accepted);
-		fputs(" | ", out);
-		print_cell(out, cell && text ? text : "?");
-		fprintf(out, " | %s | ", tool_name(key_tools(&keys[i])));
-		print_cell(out, keys[i].help);
-		fputs(" |\n", out);
-		free(text);
-		text = NULL;
-	}
-}
-
-int irqmod_scenario_parse_value(const char *key_text, const char *text, uint64_t *value)
-{
-	char copy[128], *dot, *digits;
-	const struct key *key;
-
-	if (strlen(key_text) >= sizeof(copy))
-		return -IRQMOD_SCENARIO_EKEY;
-	strcpy(copy, key_text);
-	dot = strchr(copy, '.');
-	if (!dot)
-		return -IRQMOD_SCENARIO_EKEY;
-	*dot = '\0';
-	if (knob_section(copy)) {
-		int index = find_knob(copy, dot + 1);
-
-		if (index < 0)
-			return -IRQMOD_SCENARIO_EKEY;
-		return parse_number(text, knob_units(&knobs[index]), value) ? 0
-									    : -IRQMOD_SCENARIO_EVALUE;
-	}
-	digits = copy + strcspn(copy, "0123456789");
-	if (strncmp(copy, "source", 6) == 0)
-		*digits = '\0';
-	key = find_key(copy, dot + 1);
-	if (!key)
-		return -IRQMOD_SCENARIO_EKEY;
-	if (!parse_number(text,
-			  key->type == TYPE_DURATION || key->type == TYPE_DURATION32 ||
-					  key->type == TYPE_OFFSET
-				  ? duration_units
-			  : key->type == TYPE_RATE  ? rate_units
-			  : key->type == TYPE_SPEED ? speed_units
-						    : plain_units,
-			  value))
-		return -IRQMOD_SCENARIO_EVALUE;
-	return 0;
-}
-
-int irqmod_scenario_load_traces(struct irqmod_scenario *scenario, char *message, size_t bytes)
-{
-	unsigned int i;
-
-	for (i = 0; i < scenario->sources && i < IRQMOD_SIM_MAX_SOURCES; i++) {
-		struct irqmod_sim_source *source = &scenario->config.sources[i];
-		struct irqmod_sim_trace_error error;
-		int status;
-
-		if (source->kind != IRQMOD_SIM_SOURCE_TRACE || scenario->traces[i])
-			continue;
-		if (scenario->trace_paths[i][0] == '\0') {
-			char first[1024];
-
-			key_statement(first, sizeof(first), scenario, find_key("source", "kind"), i,
-				      true);
-			return fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
-				    "%s without source.trace.file: a trace source replays a file",
-				    first);
-		}
-		scenario->traces[i] = calloc(1, sizeof(*scenario->traces[i]));
-		if (!scenario->traces[i])
-			return fail(message, bytes, IRQMOD_SCENARIO_EIO, "out of memory");
-		status = irqmod_sim_trace_load(scenario->traces[i], scenario->trace_paths[i],
-					       scenario->trace_formats[i], &error);
-		if (status) {
-			free(scenario->traces[i]);
-			scenario->traces[i] = NULL;
-			return fail(message, bytes, IRQMOD_SCENARIO_EIO, "source%u trace.file: %s", i,
-				    error.message);
-		}
-		source->trace = scenario->traces[i];
-	}
-	return 0;
-}
-
-void irqmod_scenario_free_traces(struct irqmod_scenario *scenario)
-{
-	unsigned int i;
-
-	for (i = 0; i < IRQMOD_SIM_MAX_SOURCES; i++) {
-		if (scenario->traces[i]) {
-			irqmod_sim_trace_free(scenario->traces[i]);
-			free(scenario->traces[i]);
-			scenario->traces[i] = NULL;
-		}
-		scenario->config.sources[i].trace = NULL;
-	}
 }

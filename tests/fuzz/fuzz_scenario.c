@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 /*
- * Fuzz harness: the simulator's scenario reader (lib/scenario/scenario.c), as
+ * Fuzz harness: the simulator's scenario reader (lib/scenario/), as
  * irqmod-sim and irqmod-repro use it. The first byte picks the entry point:
  *  0: the bytes as a scenario file (an unnamed temporary file read with
  *     irqmod_scenario_parse_file(), NUL bytes and all), then the
