@@ -373,9 +373,10 @@ struct irqmod_sim_model {
  * these functions are static (the hot ones static inline), so the compiler
  * inlines across the stages as it did when the model was one file (built
  * as separate units, bench-sim runs about 12 % more instructions). Each
- * stage file also compiles by itself, and then they are ordinary functions
- * hidden from the library's users, as SQLite's SQLITE_PRIVATE is outside
- * its amalgamation.
+ * stage file also compiles by itself (the sim-stages check; the library
+ * is built so with -Dsim_one_unit=false), and then they are ordinary
+ * functions hidden from the library's users, as SQLite's SQLITE_PRIVATE is
+ * outside its amalgamation.
  */
 #if defined(__GNUC__)
 #define IRQMOD_SIM_HIDDEN __attribute__((visibility("hidden")))

@@ -9,7 +9,8 @@ on its own (-c), with the command line the build compiles model.c with
 (the project's standard, warning and optimisation flags, read from
 compile_commands.json) and -Werror, so each stage must include and declare
 what it uses. It also checks that model.c includes exactly the stages the
-build lists (irqmod_sim_model_sources in lib/sim/meson.build).
+build lists (irqmod_sim_model_sources in lib/sim/meson.build, which
+-Dsim_one_unit=false compiles one by one).
 
 Usage: sim-stages.py BUILD_ROOT MODEL_C STAGE_C...
 Exit status: 0 pass, 1 fail (each failure names its file).
@@ -36,28 +37,32 @@ def stage_includes(model):
 
 
 def compile_command(build_root, model):
-    """The build's command line for model.c without its files, and the
+    """The build's command line for model.c (or, in a build that compiles
+    the stages one by one, for the first stage) without its files, and the
     folder it runs in."""
     with open(os.path.join(build_root, 'compile_commands.json'), encoding='utf-8') as handle:
         entries = json.load(handle)
-    path = os.path.realpath(model)
-    for entry in entries:
-        source = os.path.realpath(os.path.join(entry['directory'], entry['file']))
-        if source != path:
-            continue
-        args = entry.get('arguments') or shlex.split(entry['command'])
-        kept, skip = [], False
-        for arg in args:
-            if skip:
-                skip = False
-            elif arg in DROP_WITH_VALUE:
-                skip = True
-            elif arg in DROP or arg == entry['file'] or \
-                    os.path.realpath(os.path.join(entry['directory'], arg)) == source:
+    sim_dir = os.path.dirname(os.path.realpath(model))
+    wanted = [os.path.realpath(model)] + [os.path.join(sim_dir, name)
+                                          for name in stage_includes(model)]
+    for path in wanted:
+        for entry in entries:
+            source = os.path.realpath(os.path.join(entry['directory'], entry['file']))
+            if source != path:
                 continue
-            else:
-                kept.append(arg)
-        return kept, entry['directory']
+            args = entry.get('arguments') or shlex.split(entry['command'])
+            kept, skip = [], False
+            for arg in args:
+                if skip:
+                    skip = False
+                elif arg in DROP_WITH_VALUE:
+                    skip = True
+                elif arg in DROP or arg == entry['file'] or \
+                        os.path.realpath(os.path.join(entry['directory'], arg)) == source:
+                    continue
+                else:
+                    kept.append(arg)
+            return kept, entry['directory']
     return None, None
 
 
