@@ -23,9 +23,10 @@ static uint64_t window_overlap(const struct irqmod_sim_model *sim, uint64_t star
 /* Cores                                                               */
 /* ------------------------------------------------------------------ */
 
-static void irqmod_sim_start_job(struct irqmod_sim_model *sim, struct irqmod_sim_core *core,
-				 uint32_t job, uint32_t index, uint64_t now, uint64_t duration,
-				 uint64_t *account)
+IRQMOD_SIM_PRIVATE void irqmod_sim_start_job(struct irqmod_sim_model *sim,
+					     struct irqmod_sim_core *core, uint32_t job,
+					     uint32_t index, uint64_t now, uint64_t duration,
+					     uint64_t *account)
 {
 	core->job = job;
 	core->job_index = index;
@@ -53,12 +54,12 @@ static bool response_allowed(struct irqmod_sim_src *src, uint64_t now)
  * poll_take() for one queue, one source, no time series and no flood
  * source: the frames only add their moderation delay to one histogram
  * (the zeros at once, the order does not matter to a histogram). Out of
- * line (NIC_NOINLINE): its loop keeps its values in registers.
+ * line (IRQMOD_SIM_NOINLINE): its loop keeps its values in registers.
  * Return: the frames' bytes.
  */
-NIC_NOINLINE static uint64_t poll_take_lone(struct irqmod_sim_model *sim,
-					    const struct irqmod_sim_queue *q, uint32_t slot,
-					    uint32_t count, uint64_t now)
+IRQMOD_SIM_NOINLINE static uint64_t poll_take_lone(struct irqmod_sim_model *sim,
+						   const struct irqmod_sim_queue *q, uint32_t slot,
+						   uint32_t count, uint64_t now)
 {
 	struct irqmod_sim_histogram *added_delay =
 		now >= sim->window_start_ns ? sim->metrics.added_delay : NULL;
@@ -239,8 +240,8 @@ static void core_dispatch(struct irqmod_sim_model *sim, struct irqmod_sim_core *
 	}
 }
 
-static void irqmod_sim_core_kick(struct irqmod_sim_model *sim, struct irqmod_sim_core *core,
-				 uint64_t now)
+IRQMOD_SIM_PRIVATE void irqmod_sim_core_kick(struct irqmod_sim_model *sim,
+					     struct irqmod_sim_core *core, uint64_t now)
 {
 	if (core->job == JOB_NONE)
 		core_dispatch(sim, core, now);
@@ -254,8 +255,8 @@ static void irqmod_sim_napi_schedule(struct irqmod_sim_core *core, uint32_t queu
 
 /* A deferred poll's hrtimer fires: an interrupt (timer_irq_ns) whose
  * handler schedules the NAPI; 0 schedules it directly. */
-static void irqmod_sim_repoll(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q,
-			      uint64_t now)
+IRQMOD_SIM_PRIVATE void irqmod_sim_repoll(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q,
+					  uint64_t now)
 {
 	struct irqmod_sim_core *core = &sim->cores[q->core];
 
@@ -317,7 +318,7 @@ static void finish_poll(struct irqmod_sim_model *sim, struct irqmod_sim_core *co
 
 		/* Admission reads neither the ring's head nor its size. */
 		for (i = 0; i < n; i++) {
-			socket_admit(sim, q, sock, &ring[head], now, 1);
+			irqmod_sim_socket_admit(sim, q, sock, &ring[head], now, 1);
 			if (++head == ring_size)
 				head = 0;
 		}
@@ -384,8 +385,8 @@ static void finish_poll(struct irqmod_sim_model *sim, struct irqmod_sim_core *co
 	}
 }
 
-static void irqmod_sim_core_done(struct irqmod_sim_model *sim, struct irqmod_sim_core *core,
-				 uint64_t now)
+IRQMOD_SIM_PRIVATE void irqmod_sim_core_done(struct irqmod_sim_model *sim,
+					     struct irqmod_sim_core *core, uint64_t now)
 {
 	struct irqmod_sim_socket *sock;
 	struct irqmod_sim_napi *napi;
@@ -425,7 +426,7 @@ static void irqmod_sim_core_done(struct irqmod_sim_model *sim, struct irqmod_sim
 		src = &sim->sources[core->job_index];
 		sock = &sim->sockets[core->job_index];
 		/* The datagrams it read are uncharged at the next admission
-		 * that finds the socket full (socket_admit()). */
+		 * that finds the socket full (irqmod_sim_socket_admit()). */
 		if (sock->scheduled < sock->count || sock->pending_sends > 0) {
 			core->job = JOB_NONE;
 			irqmod_sim_app_runnable(sim, src, now);

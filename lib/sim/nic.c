@@ -36,8 +36,8 @@ static inline void wire_time(struct irqmod_sim_model *sim, uint32_t bytes, uint6
 #define RSS_MIX_MULTIPLIER1 0x7FEB352Du
 #define RSS_MIX_MULTIPLIER2 0x846CA68Bu
 
-static uint32_t irqmod_sim_flow_queue(const struct irqmod_sim_model *sim, uint32_t source,
-				      uint32_t flow)
+IRQMOD_SIM_PRIVATE uint32_t irqmod_sim_flow_queue(const struct irqmod_sim_model *sim,
+						  uint32_t source, uint32_t flow)
 {
 	/* RSS: a multiplicative hash of (source, flow), scaled to the queue
 	 * count without division (Lemire's multiply-shift reduction). */
@@ -53,7 +53,7 @@ static uint32_t irqmod_sim_flow_queue(const struct irqmod_sim_model *sim, uint32
 
 /* Recompute the cached next arrival (the earliest desired start wins; the
  * link serialises frames, so the arrival is the end of its wire time). */
-static inline void irqmod_sim_link_pick(struct irqmod_sim_model *sim)
+IRQMOD_SIM_PRIVATE_INLINE void irqmod_sim_link_pick(struct irqmod_sim_model *sim)
 {
 	uint64_t best = UINT64_MAX, ps, remainder, start, end;
 	int chosen = -1;
@@ -170,8 +170,8 @@ static inline void nic_cause(struct irqmod_sim_model *sim, struct irqmod_sim_que
 	}
 }
 
-static void irqmod_sim_irq_event(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q,
-				 uint64_t now)
+IRQMOD_SIM_PRIVATE void irqmod_sim_irq_event(struct irqmod_sim_model *sim,
+					     struct irqmod_sim_queue *q, uint64_t now)
 {
 	if (q->event_ns != now)
 		return; /* stale */
@@ -187,8 +187,8 @@ static void irqmod_sim_irq_event(struct irqmod_sim_model *sim, struct irqmod_sim
 	fire(sim, q, now);
 }
 
-static void irqmod_sim_nic_enable(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q,
-				  uint64_t now)
+IRQMOD_SIM_PRIVATE void irqmod_sim_nic_enable(struct irqmod_sim_model *sim,
+					      struct irqmod_sim_queue *q, uint64_t now)
 {
 	uint32_t waiting = q->count - q->in_poll +
 			   (sim->config->tx_interrupts ? q->tx_pending : 0);
@@ -273,13 +273,9 @@ static bool drop_batch(struct irqmod_sim_model *sim, struct irqmod_sim_src *src,
  * rarely run in that large function); on its own it is a multiply, about
  * 6 % more frames/s on bench-sim's fast host.
  */
-#if defined(__GNUC__)
-#define NIC_NOINLINE __attribute__((noinline))
-#else
-#define NIC_NOINLINE
-#endif
-NIC_NOINLINE static bool accept_batch(struct irqmod_sim_model *sim, struct irqmod_sim_src *src,
-			 struct irqmod_sim_queue *q, uint64_t bound_ns)
+IRQMOD_SIM_NOINLINE static bool accept_batch(struct irqmod_sim_model *sim,
+					     struct irqmod_sim_src *src, struct irqmod_sim_queue *q,
+					     uint64_t bound_ns)
 {
 	const struct irqmod_sim_source *c = &src->config;
 	uint64_t speed = sim->config->link_speed_mbps, wire_ps, wire_remainder;
@@ -355,7 +351,7 @@ NIC_NOINLINE static bool accept_batch(struct irqmod_sim_model *sim, struct irqmo
 	return true;
 }
 
-static inline void irqmod_sim_arrival(struct irqmod_sim_model *sim, uint64_t bound_ns)
+IRQMOD_SIM_PRIVATE_INLINE void irqmod_sim_arrival(struct irqmod_sim_model *sim, uint64_t bound_ns)
 {
 	struct irqmod_sim_src *src = &sim->sources[sim->link.next_source];
 	uint64_t now = sim->link.next_arrival_ns;
@@ -415,9 +411,9 @@ static inline void irqmod_sim_arrival(struct irqmod_sim_model *sim, uint64_t bou
 
 /* Put a frame on the TX wire at @now; returns the end of transmission (ps)
  * and queues its completion on @q's vector. */
-static uint64_t irqmod_sim_transmit(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q,
-				    uint64_t now,
-				    uint32_t bytes)
+IRQMOD_SIM_PRIVATE uint64_t irqmod_sim_transmit(struct irqmod_sim_model *sim,
+						struct irqmod_sim_queue *q, uint64_t now,
+						uint32_t bytes)
 {
 	uint64_t bits = ((uint64_t)bytes + sim->config->wire_overhead_bytes) * 8;
 	uint64_t wire_ps = bits * PS_PER_BIT_AT_1MBPS / sim->config->link_speed_mbps;
@@ -435,8 +431,8 @@ static uint64_t irqmod_sim_transmit(struct irqmod_sim_model *sim, struct irqmod_
 	return end_ps;
 }
 
-static void irqmod_sim_tx_done(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q,
-			       uint64_t now)
+IRQMOD_SIM_PRIVATE void irqmod_sim_tx_done(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q,
+					   uint64_t now)
 {
 	uint32_t done = 0;
 

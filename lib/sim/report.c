@@ -9,8 +9,8 @@
 
 #include "sim_internal.h"
 
-static int irqmod_sim_metrics_setup(struct irqmod_sim_model *sim, uint32_t sources,
-				    uint32_t queues)
+IRQMOD_SIM_PRIVATE int irqmod_sim_metrics_setup(struct irqmod_sim_model *sim, uint32_t sources,
+						uint32_t queues)
 {
 	struct irqmod_sim_metrics *m = &sim->metrics;
 	uint32_t i;
@@ -44,7 +44,7 @@ static int irqmod_sim_metrics_setup(struct irqmod_sim_model *sim, uint32_t sourc
 	return 0;
 }
 
-static void irqmod_sim_metrics_free(struct irqmod_sim_model *sim)
+IRQMOD_SIM_PRIVATE void irqmod_sim_metrics_free(struct irqmod_sim_model *sim)
 {
 	free(sim->metrics.to_socket);
 	free(sim->metrics.to_app);
@@ -55,7 +55,7 @@ static void irqmod_sim_metrics_free(struct irqmod_sim_model *sim)
 }
 
 /* The warm-up ends: counters are measured from here, histograms restart. */
-static void irqmod_sim_metrics_warmup(struct irqmod_sim_model *sim)
+IRQMOD_SIM_PRIVATE void irqmod_sim_metrics_warmup(struct irqmod_sim_model *sim)
 {
 	struct irqmod_sim_metrics *m = &sim->metrics;
 	uint32_t i;
@@ -92,8 +92,9 @@ _Static_assert(sizeof(struct irqmod_sim_counters) == COUNTER_WORDS * sizeof(uint
 	       "struct irqmod_sim_counters holds only uint64_t counts");
 
 /* @total += @part (or -= with @subtract), count by count. */
-static void counters_combine(struct irqmod_sim_counters *total,
-			     const struct irqmod_sim_counters *part, bool subtract)
+IRQMOD_SIM_PRIVATE void irqmod_sim_counters_combine(struct irqmod_sim_counters *total,
+						    const struct irqmod_sim_counters *part,
+						    bool subtract)
 {
 	uint64_t a[COUNTER_WORDS], b[COUNTER_WORDS];
 	size_t i;
@@ -111,7 +112,7 @@ static void counters_window(const struct irqmod_sim_counters *now,
 			    struct irqmod_sim_counters *window)
 {
 	*window = *now;
-	counters_combine(window, base, true);
+	irqmod_sim_counters_combine(window, base, true);
 }
 
 /* Queue @i's results; with one queue its latencies are the totals. */
@@ -139,7 +140,8 @@ static void report_queue(const struct irqmod_sim_model *sim, uint32_t i, double 
 	}
 }
 
-static void irqmod_sim_report(const struct irqmod_sim_model *sim, struct irqmod_sim_results *r)
+IRQMOD_SIM_PRIVATE void irqmod_sim_report(const struct irqmod_sim_model *sim,
+					  struct irqmod_sim_results *r)
 {
 	const struct irqmod_sim_config *c = sim->config;
 	struct irqmod_sim_counters now = sim->metrics.counters, base = sim->metrics.base;
@@ -150,8 +152,8 @@ static void irqmod_sim_report(const struct irqmod_sim_model *sim, struct irqmod_
 	memset(r, 0, sizeof(*r));
 	/* The queues' counts and the run's own (per core, per source). */
 	for (i = 0; i < c->queues; i++) {
-		counters_combine(&now, &sim->metrics.queue_counters[i], false);
-		counters_combine(&base, &sim->metrics.queue_base[i], false);
+		irqmod_sim_counters_combine(&now, &sim->metrics.queue_counters[i], false);
+		irqmod_sim_counters_combine(&base, &sim->metrics.queue_base[i], false);
 	}
 	if (sim->controller_count != 1)
 		strncpy(r->controller, "per-queue", sizeof(r->controller) - 1);

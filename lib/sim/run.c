@@ -154,7 +154,7 @@ static void sample_timeseries(struct irqmod_sim_model *sim, uint64_t now)
 	uint32_t i;
 
 	for (i = 0; i < sim->config->queues; i++)
-		counters_combine(&k, &sim->metrics.queue_counters[i], false);
+		irqmod_sim_counters_combine(&k, &sim->metrics.queue_counters[i], false);
 	since_start = (struct irqmod_sim_bucket){
 		.interrupts = k.interrupts, .timer_interrupts = k.timer_interrupts,
 		.polls = k.polls, .offered_frames = k.offered_frames,

@@ -8,8 +8,9 @@
 
 #include "sim_internal.h"
 
-static int irqmod_sim_socket_setup(struct irqmod_sim_model *sim, struct irqmod_sim_socket *sock,
-				   const struct irqmod_sim_source *c)
+IRQMOD_SIM_PRIVATE int irqmod_sim_socket_setup(struct irqmod_sim_model *sim,
+					       struct irqmod_sim_socket *sock,
+					       const struct irqmod_sim_source *c)
 {
 	const struct irqmod_sim_config *config = sim->config;
 
@@ -29,7 +30,7 @@ static int irqmod_sim_socket_setup(struct irqmod_sim_model *sim, struct irqmod_s
 	return 0;
 }
 
-static void irqmod_sim_socket_free(struct irqmod_sim_socket *sock)
+IRQMOD_SIM_PRIVATE void irqmod_sim_socket_free(struct irqmod_sim_socket *sock)
 {
 	free(sock->entries);
 	free(sock->reassembly);
@@ -50,8 +51,8 @@ static inline void irqmod_sim_socket_release(struct irqmod_sim_socket *sock, uin
 	}
 }
 
-static void irqmod_sim_app_runnable(struct irqmod_sim_model *sim, struct irqmod_sim_src *src,
-				    uint64_t now)
+IRQMOD_SIM_PRIVATE void irqmod_sim_app_runnable(struct irqmod_sim_model *sim,
+						struct irqmod_sim_src *src, uint64_t now)
 {
 	struct irqmod_sim_core *core = &sim->cores[sim->config->app_core];
 	struct irqmod_sim_socket *sock = &sim->sockets[src->index];
@@ -64,8 +65,9 @@ static void irqmod_sim_app_runnable(struct irqmod_sim_model *sim, struct irqmod_
 }
 
 /* Wake a sleeping application: it runs app_wakeup_ns later. */
-static inline void irqmod_sim_app_wake(struct irqmod_sim_model *sim, struct irqmod_sim_socket *sock,
-				uint32_t index, uint64_t now)
+IRQMOD_SIM_PRIVATE_INLINE void irqmod_sim_app_wake(struct irqmod_sim_model *sim,
+						   struct irqmod_sim_socket *sock, uint32_t index,
+						   uint64_t now)
 {
 	if (sock->app_state == APP_SLEEPING) {
 		sock->app_state = APP_WAKING;
@@ -76,9 +78,11 @@ static inline void irqmod_sim_app_wake(struct irqmod_sim_model *sim, struct irqm
 /* Linux UDP admission (__udp_enqueue_schedule_skb): drop when the memory
  * already allocated exceeds rcvbuf, before charging; otherwise charge the
  * whole truesize, so occupancy may exceed rcvbuf by one datagram. */
-static inline void socket_admit(struct irqmod_sim_model *sim, const struct irqmod_sim_queue *q,
-			 struct irqmod_sim_socket *sock, const struct irqmod_sim_frame *f,
-			 uint64_t now, uint32_t frames)
+IRQMOD_SIM_PRIVATE_INLINE void irqmod_sim_socket_admit(struct irqmod_sim_model *sim,
+						       const struct irqmod_sim_queue *q,
+						       struct irqmod_sim_socket *sock,
+						       const struct irqmod_sim_frame *f,
+						       uint64_t now, uint32_t frames)
 {
 	struct irqmod_sim_counters *qk = &sim->metrics.queue_counters[q->index];
 	uint32_t payload_bytes, truesize;
@@ -124,8 +128,9 @@ static inline void socket_admit(struct irqmod_sim_model *sim, const struct irqmo
 }
 
 /* Hand one polled frame to the stack at @now (the end of its poll). */
-static inline void irqmod_sim_deliver(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q,
-			       const struct irqmod_sim_frame *f, uint64_t now)
+IRQMOD_SIM_PRIVATE_INLINE void irqmod_sim_deliver(struct irqmod_sim_model *sim,
+						  struct irqmod_sim_queue *q,
+						  const struct irqmod_sim_frame *f, uint64_t now)
 {
 	struct irqmod_sim_src *src = &sim->sources[f->source];
 	struct irqmod_sim_socket *sock = &sim->sockets[f->source];
@@ -153,7 +158,7 @@ static inline void irqmod_sim_deliver(struct irqmod_sim_model *sim, struct irqmo
 		if (f->fragment + 1u < f->fragment_count)
 			return;
 		if (r->frames == f->fragment_count) {
-			socket_admit(sim, q, sock, f, now, r->frames);
+			irqmod_sim_socket_admit(sim, q, sock, f, now, r->frames);
 		} else {
 			sim->metrics.queue_counters[q->index].drops_reassembly += r->frames;
 			sim->metrics.source_counters[src->index].drops += r->frames;
@@ -161,13 +166,14 @@ static inline void irqmod_sim_deliver(struct irqmod_sim_model *sim, struct irqmo
 		r->frames = 0;
 		return;
 	default:
-		socket_admit(sim, q, sock, f, now, 1);
+		irqmod_sim_socket_admit(sim, q, sock, f, now, 1);
 		return;
 	}
 }
 
-static void irqmod_sim_app_start(struct irqmod_sim_model *sim, struct irqmod_sim_core *core,
-				 struct irqmod_sim_src *src, uint64_t now)
+IRQMOD_SIM_PRIVATE void irqmod_sim_app_start(struct irqmod_sim_model *sim,
+					     struct irqmod_sim_core *core,
+					     struct irqmod_sim_src *src, uint64_t now)
 {
 	const struct irqmod_sim_config *c = sim->config;
 	struct irqmod_sim_socket *sock = &sim->sockets[src->index];
@@ -224,7 +230,7 @@ static void irqmod_sim_app_start(struct irqmod_sim_model *sim, struct irqmod_sim
  * IRQMOD_SAMPLE_APP_FOUND_EVENTS: some application is reading or has data
  * waiting, the closest the model has to "its last wait found events".
  */
-static bool irqmod_sim_apps_busy(const struct irqmod_sim_model *sim)
+IRQMOD_SIM_PRIVATE bool irqmod_sim_apps_busy(const struct irqmod_sim_model *sim)
 {
 	uint32_t i;
 

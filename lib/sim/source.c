@@ -10,8 +10,9 @@
 
 #include "sim_internal.h"
 
-static uint64_t irqmod_sim_draw_period(struct irqmod_sim_rng *rng, uint32_t distribution,
-				       uint64_t mean, uint32_t shape_milli)
+IRQMOD_SIM_PRIVATE uint64_t irqmod_sim_draw_period(struct irqmod_sim_rng *rng,
+						   uint32_t distribution, uint64_t mean,
+						   uint32_t shape_milli)
 {
 	switch (distribution) {
 	case IRQMOD_SIM_DIST_EXPONENTIAL:
@@ -42,7 +43,8 @@ static inline void source_step(struct irqmod_sim_src *src)
 }
 
 /* Payload of a frame of @bytes (UDP over IPv4), or the stream's message. */
-static inline uint32_t irqmod_sim_frame_payload(const struct irqmod_sim_src *src, uint32_t bytes)
+IRQMOD_SIM_PRIVATE_INLINE uint32_t irqmod_sim_frame_payload(const struct irqmod_sim_src *src,
+							    uint32_t bytes)
 {
 	const uint32_t headers = ETH_HEADER_BYTES + IPV4_HEADER_BYTES + UDP_HEADER_BYTES;
 
@@ -138,8 +140,8 @@ static void trace_load_record(struct irqmod_sim_src *src)
 }
 
 /* Prepare the frame after the one just sent. */
-static inline void irqmod_sim_source_advance(struct irqmod_sim_model *sim,
-					     struct irqmod_sim_src *src)
+IRQMOD_SIM_PRIVATE_INLINE void irqmod_sim_source_advance(struct irqmod_sim_model *sim,
+							 struct irqmod_sim_src *src)
 {
 	const struct irqmod_sim_source *c = &src->config;
 
@@ -225,8 +227,8 @@ static inline void irqmod_sim_source_advance(struct irqmod_sim_model *sim,
 	(void)sim;
 }
 
-static void irqmod_sim_send_request(struct irqmod_sim_model *sim, struct irqmod_sim_src *src,
-				    uint64_t now)
+IRQMOD_SIM_PRIVATE void irqmod_sim_send_request(struct irqmod_sim_model *sim,
+						struct irqmod_sim_src *src, uint64_t now)
 {
 	const struct irqmod_sim_source *c = &src->config;
 	struct irqmod_sim_queue *q = &sim->queues[src->queue];
@@ -280,8 +282,8 @@ static void request_send(struct irqmod_sim_model *sim, struct irqmod_sim_src *sr
 /* Timeout bookkeeping: ping -f sends when @timeout_ns passed since the last
  * request; RR resends a request unanswered for @timeout_ns. The sends
  * themselves are the application's work (app_send_ns each). */
-static void irqmod_sim_source_event(struct irqmod_sim_model *sim, struct irqmod_sim_src *src,
-				    uint64_t now)
+IRQMOD_SIM_PRIVATE void irqmod_sim_source_event(struct irqmod_sim_model *sim,
+						struct irqmod_sim_src *src, uint64_t now)
 {
 	const struct irqmod_sim_source *c = &src->config;
 	uint64_t deadline;
@@ -331,8 +333,9 @@ static void irqmod_sim_source_event(struct irqmod_sim_model *sim, struct irqmod_
  * slot whose request timed out was already resent, so its late reply
  * releases nothing.
  */
-static bool irqmod_sim_peer_reply(struct irqmod_sim_model *sim, struct irqmod_sim_src *src,
-				  uint32_t sequence, uint64_t now)
+IRQMOD_SIM_PRIVATE bool irqmod_sim_peer_reply(struct irqmod_sim_model *sim,
+					      struct irqmod_sim_src *src, uint32_t sequence,
+					      uint64_t now)
 {
 	bool found = false;
 	uint32_t i;
@@ -360,8 +363,9 @@ static bool irqmod_sim_peer_reply(struct irqmod_sim_model *sim, struct irqmod_si
 	return found;
 }
 
-static int irqmod_sim_source_setup(struct irqmod_sim_model *sim, struct irqmod_sim_src *src,
-				   const struct irqmod_sim_source *c, uint32_t index)
+IRQMOD_SIM_PRIVATE int irqmod_sim_source_setup(struct irqmod_sim_model *sim,
+					       struct irqmod_sim_src *src,
+					       const struct irqmod_sim_source *c, uint32_t index)
 {
 	const struct irqmod_sim_config *config = sim->config;
 	uint64_t start_ps = c->start_ns * PS_PER_NS, period;
