@@ -16,6 +16,7 @@
 
 #include "irqmod/scenario.h"
 #include "irqmod/sim.h"
+#include "../tools/random_stream.h"
 
 static struct irqmod_sim_results results;
 
@@ -524,16 +525,13 @@ static void test_sim_batched_arrivals_equal_frame_by_frame_arrivals(void **unuse
 	assert_true(batched.counters.offered_bytes > 300 * batched.counters.offered_frames);
 }
 
-/* A small generator for random configurations (splitmix64 steps). */
+/* The random configurations' stream (tools/random_stream.h). */
 static uint64_t random_state;
 
+/* A value in [0, @n). */
 static uint64_t random_below(uint64_t n)
 {
-	uint64_t z = (random_state += 0x9E3779B97F4A7C15ull);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-	return (z ^ (z >> 31)) % n;
+	return random_next(&random_state) % n;
 }
 
 static void random_update(void *context, uint32_t queue, const struct irqmod_sample *sample,
