@@ -434,7 +434,7 @@ static void test_dim_time_wrap_and_backwards_follow_linux_arithmetic(void **unus
 	irqmod_dim_update(&state, &sample, &decision);
 	assert_int_equal(state.walk.level, 0);
 	assert_int_equal(state.measure_state, IRQMOD_DIM_MEASURING);
-	assert_true(state.start_ns == start);
+	assert_int_equal(state.start_ns, start);
 
 	assert_int_equal(irqmod_dim_init(&state, &config), 0);
 	sample = rx_sample(start, 64, 0, 0);
