@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "irqmod/controller.h"
+#include "../tools/random_stream.h"
 
 /* The house rule: at most 64 bytes of state per controller (STYLE.md, BRIEF). */
 #define TEST_CONTROLLER_MAX_STATE_BYTES 64u
@@ -42,16 +43,6 @@ static const uint64_t test_controller_seeds[] = {
 #define TEST_CONTROLLER_SEED_COUNT \
 	(sizeof(test_controller_seeds) / sizeof(test_controller_seeds[0]))
 
-/* splitmix64 (Steele, Lea, Flood 2014): a small, well-mixed generator. */
-static uint64_t test_controller_random(uint64_t *seed)
-{
-	uint64_t z = (*seed += 0x9e3779b97f4a7c15u);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
-}
-
 /*
  * One sample of a hostile stream: mostly plausible traffic, with every
  * case the brief lists mixed in (time stalling, stepping back, gaps of
@@ -60,7 +51,7 @@ static uint64_t test_controller_random(uint64_t *seed)
 static void test_controller_next_sample(uint64_t *seed, uint64_t *now_ns,
 					struct irqmod_sample *sample)
 {
-	uint64_t r = test_controller_random(seed);
+	uint64_t r = random_next(seed);
 	uint32_t packets = (uint32_t)(r >> 32) % 65u;
 	uint32_t what = (uint32_t)r % 64u;
 

@@ -54,6 +54,30 @@ static struct irqmod_sample rx_sample(uint64_t now_ns, uint32_t events,
 	return sample;
 }
 
+/*
+ * The fixture of the tests that walk up from the bottom: DIM on the RX EQE
+ * table started at level 0 instead of its default, right after init, in
+ * *fixture.
+ */
+static int dim_rx_eqe_from_level_zero_setup(void **fixture)
+{
+	struct irqmod_dim *state = test_malloc(sizeof(*state));
+	struct irqmod_dim_config config;
+
+	assert_non_null(state);
+	default_config(&config, IRQMOD_DIM_TABLE_RX_EQE);
+	config.start_level = 0;
+	assert_int_equal(irqmod_dim_init(state, &config), 0);
+	*fixture = state;
+	return 0;
+}
+
+static int dim_teardown(void **fixture)
+{
+	test_free(*fixture);
+	return 0;
+}
+
 static void test_dim_init_null_pointers_are_rejected(void **unused)
 {
 	struct irqmod_dim state;
@@ -297,58 +321,48 @@ static void test_dim_worked_vectors_give_expected_levels(void **unused)
 }
 
 /* The first window exits parking going right from level 0 (vector climb, c1). */
-static void test_dim_first_window_from_level_zero_goes_right(void **unused)
+static void test_dim_first_window_from_level_zero_goes_right(void **fixture)
 {
-	struct irqmod_dim state;
-	struct irqmod_dim_config config;
+	struct irqmod_dim *state = *fixture;
 	struct irqmod_decision decision;
 	struct irqmod_sample sample;
 
-	(void)unused;
-	default_config(&config, IRQMOD_DIM_TABLE_RX_EQE);
-	config.start_level = 0;
-	assert_int_equal(irqmod_dim_init(&state, &config), 0);
-	assert_int_equal(state.walk.tune_state, IRQMOD_DIM_PARKING_ON_TOP);
+	assert_int_equal(state->walk.tune_state, IRQMOD_DIM_PARKING_ON_TOP);
 	sample = rx_sample(IRQMOD_DIM_MS(1), 64, 0, 0);
-	irqmod_dim_update(&state, &sample, &decision);
+	irqmod_dim_update(state, &sample, &decision);
 	sample = rx_sample(IRQMOD_DIM_MS(2), 64, 10, 10000);
-	irqmod_dim_update(&state, &sample, &decision);
-	assert_int_equal(state.walk.tune_state, IRQMOD_DIM_GOING_RIGHT);
-	assert_int_equal(state.walk.level, 1);
-	assert_int_equal(state.walk.steps_right, 1);
-	assert_int_equal(state.walk.tired, 1);
-	assert_int_equal(state.prev_bytes_per_ms, 10000);
-	assert_int_equal(state.prev_packets_per_ms, 10);
-	assert_int_equal(state.prev_events_per_ms, 64);
+	irqmod_dim_update(state, &sample, &decision);
+	assert_int_equal(state->walk.tune_state, IRQMOD_DIM_GOING_RIGHT);
+	assert_int_equal(state->walk.level, 1);
+	assert_int_equal(state->walk.steps_right, 1);
+	assert_int_equal(state->walk.tired, 1);
+	assert_int_equal(state->prev_bytes_per_ms, 10000);
+	assert_int_equal(state->prev_packets_per_ms, 10);
+	assert_int_equal(state->prev_events_per_ms, 64);
 	/* the work item has "run": the next call only opens the window */
-	assert_int_equal(state.measure_state, IRQMOD_DIM_START_MEASURE);
+	assert_int_equal(state->measure_state, IRQMOD_DIM_START_MEASURE);
 	assert_int_equal(decision.rx_interval_ns, 8000);
 	assert_true(decision.changed);
 }
 
 /* In the tired vector, window c21 parks tired with tired = 10 = 2 x 5. */
-static void test_dim_tired_park_holds_counter_at_twice_levels(void **unused)
+static void test_dim_tired_park_holds_counter_at_twice_levels(void **fixture)
 {
+	struct irqmod_dim *state = *fixture;
 	const struct irqmod_dim_vector_step *steps = irqmod_dim_vector_tired;
-	struct irqmod_dim_config config;
-	struct irqmod_dim state;
 	uint32_t i;
 
-	(void)unused;
-	default_config(&config, IRQMOD_DIM_TABLE_RX_EQE);
-	config.start_level = 0;
-	assert_int_equal(irqmod_dim_init(&state, &config), 0);
 	for (i = 0; i <= 21; i++) {
 		struct irqmod_sample sample = rx_sample(steps[i].now_ns, 64, 10, 10000);
 		struct irqmod_decision decision;
 
-		irqmod_dim_update(&state, &sample, &decision);
+		irqmod_dim_update(state, &sample, &decision);
 	}
-	assert_int_equal(state.walk.tune_state, IRQMOD_DIM_PARKING_TIRED);
-	assert_int_equal(state.walk.tired, 10);
-	assert_int_equal(state.walk.steps_left, 0);
-	assert_int_equal(state.walk.steps_right, 0);
-	assert_int_equal(state.measure_state, IRQMOD_DIM_MEASURING);
+	assert_int_equal(state->walk.tune_state, IRQMOD_DIM_PARKING_TIRED);
+	assert_int_equal(state->walk.tired, 10);
+	assert_int_equal(state->walk.steps_left, 0);
+	assert_int_equal(state->walk.steps_right, 0);
+	assert_int_equal(state->measure_state, IRQMOD_DIM_MEASURING);
 }
 
 /*
@@ -387,27 +401,22 @@ static void test_dim_tx_direction_counts_tx_fields_only(void **unused)
  * does: 2^32 + 1050 bytes count as 1050, +5 % on 1000: SAME -> turn: L0
  * (byte-wrap vector with the wrap inside one call).
  */
-static void test_dim_byte_delta_above_u32_is_taken_mod_2_32(void **unused)
+static void test_dim_byte_delta_above_u32_is_taken_mod_2_32(void **fixture)
 {
-	struct irqmod_dim state;
-	struct irqmod_dim_config config;
+	struct irqmod_dim *state = *fixture;
 	struct irqmod_decision decision;
 	struct irqmod_sample sample;
 
-	(void)unused;
-	default_config(&config, IRQMOD_DIM_TABLE_RX_EQE);
-	config.start_level = 0;
-	assert_int_equal(irqmod_dim_init(&state, &config), 0);
 	sample = rx_sample(IRQMOD_DIM_MS(1), 64, 0, 0);
-	irqmod_dim_update(&state, &sample, &decision);
+	irqmod_dim_update(state, &sample, &decision);
 	sample = rx_sample(IRQMOD_DIM_MS(2), 64, 1, 1000);
-	irqmod_dim_update(&state, &sample, &decision);
+	irqmod_dim_update(state, &sample, &decision);
 	sample = rx_sample(IRQMOD_DIM_MS(3), 64, 1, 0);
-	irqmod_dim_update(&state, &sample, &decision);
-	assert_int_equal(state.walk.level, 1);
+	irqmod_dim_update(state, &sample, &decision);
+	assert_int_equal(state->walk.level, 1);
 	sample = rx_sample(IRQMOD_DIM_MS(4), 64, 1, (1ull << 32) + 1050u);
-	irqmod_dim_update(&state, &sample, &decision);
-	assert_int_equal(state.walk.level, 0);
+	irqmod_dim_update(state, &sample, &decision);
+	assert_int_equal(state->walk.level, 0);
 }
 
 /*
@@ -434,7 +443,7 @@ static void test_dim_time_wrap_and_backwards_follow_linux_arithmetic(void **unus
 	irqmod_dim_update(&state, &sample, &decision);
 	assert_int_equal(state.walk.level, 0);
 	assert_int_equal(state.measure_state, IRQMOD_DIM_MEASURING);
-	assert_true(state.start_ns == start);
+	assert_int_equal(state.start_ns, start);
 
 	assert_int_equal(irqmod_dim_init(&state, &config), 0);
 	sample = rx_sample(start, 64, 0, 0);
@@ -632,10 +641,13 @@ int main(void)
 		cmocka_unit_test(test_dim_ice_preset_decision_carries_rate_limit),
 		cmocka_unit_test(test_dim_first_call_returns_start_profile_unchanged),
 		cmocka_unit_test(test_dim_worked_vectors_give_expected_levels),
-		cmocka_unit_test(test_dim_first_window_from_level_zero_goes_right),
-		cmocka_unit_test(test_dim_tired_park_holds_counter_at_twice_levels),
+		cmocka_unit_test_setup_teardown(test_dim_first_window_from_level_zero_goes_right,
+						dim_rx_eqe_from_level_zero_setup, dim_teardown),
+		cmocka_unit_test_setup_teardown(test_dim_tired_park_holds_counter_at_twice_levels,
+						dim_rx_eqe_from_level_zero_setup, dim_teardown),
 		cmocka_unit_test(test_dim_tx_direction_counts_tx_fields_only),
-		cmocka_unit_test(test_dim_byte_delta_above_u32_is_taken_mod_2_32),
+		cmocka_unit_test_setup_teardown(test_dim_byte_delta_above_u32_is_taken_mod_2_32,
+						dim_rx_eqe_from_level_zero_setup, dim_teardown),
 		cmocka_unit_test(test_dim_time_wrap_and_backwards_follow_linux_arithmetic),
 		cmocka_unit_test(test_dim_reset_returns_to_start_level),
 		cmocka_unit_test(test_dim_single_level_table_always_answers_it),

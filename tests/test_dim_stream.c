@@ -25,6 +25,7 @@
 #include <cmocka.h>
 
 #include "irqmod/dim.h"
+#include "../tools/random_stream.h"
 
 /* Calls per stream and streams per test. */
 #define STREAM_CALLS 20000u
@@ -287,21 +288,6 @@ answer:
 
 /* ---- the streams ---- */
 
-/* splitmix64 (Steele, Lea, Flood 2014). */
-static uint64_t stream_random(uint64_t *seed)
-{
-	uint64_t z = (*seed += 0x9e3779b97f4a7c15u);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
-}
-
-static uint32_t stream_between(uint64_t *seed, uint32_t low, uint32_t high)
-{
-	return low + (uint32_t)(stream_random(seed) % ((uint64_t)high - low + 1u));
-}
-
 /*
  * One call's sample; *now_ns moves on (or stalls, or steps back). With
  * @bytes_only, a phase of steady bytes and no packets.
@@ -309,44 +295,44 @@ static uint32_t stream_between(uint64_t *seed, uint32_t low, uint32_t high)
 static void stream_sample(uint64_t *seed, uint64_t *now_ns, struct irqmod_sample *sample,
 			  int bytes_only)
 {
-	uint32_t roll = stream_between(seed, 0, 999);
-	uint32_t packets = stream_between(seed, 0, 64);
+	uint32_t roll = random_between(seed, 0, 999);
+	uint32_t packets = random_between(seed, 0, 64);
 
 	memset(sample, 0, sizeof(*sample));
 	if (roll < 10)
 		; /* stall: same time */
 	else if (roll < 13)
-		*now_ns -= stream_between(seed, 1, 5000000);
+		*now_ns -= random_between(seed, 1, 5000000);
 	else if (roll < 14)
-		*now_ns += ((uint64_t)1 << 32) * 1000u + stream_between(seed, 0, 5000000);
+		*now_ns += ((uint64_t)1 << 32) * 1000u + random_between(seed, 0, 5000000);
 	else if (roll < 200)
-		*now_ns += stream_between(seed, 100, 2000000);
+		*now_ns += random_between(seed, 100, 2000000);
 	else
-		*now_ns += stream_between(seed, 500, 100000);
+		*now_ns += random_between(seed, 500, 100000);
 	sample->now_ns = *now_ns;
 	sample->rx_packets = packets;
-	sample->rx_bytes = (uint64_t)packets * stream_between(seed, 60, 9014);
-	sample->tx_packets = stream_between(seed, 0, packets);
-	sample->tx_bytes = (uint64_t)sample->tx_packets * stream_between(seed, 60, 1514);
+	sample->rx_bytes = (uint64_t)packets * random_between(seed, 60, 9014);
+	sample->tx_packets = random_between(seed, 0, packets);
+	sample->tx_bytes = (uint64_t)sample->tx_packets * random_between(seed, 60, 1514);
 	sample->completions = packets + sample->tx_packets;
-	roll = stream_between(seed, 0, 999);
+	roll = random_between(seed, 0, 999);
 	if (roll < 50)
 		sample->events = 0;
 	else if (roll < 100)
-		sample->events = stream_between(seed, 2, 70);
+		sample->events = random_between(seed, 2, 70);
 	else if (roll < 103)
-		sample->events = stream_between(seed, 65400, 70000);
+		sample->events = random_between(seed, 65400, 70000);
 	else if (roll < 104)
 		sample->events = 0xFFFFFFFFu;
 	else
 		sample->events = 1;
-	roll = stream_between(seed, 0, 999);
+	roll = random_between(seed, 0, 999);
 	if (roll < 3) { /* counters near their maxima: wrap u32 in a window */
-		sample->rx_packets = 0xFFFFFFFFu - stream_between(seed, 0, 100);
+		sample->rx_packets = 0xFFFFFFFFu - random_between(seed, 0, 100);
 		sample->tx_packets = sample->rx_packets;
-		sample->rx_bytes = ((uint64_t)1 << 40) + stream_random(seed) % 0xFFFFFFFFu;
-		sample->tx_bytes = 0xFFFFFFFFu - stream_between(seed, 0, 100);
-		sample->completions = 0xFFFFFFFFu - stream_between(seed, 0, 100);
+		sample->rx_bytes = ((uint64_t)1 << 40) + random_next(seed) % 0xFFFFFFFFu;
+		sample->tx_bytes = 0xFFFFFFFFu - random_between(seed, 0, 100);
+		sample->completions = 0xFFFFFFFFu - random_between(seed, 0, 100);
 	}
 	if (roll >= 3 && roll < 20) { /* idle */
 		sample->rx_packets = sample->tx_packets = sample->completions = 0;
@@ -355,7 +341,7 @@ static void stream_sample(uint64_t *seed, uint64_t *now_ns, struct irqmod_sample
 	if ((roll >= 20 && roll < 60) || bytes_only) {
 		/* bytes without packets (whole windows of it: a zero ppms reference) */
 		sample->rx_packets = sample->tx_packets = 0;
-		sample->rx_bytes = sample->tx_bytes = stream_between(seed, 1000, 1050);
+		sample->rx_bytes = sample->tx_bytes = random_between(seed, 1000, 1050);
 	}
 }
 
@@ -387,8 +373,8 @@ static void stream_table(uint64_t *seed, uint32_t index, const struct irqmod_dim
 		*profiles = irqmod_dim_table(index, levels);
 		return;
 	}
-	*levels = stream_between(seed, 1, 16);
-	*profiles = &user_table[stream_between(seed, 0, 16 - *levels)];
+	*levels = random_between(seed, 1, 16);
+	*profiles = &user_table[random_between(seed, 0, 16 - *levels)];
 }
 
 static void assert_same_decision(const struct irqmod_decision *got,
@@ -428,11 +414,11 @@ static void test_dim_stream_matches_reference_model(void **unused)
 		struct irqmod_dim_config config;
 		struct irqmod_dim state;
 		struct ref_dim ref;
-		uint64_t now_ns = stream_random(&seed);
+		uint64_t now_ns = random_next(&seed);
 
 		memset(&ref, 0, sizeof(ref));
 		stream_table(&seed, stream, &config.profiles, &config.levels);
-		config.start_level = stream_between(&seed, 0, config.levels - 1u);
+		config.start_level = random_between(&seed, 0, config.levels - 1u);
 		config.direction = stream & 1u;
 		assert_int_equal(irqmod_dim_init(&state, &config), 0);
 		ref.profiles = config.profiles;
@@ -446,7 +432,7 @@ static void test_dim_stream_matches_reference_model(void **unused)
 			uint32_t prev_bytes = ref.prev_bytes_per_ms;
 
 			stream_sample(&seed, &now_ns, &sample, call % 4000u >= 3000u);
-			if (stream_between(&seed, 0, 4999) == 0) {
+			if (random_between(&seed, 0, 4999) == 0) {
 				irqmod_dim_reset(&state);
 				ref_reset(&ref);
 			}
@@ -484,12 +470,12 @@ static void test_dim_rdma_stream_matches_reference_model(void **unused)
 		struct irqmod_dim_rdma_config config;
 		struct irqmod_dim_rdma state;
 		struct ref_dim ref;
-		uint64_t now_ns = stream_random(&seed);
+		uint64_t now_ns = random_next(&seed);
 
 		memset(&ref, 0, sizeof(ref));
 		stream_table(&seed, stream % 2u ? IRQMOD_DIM_TABLE_RDMA : IRQMOD_DIM_TABLE_COUNT,
 			     &config.profiles, &config.levels);
-		config.start_level = stream_between(&seed, 0, config.levels - 1u);
+		config.start_level = random_between(&seed, 0, config.levels - 1u);
 		assert_int_equal(irqmod_dim_rdma_init(&state, &config), 0);
 		ref.rdma = 1;
 		ref.profiles = config.profiles;
@@ -503,7 +489,7 @@ static void test_dim_rdma_stream_matches_reference_model(void **unused)
 			int measuring;
 
 			stream_sample(&seed, &now_ns, &sample, call % 4000u >= 3000u);
-			if (stream_between(&seed, 0, 4999) == 0) {
+			if (random_between(&seed, 0, 4999) == 0) {
 				irqmod_dim_rdma_reset(&state);
 				ref_reset(&ref);
 			}

@@ -187,10 +187,10 @@ static void test_floor_largest_inputs_do_not_overflow(void **unused)
 	 */
 	assert_int_equal(irqmod_floor_interval(&params, &result),
 			 IRQMOD_FLOOR_SATURATED);
-	assert_true(result.fill_ns == 1126295043833856000ull);
+	assert_int_equal(result.fill_ns, 1126295043833856000ull);
 	assert_int_equal(result.interval_ns, 4294966000u);
 	/* 2^31 * 1000 / 1 thousandths of a frame. */
-	assert_true(result.frames_milli == 2147483648000ull);
+	assert_int_equal(result.frames_milli, 2147483648000ull);
 }
 
 static void test_floor_fastest_link_largest_truesize_gives_zero_then_min(void **unused)

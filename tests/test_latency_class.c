@@ -172,7 +172,7 @@ static void test_latency_class_igb_bias_towards_bulk_has_no_effect(void **unused
 		for (new_itr = old_itr + 4; new_itr <= 1200; new_itr += 4) {
 			uint32_t biased = new_itr * old_itr / (new_itr + (old_itr >> 2));
 
-			assert_true((biased > new_itr ? biased : new_itr) == new_itr);
+			assert_int_equal((biased > new_itr ? biased : new_itr), new_itr);
 		}
 }
 

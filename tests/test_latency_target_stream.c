@@ -33,6 +33,7 @@
 
 #include "irqmod/latency_target.h"
 #include "../lib/latency_target_internal.h"
+#include "../tools/random_stream.h"
 
 /* Calls per stream and streams per test. */
 #define STREAM_CALLS 20000u
@@ -40,21 +41,6 @@
 /* The controller's cap on one call's packets, and the fixed point. */
 #define CAP IRQMOD_LATENCY_TARGET_MAX_PACKETS_PER_CALL
 #define Q8 IRQMOD_LATENCY_TARGET_Q8_SHIFT
-
-static uint64_t splitmix64(uint64_t *seed)
-{
-	uint64_t z = (*seed += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
-/* A value in [lo, hi]. */
-static uint32_t between(uint64_t *seed, uint32_t lo, uint32_t hi)
-{
-	return lo + (uint32_t)(splitmix64(seed) % ((uint64_t)hi - lo + 1u));
-}
 
 /* ---- the model ---- */
 
@@ -171,45 +157,51 @@ static void random_config(uint64_t *seed, struct irqmod_latency_target_config *c
 	static const uint32_t links[] = { 1000u, 10000u, 25000u, 100000u };
 
 	do {
-		assert_int_equal(irqmod_latency_target_default_config(c, links[between(seed, 0, 3)]),
-				 0);
-		c->target_p99_ns = between(seed, 1000u, 200000u);
-		c->service_ns = between(seed, 0, 3) == 0 ? between(seed, 0, 900u) : 0;
-		c->target_mean_ns = between(seed, 0, 2) == 0 ?
-					    between(seed, c->service_ns + 1u, c->target_p99_ns) : 0;
-		c->ring_size = between(seed, IRQMOD_LATENCY_TARGET_MIN_RING, 4096u);
-		if (between(seed, 0, 3) == 0)
+		uint32_t link_mbps = links[random_between(seed, 0, 3)];
+
+		assert_int_equal(irqmod_latency_target_default_config(c, link_mbps), 0);
+		c->target_p99_ns = random_between(seed, 1000u, 200000u);
+		c->service_ns = random_between(seed, 0, 3) == 0 ? random_between(seed, 0, 900u) : 0;
+		c->target_mean_ns = random_between(seed, 0, 2) == 0 ?
+					    random_between(seed, c->service_ns + 1u,
+							   c->target_p99_ns) : 0;
+		c->ring_size = random_between(seed, IRQMOD_LATENCY_TARGET_MIN_RING, 4096u);
+		if (random_between(seed, 0, 3) == 0)
 			c->socket_ceiling_ns = 0;
-		c->min_interval_ns = between(seed, 0, 1) ? between(seed, 0, 5000u) : 0;
-		c->max_interval_ns = between(seed, c->min_interval_ns ? c->min_interval_ns : 1u,
-					     1000000u);
-		c->max_rate_per_s = between(seed, 0, 3) == 0 ? between(seed, 1000u, 2000000u) : 0;
-		c->poll_packets = between(seed, 0, 2) == 0 ? 0 : between(seed, 2u, 32u);
-		c->poll_service_ns = between(seed, 0, 5000u);
-		c->timer = between(seed, 0, 1) ? IRQMOD_LATENCY_TARGET_TIMER_HOLDOFF :
-						 IRQMOD_LATENCY_TARGET_TIMER_THROTTLE;
+		c->min_interval_ns = random_between(seed, 0, 1) ?
+					     random_between(seed, 0, 5000u) : 0;
+		c->max_interval_ns = random_between(seed,
+						    c->min_interval_ns ? c->min_interval_ns : 1u,
+						    1000000u);
+		c->max_rate_per_s = random_between(seed, 0, 3) == 0 ?
+					    random_between(seed, 1000u, 2000000u) : 0;
+		c->poll_packets = random_between(seed, 0, 2) == 0 ?
+					  0 : random_between(seed, 2u, 32u);
+		c->poll_service_ns = random_between(seed, 0, 5000u);
+		c->timer = random_between(seed, 0, 1) ? IRQMOD_LATENCY_TARGET_TIMER_HOLDOFF :
+							IRQMOD_LATENCY_TARGET_TIMER_THROTTLE;
 	} while (irqmod_latency_target_config_check(c, NULL) != 0);
 }
 
 /* Call @call's packets: phases of bulk, request/response, idle, steady, and edges. */
 static uint32_t random_packets(uint64_t *seed, uint32_t phase, uint32_t call)
 {
-	uint32_t roll = between(seed, 0, 99);
+	uint32_t roll = random_between(seed, 0, 99);
 
 	if (roll == 0)
-		return between(seed, 0, 1) ? CAP + between(seed, 0, 1) :
-					     (uint32_t)splitmix64(seed) | CAP;
+		return random_between(seed, 0, 1) ? CAP + random_between(seed, 0, 1) :
+					     (uint32_t)random_next(seed) | CAP;
 	if (roll == 1)
-		return CAP - between(seed, 0, 1);
+		return CAP - random_between(seed, 0, 1);
 	switch (phase) {
 	case 0: /* bulk */
-		return between(seed, 16u, 64u);
+		return random_between(seed, 16u, 64u);
 	case 1: /* request/response */
-		return between(seed, 1u, 4u);
+		return random_between(seed, 1u, 4u);
 	case 2: /* idle */
-		return between(seed, 0, 1);
+		return random_between(seed, 0, 1);
 	case 3: /* steady, for polling */
-		return between(seed, 6u, 8u);
+		return random_between(seed, 6u, 8u);
 	default:
 		/*
 		 * Two values in turn, a and 3a: the mean deviation is half the
@@ -224,19 +216,19 @@ static uint32_t random_packets(uint64_t *seed, uint32_t phase, uint32_t call)
 static uint64_t next_time(uint64_t *seed, uint64_t now_ns, const struct irqmod_decision *decision,
 			  uint32_t phase)
 {
-	uint32_t roll = between(seed, 0, 199);
+	uint32_t roll = random_between(seed, 0, 199);
 
 	if (roll == 0)
 		return now_ns; /* stalls */
 	if (roll == 1)
-		return now_ns - between(seed, 1u, 100000u); /* steps back */
+		return now_ns - random_between(seed, 1u, 100000u); /* steps back */
 	if (roll == 2)
-		return now_ns + (1ull << 34) + between(seed, 0, 1000u); /* jumps */
+		return now_ns + (1ull << 34) + random_between(seed, 0, 1000u); /* jumps */
 	if (decision->action == IRQMOD_ACTION_POLL)
-		return now_ns + decision->poll_delay_ns + between(seed, 0, 4000u);
+		return now_ns + decision->poll_delay_ns + random_between(seed, 0, 4000u);
 	if (phase > 3u)
 		return now_ns + 2000u; /* steady: a poll every 2 us */
-	return now_ns + between(seed, 1u, 100000u);
+	return now_ns + random_between(seed, 1u, 100000u);
 }
 
 static void assert_same_decision(const struct irqmod_decision *got,
@@ -268,8 +260,8 @@ static void run_stream(uint64_t seed)
 	struct irqmod_latency_target state;
 	struct model m;
 	struct irqmod_decision got, want;
-	uint64_t now_ns = between(&seed, 0, 3) == 0 ? UINT64_MAX - (1ull << 40) :
-						      (uint64_t)between(&seed, 0, 1000000u);
+	uint64_t now_ns = random_between(&seed, 0, 3) == 0 ? UINT64_MAX - (1ull << 40) :
+						      (uint64_t)random_between(&seed, 0, 1000000u);
 	uint32_t i, phase = 0;
 
 	random_config(&seed, &config);
@@ -283,8 +275,8 @@ static void run_stream(uint64_t seed)
 		struct irqmod_sample sample = { 0 };
 
 		if (i % 256u == 0)
-			phase = between(&seed, 0, 7);
-		if (between(&seed, 0, 4999) == 0) {
+			phase = random_between(&seed, 0, 7);
+		if (random_between(&seed, 0, 4999) == 0) {
 			irqmod_latency_target_reset(&state);
 			model_reset(&m);
 		}

@@ -266,10 +266,10 @@ static void test_repro_hybrid_none_equals_generic(void **unused)
 	wrapped.generic = hybrid.inner;
 	assert_int_equal(irqmod_sim_run(&repro.scenario.config, &generic, NULL, &a), 0);
 	assert_int_equal(irqmod_sim_run(&repro.scenario.config, &wrapped, NULL, &b), 0);
-	assert_true(a.counters.interrupts == b.counters.interrupts);
-	assert_true(a.counters.polls == b.counters.polls);
-	assert_true(a.counters.delivered_frames == b.counters.delivered_frames);
-	assert_true(a.core[0].irq_ns == b.core[0].irq_ns);
+	assert_int_equal(a.counters.interrupts, b.counters.interrupts);
+	assert_int_equal(a.counters.polls, b.counters.polls);
+	assert_int_equal(a.counters.delivered_frames, b.counters.delivered_frames);
+	assert_int_equal(a.core[0].irq_ns, b.core[0].irq_ns);
 	assert_false(b.queue[0].hybrid);
 }
 

@@ -21,7 +21,7 @@ static void test_sim_rng_same_seed_and_stream_gives_same_sequence(void **unused)
 	for (i = 0; i < 1000; i++) {
 		uint64_t x = irqmod_sim_rng_next(&a);
 
-		assert_true(x == irqmod_sim_rng_next(&b));
+		assert_int_equal(x, irqmod_sim_rng_next(&b));
 		differ += x != irqmod_sim_rng_next(&c);
 	}
 	/* Another stream under the same seed is a different sequence. */
@@ -34,9 +34,9 @@ static void test_sim_log2_powers_of_two_are_exact(void **unused)
 
 	(void)unused;
 	for (e = 0; e < 64; e++)
-		assert_true(irqmod_sim_log2_q32(1ull << e) == ((uint64_t)e << 32));
+		assert_int_equal(irqmod_sim_log2_q32(1ull << e), ((uint64_t)e << 32));
 	/* 0 is read as 1. */
-	assert_true(irqmod_sim_log2_q32(0) == 0);
+	assert_int_equal(irqmod_sim_log2_q32(0), 0);
 }
 
 static void test_sim_log2_of_three_is_accurate(void **unused)
@@ -56,7 +56,7 @@ static void test_sim_exp2_inverts_log2(void **unused)
 
 	(void)unused;
 	/* exp2(10) = 1024 exactly: no fraction bit is set. */
-	assert_true(irqmod_sim_exp2_q32(10ull << 32) == (1024ull << 32));
+	assert_int_equal(irqmod_sim_exp2_q32(10ull << 32), (1024ull << 32));
 	for (i = 0; i < sizeof(values) / sizeof(values[0]); i++) {
 		uint64_t back = irqmod_sim_exp2_q32(irqmod_sim_log2_q32(values[i])) >> 32;
 
@@ -65,7 +65,7 @@ static void test_sim_exp2_inverts_log2(void **unused)
 		assert_true(back <= values[i] + values[i] / 1000000 + 1);
 	}
 	/* 2^31 and above do not fit 32.32: saturates instead of wrapping. */
-	assert_true(irqmod_sim_exp2_q32(40ull << 32) == UINT64_MAX);
+	assert_int_equal(irqmod_sim_exp2_q32(40ull << 32), UINT64_MAX);
 }
 
 /*
@@ -194,12 +194,12 @@ static void test_sim_histogram_buckets_are_log_linear(void **unused)
 	(void)unused;
 	/* Below 64 every value has its own bucket. */
 	assert_int_equal(irqmod_sim_histogram_bucket(63), 63);
-	assert_true(irqmod_sim_histogram_bucket_low(63) == 63);
+	assert_int_equal(irqmod_sim_histogram_bucket_low(63), 63);
 	/* 64..127: width 1; 128..255: width 2 (64 buckets per power of two). */
 	assert_int_equal(irqmod_sim_histogram_bucket(64), 64);
 	assert_int_equal(irqmod_sim_histogram_bucket(128), 128);
 	assert_int_equal(irqmod_sim_histogram_bucket(129), 128);
-	assert_true(irqmod_sim_histogram_bucket_low(129) == 130);
+	assert_int_equal(irqmod_sim_histogram_bucket_low(129), 130);
 	/* A large value lands in a bucket whose low edge is within 1/64 below it. */
 	{
 		uint64_t v = 123456789;
@@ -260,14 +260,16 @@ static void test_sim_histogram_zeros_at_once_match_one_by_one(void **unused)
 	irqmod_sim_histogram_clear(&at_once);
 	irqmod_sim_histogram_add_zeros(&at_once, 0);
 	assert_memory_equal(&one_by_one, &at_once, sizeof(at_once));
-	assert_true(at_once.min_ns == UINT64_MAX);
+	assert_int_equal(at_once.min_ns, UINT64_MAX);
 	irqmod_sim_histogram_add(&one_by_one, 700);
 	irqmod_sim_histogram_add(&at_once, 700);
 	for (i = 0; i < 5; i++)
 		irqmod_sim_histogram_add(&one_by_one, 0);
 	irqmod_sim_histogram_add_zeros(&at_once, 5);
 	assert_memory_equal(&one_by_one, &at_once, sizeof(at_once));
-	assert_true(at_once.count == 6 && at_once.min_ns == 0 && at_once.buckets[0] == 5);
+	assert_int_equal(at_once.count, 6);
+	assert_int_equal(at_once.min_ns, 0);
+	assert_int_equal(at_once.buckets[0], 5);
 }
 
 static void test_sim_histogram_reports_exact_moments_and_percentiles(void **unused)
@@ -282,7 +284,9 @@ static void test_sim_histogram_reports_exact_moments_and_percentiles(void **unus
 	for (v = 1; v <= 1000; v++)
 		irqmod_sim_histogram_add(&h, v);
 	irqmod_sim_histogram_report(&h, &l);
-	assert_true(l.count == 1000 && l.min_ns == 1 && l.max_ns == 1000);
+	assert_int_equal(l.count, 1000);
+	assert_int_equal(l.min_ns, 1);
+	assert_int_equal(l.max_ns, 1000);
 	assert_true(l.mean_ns > 500.49 && l.mean_ns < 500.51);
 	assert_true(l.stddev_ns > 288.6 && l.stddev_ns < 288.7);
 	/* p50 is the 500th value, p99 the 990th, p99.9 the 999th: within 1/64. */

@@ -16,6 +16,7 @@
 
 #include "irqmod/scenario.h"
 #include "irqmod/sim.h"
+#include "../tools/random_stream.h"
 
 static struct irqmod_sim_results results;
 
@@ -59,8 +60,9 @@ static int run(const struct irqmod_sim_config *c, const char *controller_name)
 
 static void assert_conserved(const struct irqmod_sim_results *r)
 {
-	assert_true(r->totals.offered_frames ==
-		    r->totals.delivered_frames + r->totals.dropped_frames + r->totals.in_flight_frames);
+	assert_int_equal(r->totals.offered_frames,
+			 r->totals.delivered_frames + r->totals.dropped_frames +
+				 r->totals.in_flight_frames);
 }
 
 /*
@@ -79,15 +81,15 @@ static void test_sim_line_rate_is_exact(void **unused)
 	setup_constant(&c, 0, 60);
 	c.warmup_ns = 0;
 	assert_int_equal(run(&c, "static:50us"), 0);
-	assert_true(results.counters.offered_frames == 14880952);
+	assert_int_equal(results.counters.offered_frames, 14880952);
 	assert_conserved(&results);
 	setup_constant(&c, 0, 1514);
 	c.warmup_ns = 0;
 	c.duration_ns = 10000000000ull;
 	assert_int_equal(run(&c, "static:50us"), 0);
-	assert_true(results.counters.offered_frames == 8127438);
-	assert_true(irqmod_sim_line_rate_pps_milli(10000, 1514, 24) == 812743823);
-	assert_true(irqmod_sim_line_rate_pps_milli(10000, 60, 24) == 14880952380);
+	assert_int_equal(results.counters.offered_frames, 8127438);
+	assert_int_equal(irqmod_sim_line_rate_pps_milli(10000, 1514, 24), 812743823);
+	assert_int_equal(irqmod_sim_line_rate_pps_milli(10000, 60, 24), 14880952380);
 }
 
 /*
@@ -109,12 +111,13 @@ static void test_sim_constant_rate_static_throttle_gives_exact_interrupt_rate(vo
 	c.duration_ns = 1100010000;
 	c.app_datagram_ns = 500; /* so the application (core 1) keeps up */
 	assert_int_equal(run(&c, "static:50us"), 0);
-	assert_true(results.counters.interrupts == 20000);
-	assert_true(results.counters.polls == 20000);
-	assert_true(results.counters.drops_ring == 0 && results.counters.drops_socket == 0);
+	assert_int_equal(results.counters.interrupts, 20000);
+	assert_int_equal(results.counters.polls, 20000);
+	assert_int_equal(results.counters.drops_ring, 0);
+	assert_int_equal(results.counters.drops_socket, 0);
 	assert_conserved(&results);
 	assert_int_equal(run(&c, "static:20us"), 0);
-	assert_true(results.counters.interrupts == 50000);
+	assert_int_equal(results.counters.interrupts, 50000);
 	assert_conserved(&results);
 }
 
@@ -138,10 +141,10 @@ static void test_sim_ring_smaller_than_interval_drops_exact_excess(void **unused
 	c.duration_ns = 1100010000;
 	c.ring_size = 32;
 	assert_int_equal(run(&c, "static:50us"), 0);
-	assert_true(results.counters.offered_frames == 1000000);
-	assert_true(results.counters.drops_ring == 360000);
-	assert_true(results.counters.delivered_frames == 640000);
-	assert_true(results.counters.interrupts == 20000);
+	assert_int_equal(results.counters.offered_frames, 1000000);
+	assert_int_equal(results.counters.drops_ring, 360000);
+	assert_int_equal(results.counters.delivered_frames, 640000);
+	assert_int_equal(results.counters.interrupts, 20000);
 	assert_conserved(&results);
 }
 
@@ -169,9 +172,9 @@ static void test_sim_timer_semantics_give_derived_latency(void **unused)
 		setup_constant(&c, 10000, 60);
 		c.timer = cases[i].timer;
 		assert_int_equal(run(&c, "static:30us"), 0);
-		assert_true(results.to_socket.min_ns == cases[i].latency_ns);
-		assert_true(results.to_socket.max_ns == cases[i].latency_ns);
-		assert_true(results.counters.interrupts == results.counters.delivered_frames);
+		assert_int_equal(results.to_socket.min_ns, cases[i].latency_ns);
+		assert_int_equal(results.to_socket.max_ns, cases[i].latency_ns);
+		assert_int_equal(results.counters.interrupts, results.counters.delivered_frames);
 		assert_conserved(&results);
 	}
 }
@@ -196,14 +199,14 @@ static void test_sim_packet_timer_waits_for_full_ring_without_frame_threshold(vo
 	c.warmup_ns = 0;
 	c.timer = IRQMOD_SIM_TIMER_PACKET;
 	assert_int_equal(run(&c, "static:30us"), 0);
-	assert_true(results.to_socket.max_ns == 5158500);
+	assert_int_equal(results.to_socket.max_ns, 5158500);
 	assert_true(results.counters.interrupts > 0);
 	assert_true(results.counters.drops_ring <= 4 * results.counters.interrupts);
 	assert_true(results.counters.drops_ring + 4 >= 4 * results.counters.interrupts);
 	assert_conserved(&results);
 	c.rx_frames = 16;
 	assert_int_equal(run(&c, "static:30us"), 0);
-	assert_true(results.counters.drops_ring == 0);
+	assert_int_equal(results.counters.drops_ring, 0);
 	assert_true(results.to_socket.max_ns < 200000);
 	assert_conserved(&results);
 }
@@ -228,9 +231,9 @@ static void test_sim_udp_admission_rule_charges_before_checking(void **unused)
 	c.app_wakeup_ns = 1000000000;
 	c.rcvbuf_bytes = 4608;
 	assert_int_equal(run(&c, "static:50us"), 0);
-	assert_true(results.counters.delivered_datagrams == 3);
-	assert_true(results.counters.drops_socket == results.counters.offered_frames - 3 -
-		    results.totals.in_flight_frames);
+	assert_int_equal(results.counters.delivered_datagrams, 3);
+	assert_int_equal(results.counters.drops_socket,
+			 results.counters.offered_frames - 3 - results.totals.in_flight_frames);
 	assert_conserved(&results);
 
 	irqmod_sim_default_config(&c);
@@ -240,9 +243,9 @@ static void test_sim_udp_admission_rule_charges_before_checking(void **unused)
 	c.app_wakeup_ns = 1000000000;
 	c.truesize_bytes = 2994;
 	assert_int_equal(run(&c, "static:50us"), 0);
-	assert_true(results.counters.delivered_datagrams == 2);
-	assert_true(results.counters.delivered_frames == 90);
-	assert_true(results.counters.received_datagrams == 0);
+	assert_int_equal(results.counters.delivered_datagrams, 2);
+	assert_int_equal(results.counters.delivered_frames, 90);
+	assert_int_equal(results.counters.received_datagrams, 0);
 	assert_conserved(&results);
 }
 
@@ -271,13 +274,14 @@ static void test_sim_ping_flood_rtt_and_two_interrupts_per_request(void **unused
 	c.app_core = 0;
 	c.tx_interrupts = true;
 	assert_int_equal(run(&c, "none"), 0);
-	assert_true(results.rtt.min_ns == 39275 && results.rtt.max_ns == 39275);
+	assert_int_equal(results.rtt.min_ns, 39275);
+	assert_int_equal(results.rtt.max_ns, 39275);
 	replies = results.counters.replies_received;
 	/* 0.9 s window / 41.275 us = 21,805 round trips, +-1 at each edge. */
 	assert_true(replies >= 21803 && replies <= 21806);
 	assert_true(results.counters.interrupts >= 2 * replies - 2 &&
 		    results.counters.interrupts <= 2 * replies + 2);
-	assert_true(results.requests_in_flight_max == 1);
+	assert_int_equal(results.requests_in_flight_max, 1);
 	assert_conserved(&results);
 }
 
@@ -300,7 +304,7 @@ static void test_sim_ping_pipe_counts_requests_a_slow_peer_leaves_in_flight(void
 	c.cores = 1;
 	c.app_core = 0;
 	assert_int_equal(run(&c, "none"), 0);
-	assert_true(results.requests_in_flight_max == 4);
+	assert_int_equal(results.requests_in_flight_max, 4);
 	assert_true(results.rtt.min_ns > 35000000 && results.rtt.max_ns < 35100000);
 	/* One request per 10 ms over the 0.9 s window. */
 	assert_true(results.counters.requests_sent >= 89 && results.counters.requests_sent <= 91);
@@ -329,7 +333,7 @@ static void test_sim_flood_responses_are_rate_limited(void **unused)
 	c.warmup_ns = 50000000;
 	c.duration_ns = 3050000000ull;
 	assert_int_equal(run(&c, "none"), 0);
-	assert_true(results.counters.responses == 600);
+	assert_int_equal(results.counters.responses, 600);
 	assert_true(results.counters.responses + results.counters.responses_limited +
 		    1 >= results.counters.delivered_frames);
 	assert_true(results.counters.responses +
@@ -419,12 +423,12 @@ static void test_sim_batched_drops_equal_frame_by_frame_drops(void **unused)
 	irqmod_sim_default_source(&c.sources[1], IRQMOD_SIM_SOURCE_CONSTANT);
 	c.sources[1].start_ns = c.duration_ns + 1;
 	assert_int_equal(run(&c, "static:50us"), 0);
-	assert_true(results.counters.offered_frames == batched.counters.offered_frames);
-	assert_true(results.counters.drops_ring == batched.counters.drops_ring);
-	assert_true(results.counters.delivered_frames == batched.counters.delivered_frames);
-	assert_true(results.counters.interrupts == batched.counters.interrupts);
-	assert_true(results.to_socket.p99_ns == batched.to_socket.p99_ns);
-	assert_true(results.totals.offered_frames == batched.totals.offered_frames);
+	assert_int_equal(results.counters.offered_frames, batched.counters.offered_frames);
+	assert_int_equal(results.counters.drops_ring, batched.counters.drops_ring);
+	assert_int_equal(results.counters.delivered_frames, batched.counters.delivered_frames);
+	assert_int_equal(results.counters.interrupts, batched.counters.interrupts);
+	assert_int_equal(results.to_socket.p99_ns, batched.to_socket.p99_ns);
+	assert_int_equal(results.totals.offered_frames, batched.totals.offered_frames);
 	assert_conserved(&batched);
 }
 
@@ -524,16 +528,13 @@ static void test_sim_batched_arrivals_equal_frame_by_frame_arrivals(void **unuse
 	assert_true(batched.counters.offered_bytes > 300 * batched.counters.offered_frames);
 }
 
-/* A small generator for random configurations (splitmix64 steps). */
+/* The random configurations' stream (tools/random_stream.h). */
 static uint64_t random_state;
 
+/* A value in [0, @n). */
 static uint64_t random_below(uint64_t n)
 {
-	uint64_t z = (random_state += 0x9E3779B97F4A7C15ull);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-	return (z ^ (z >> 31)) % n;
+	return random_next(&random_state) % n;
 }
 
 static void random_update(void *context, uint32_t queue, const struct irqmod_sample *sample,
@@ -748,7 +749,7 @@ static void test_sim_deferred_poll_takes_a_timer_interrupt(void **unused)
 		assert_int_equal(irqmod_sim_run(&c, &controller, NULL, &results), 0);
 		assert_true(results.counters.interrupts > 8000); /* one per frame, 9000 in the window */
 		if (costs[i] == 0) {
-			assert_true(results.counters.timer_interrupts == 0);
+			assert_int_equal(results.counters.timer_interrupts, 0);
 		} else {
 			assert_true(results.counters.timer_interrupts +
 				    1 >= results.counters.interrupts);
@@ -791,7 +792,7 @@ static void test_sim_deferred_poll_spins_up_to_poll_spin(void **unused)
 	assert_true(results.counters.interrupts > 8000); /* one per frame, 9000 in the window */
 	assert_true(results.counters.interrupts + 1 >= timed_interrupts &&
 		    results.counters.interrupts <= timed_interrupts + 1);
-	assert_true(results.counters.timer_interrupts == 0);
+	assert_int_equal(results.counters.timer_interrupts, 0);
 	assert_true(results.core[0].softirq_ns > timed_softirq_ns);
 	extra_ns = results.core[0].softirq_ns - timed_softirq_ns;
 	assert_true(extra_ns + 2 * delay_ns >= results.counters.interrupts * delay_ns);
@@ -823,15 +824,17 @@ static void test_sim_added_delay_is_arrival_to_signal(void **unused)
 	(void)unused;
 	setup_constant(&c, 10000, 60);
 	assert_int_equal(run(&c, "static:30us"), 0);
-	assert_true(results.added_delay.min_ns == 0 && results.added_delay.max_ns == 0);
-	assert_true(results.added_delay.count == results.counters.delivered_frames);
-	assert_true(results.to_socket.min_ns == 2750);
+	assert_int_equal(results.added_delay.min_ns, 0);
+	assert_int_equal(results.added_delay.max_ns, 0);
+	assert_int_equal(results.added_delay.count, results.counters.delivered_frames);
+	assert_int_equal(results.to_socket.min_ns, 2750);
 	setup_constant(&c, 10000, 60);
 	c.timer = IRQMOD_SIM_TIMER_ABSOLUTE;
 	assert_int_equal(run(&c, "static:30us"), 0);
-	assert_true(results.added_delay.min_ns == 30000 && results.added_delay.max_ns == 30000);
-	assert_true(results.to_socket.min_ns == 32750);
-	assert_true(results.source[0].added_delay.p99_ns == results.added_delay.p99_ns);
+	assert_int_equal(results.added_delay.min_ns, 30000);
+	assert_int_equal(results.added_delay.max_ns, 30000);
+	assert_int_equal(results.to_socket.min_ns, 32750);
+	assert_int_equal(results.source[0].added_delay.p99_ns, results.added_delay.p99_ns);
 	setup_constant(&c, 1000000, 60);
 	assert_int_equal(run(&c, "static:50us"), 0);
 	assert_true(results.added_delay.mean_ns > 12000 && results.added_delay.mean_ns < 13000);
@@ -843,7 +846,7 @@ static void test_sim_added_delay_is_arrival_to_signal(void **unused)
 	assert_int_equal(irqmod_sim_run(&c, &controller, NULL, &results), 0);
 	assert_true(rc.from_interrupt > 0);
 	assert_true(results.added_delay.max_ns <= 40000);
-	assert_true(results.added_delay.count == results.counters.delivered_frames);
+	assert_int_equal(results.added_delay.count, results.counters.delivered_frames);
 }
 
 /*
@@ -868,18 +871,22 @@ static void test_sim_per_source_results_add_up(void **unused)
 	assert_int_equal(results.sources, 3);
 	assert_int_equal(s[0].kind, IRQMOD_SIM_SOURCE_CONSTANT);
 	assert_int_equal(s[1].kind, IRQMOD_SIM_SOURCE_POISSON);
-	assert_true(s[0].offered_frames + s[1].offered_frames == results.counters.offered_frames);
-	assert_true(s[0].received_datagrams + s[1].received_datagrams ==
-		    results.counters.received_datagrams);
-	assert_true(s[0].drops + s[1].drops ==
-		    results.counters.drops_ring + results.counters.drops_socket +
-			    results.counters.drops_reassembly);
+	assert_int_equal(s[0].offered_frames + s[1].offered_frames,
+			 results.counters.offered_frames);
+	assert_int_equal(s[0].received_datagrams + s[1].received_datagrams,
+			 results.counters.received_datagrams);
+	assert_int_equal(s[0].drops + s[1].drops,
+			 results.counters.drops_ring + results.counters.drops_socket +
+				 results.counters.drops_reassembly);
 	assert_true(s[0].drops > 0 && s[1].drops > 0);
-	assert_true(s[0].to_app.count + s[1].to_app.count == results.to_app.count);
-	assert_true(s[0].added_delay.count + s[1].added_delay.count == results.added_delay.count);
+	assert_int_equal(s[0].to_app.count + s[1].to_app.count, results.to_app.count);
+	assert_int_equal(s[0].added_delay.count + s[1].added_delay.count,
+			 results.added_delay.count);
 	/* 10,000 frames/s at constant spacing: the 0.9 s window holds 9000 +- 1. */
 	assert_true(s[0].offered_frames >= 8999 && s[0].offered_frames <= 9001);
-	assert_true(s[2].offered_frames == 0 && s[2].to_app.count == 0 && s[2].drops == 0);
+	assert_int_equal(s[2].offered_frames, 0);
+	assert_int_equal(s[2].to_app.count, 0);
+	assert_int_equal(s[2].drops, 0);
 }
 
 /*
@@ -966,7 +973,7 @@ static void test_sim_rate_limit_caps_interrupts(void **unused)
 		c.app_datagram_ns = 500;
 		c.timer = timer;
 		assert_int_equal(irqmod_sim_run(&c, &controller, NULL, &results), 0);
-		assert_true(results.counters.interrupts == 100000);
+		assert_int_equal(results.counters.interrupts, 100000);
 		assert_conserved(&results);
 	}
 }

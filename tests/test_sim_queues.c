@@ -122,7 +122,8 @@ static void test_sim_queues_each_queue_runs_its_own_controller(void **unused)
 			    base.queue[1].counters.interrupts <= expected + 1);
 		assert_true(ix->counters.interrupts != base.queue[1].counters.interrupts);
 		/* Queue 0 and its traffic are the same in both runs. */
-		assert_true(base.queue[0].counters.offered_frames == st->counters.offered_frames);
+		assert_int_equal(base.queue[0].counters.offered_frames,
+				 st->counters.offered_frames);
 	}
 }
 
@@ -160,12 +161,12 @@ static void test_sim_queues_add_up_to_the_totals(void **unused)
 		memcpy(total, &r.counters, sizeof(total));
 		for (i = 0; i < sizeof(sum) / sizeof(sum[0]); i++)
 			if (per_queue_count(i))
-				assert_true(sum[i] == total[i]);
+				assert_int_equal(sum[i], total[i]);
 		assert_true(r.counters.offered_frames > 0);
 		assert_true(r.counters.drops_socket > 0 || r.counters.drops_ring > 0 ||
 			    r.counters.delivered_frames == r.counters.offered_frames);
-		assert_true(to_app == r.to_app.count);
-		assert_true(added == r.added_delay.count);
+		assert_int_equal(to_app, r.to_app.count);
+		assert_int_equal(added, r.added_delay.count);
 		assert_true(r.queue[0].throughput_mbps + r.queue[1].throughput_mbps +
 				    r.queue[2].throughput_mbps >
 			    0.999 * r.throughput_mbps);
@@ -200,9 +201,9 @@ static void test_sim_queues_one_controller_is_irqmod_sim_run(void **unused)
 	memcpy(total, &a.counters, sizeof(total));
 	for (i = 0; i < sizeof(queue) / sizeof(queue[0]); i++)
 		if (per_queue_count(i))
-			assert_true(queue[i] == total[i]);
-	assert_true(a.queue[0].to_app.count == a.to_app.count);
-	assert_true(a.queue[0].added_delay.p99_ns == a.added_delay.p99_ns);
+			assert_int_equal(queue[i], total[i]);
+	assert_int_equal(a.queue[0].to_app.count, a.to_app.count);
+	assert_int_equal(a.queue[0].added_delay.p99_ns, a.added_delay.p99_ns);
 }
 
 int main(void)

@@ -35,9 +35,9 @@ static void test_sim_scenario_valid_file_sets_every_section(void **unused)
 			       "[app]\ncore = 1\n[source]\nkind = udp_stream\nrate = 500k\n"
 			       "[source]\nkind = ping\n"),
 			 0);
-	assert_true(scenario.config.duration_ns == 2000000000ull);
-	assert_true(scenario.config.warmup_ns == 50000000ull);
-	assert_true(scenario.config.seed == 7);
+	assert_int_equal(scenario.config.duration_ns, 2000000000ull);
+	assert_int_equal(scenario.config.warmup_ns, 50000000ull);
+	assert_int_equal(scenario.config.seed, 7);
 	assert_int_equal(scenario.controller_count, 2);
 	assert_string_equal(scenario.controllers[1], "static:84us");
 	assert_int_equal(scenario.config.link_speed_mbps, 100);
@@ -45,12 +45,12 @@ static void test_sim_scenario_valid_file_sets_every_section(void **unused)
 	assert_int_equal(scenario.config.timer, IRQMOD_SIM_TIMER_ABSOLUTE);
 	assert_true(scenario.config.tx_interrupts);
 	assert_int_equal(scenario.config.queue_core[1], 1);
-	assert_true(scenario.config.irq_ns == 3000);
+	assert_int_equal(scenario.config.irq_ns, 3000);
 	assert_int_equal(scenario.config.load_core, 0);
 	assert_int_equal(scenario.config.truesize_bytes, 2994);
 	assert_int_equal(scenario.sources, 2);
 	assert_int_equal(scenario.config.sources[0].kind, IRQMOD_SIM_SOURCE_UDP_STREAM);
-	assert_true(scenario.config.sources[0].rate_pps == 500000);
+	assert_int_equal(scenario.config.sources[0].rate_pps, 500000);
 	assert_int_equal(scenario.config.sources[1].kind, IRQMOD_SIM_SOURCE_PING);
 	assert_int_equal(irqmod_scenario_finish(&scenario, message, sizeof(message)), 0);
 }
@@ -180,7 +180,7 @@ static void test_sim_scenario_set_overrides_like_the_file(void **unused)
 	irqmod_scenario_init(&scenario);
 	assert_int_equal(irqmod_scenario_set(&scenario, "source0.kind=flood", message, sizeof(message)), 0);
 	assert_int_equal(irqmod_scenario_set(&scenario, "source.rate=60k", message, sizeof(message)), 0);
-	assert_true(scenario.config.sources[0].rate_pps == 60000);
+	assert_int_equal(scenario.config.sources[0].rate_pps, 60000);
 	assert_int_equal(irqmod_scenario_set(&scenario, "source1.rate=5", message, sizeof(message)),
 			 -IRQMOD_SCENARIO_EORDER);
 	assert_int_equal(irqmod_scenario_set(&scenario, "nic.ring=5", message, sizeof(message)),
@@ -191,7 +191,7 @@ static void test_sim_scenario_set_overrides_like_the_file(void **unused)
 					     sizeof(message)), 0);
 	assert_int_equal(scenario.static_interval_ns, 84000);
 	assert_int_equal(irqmod_scenario_parse_value("nic.tx_completion_delay", "84us", &value), 0);
-	assert_true(value == 84000);
+	assert_int_equal(value, 84000);
 	assert_true(irqmod_scenario_key_is_numeric("nic.ring_size"));
 	assert_false(irqmod_scenario_key_is_numeric("nic.timer"));
 }
@@ -370,7 +370,7 @@ static void test_sim_scenario_knob_keys_can_be_set_and_swept(void **unused)
 	assert_false(irqmod_scenario_key_is_numeric("idle-poll.max_rounds"));
 	assert_int_equal(irqmod_scenario_parse_value("defer-irq.gro_flush_timeout", "20us", &value),
 			 0);
-	assert_true(value == 20000);
+	assert_int_equal(value, 20000);
 	assert_int_equal(irqmod_scenario_set(&scenario, "recheck.max_rounds=8", message,
 					     sizeof(message)),
 			 0);
@@ -497,18 +497,18 @@ static void test_sim_scenario_duplicate_key_is_an_error_naming_both_lines(void *
 	/* The same key in two [source] sections sets two sources. */
 	assert_int_equal(parse("[source]\nkind = ping\nrate = 1k\n[source]\nkind = ping\nrate = 2k\n"),
 			 0);
-	assert_true(scenario.config.sources[1].rate_pps == 2000);
+	assert_int_equal(scenario.config.sources[1].rate_pps, 2000);
 	/* --set after the file overrides it, as documented. */
 	assert_int_equal(irqmod_scenario_set(&scenario, "source0.rate=3k", message, sizeof(message)),
 			 0);
-	assert_true(scenario.config.sources[0].rate_pps == 3000);
+	assert_int_equal(scenario.config.sources[0].rate_pps, 3000);
 }
 
 static void test_sim_scenario_seed_takes_the_whole_u64_range(void **unused)
 {
 	(void)unused;
 	assert_int_equal(parse("[run]\nseed = 18446744073709551615\n"), 0);
-	assert_true(scenario.config.seed == UINT64_MAX);
+	assert_int_equal(scenario.config.seed, UINT64_MAX);
 	assert_int_equal(parse("[run]\nseed = 18446744073709551616\n"), -IRQMOD_SCENARIO_EVALUE);
 	assert_non_null(strstr(message, "test.ini:2:"));
 	assert_non_null(strstr(message, "run.seed"));

@@ -558,8 +558,9 @@ static int replay(const struct irqmod_sim_config *c, const struct irqmod_sim_hoo
 
 static void assert_conserved(const struct irqmod_sim_results *r)
 {
-	assert_true(r->totals.offered_frames ==
-		    r->totals.delivered_frames + r->totals.dropped_frames + r->totals.in_flight_frames);
+	assert_int_equal(r->totals.offered_frames,
+			 r->totals.delivered_frames + r->totals.dropped_frames +
+				 r->totals.in_flight_frames);
 }
 
 static struct irqmod_sim_trace_record records[1000];

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "irqmod/common.h"
+#include "random_stream.h"
 
 /* NAPI's default poll budget (Linux NAPI_POLL_WEIGHT): packets per full poll. */
 #define BENCH_NAPI_BUDGET 64u
@@ -24,22 +25,6 @@
 
 /* A pure TCP ACK on the wire without FCS: 14 + 20 + 32 (timestamps). */
 #define BENCH_ACK_BYTES 66u
-
-/* splitmix64 (Steele, Lea, Flood 2014): small, fast, well mixed. */
-static inline uint64_t bench_random(uint64_t *seed)
-{
-	uint64_t z = (*seed += 0x9e3779b97f4a7c15u);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
-}
-
-/* Uniform value in [low, high]. */
-static inline uint32_t bench_between(uint64_t *seed, uint32_t low, uint32_t high)
-{
-	return low + (uint32_t)(bench_random(seed) % ((uint64_t)high - low + 1u));
-}
 
 /* The traffic phases the stream cycles through at random. */
 enum bench_phase {
@@ -65,38 +50,38 @@ static inline void bench_poll(uint64_t *seed, uint32_t phase, struct irqmod_samp
 
 	switch (phase) {
 	case BENCH_PHASE_BULK:
-		packets = bench_between(seed, BENCH_NAPI_BUDGET / 2u, BENCH_NAPI_BUDGET);
+		packets = random_between(seed, BENCH_NAPI_BUDGET / 2u, BENCH_NAPI_BUDGET);
 		frame_bytes = BENCH_FRAME_MTU_BYTES;
-		*gap_ns = (uint64_t)packets * bench_between(seed, 1200u, 1400u);
+		*gap_ns = (uint64_t)packets * random_between(seed, 1200u, 1400u);
 		sample->tx_packets = packets / 2u; /* delayed ACKs */
 		sample->tx_bytes = (uint64_t)sample->tx_packets * BENCH_ACK_BYTES;
 		break;
 	case BENCH_PHASE_JUMBO:
-		packets = bench_between(seed, 8u, BENCH_NAPI_BUDGET);
+		packets = random_between(seed, 8u, BENCH_NAPI_BUDGET);
 		frame_bytes = BENCH_FRAME_JUMBO_BYTES;
-		*gap_ns = (uint64_t)packets * bench_between(seed, 7200u, 8000u);
+		*gap_ns = (uint64_t)packets * random_between(seed, 7200u, 8000u);
 		sample->tx_packets = packets / 2u;
 		sample->tx_bytes = (uint64_t)sample->tx_packets * BENCH_ACK_BYTES;
 		break;
 	case BENCH_PHASE_REQUEST:
-		packets = bench_between(seed, 1u, 4u);
-		frame_bytes = bench_between(seed, BENCH_FRAME_MIN_BYTES, 400u);
-		*gap_ns = bench_between(seed, 8000u, 40000u);
+		packets = random_between(seed, 1u, 4u);
+		frame_bytes = random_between(seed, BENCH_FRAME_MIN_BYTES, 400u);
+		*gap_ns = random_between(seed, 8000u, 40000u);
 		sample->tx_packets = packets;
-		sample->tx_bytes = (uint64_t)packets * bench_between(seed, 60u, 1514u);
+		sample->tx_bytes = (uint64_t)packets * random_between(seed, 60u, 1514u);
 		break;
 	case BENCH_PHASE_MIXED:
-		packets = bench_between(seed, 0u, BENCH_NAPI_BUDGET);
-		frame_bytes = bench_between(seed, BENCH_FRAME_MIN_BYTES,
-					    BENCH_FRAME_MTU_BYTES);
-		*gap_ns = 2000u + (uint64_t)packets * bench_between(seed, 100u, 1300u);
-		sample->tx_packets = bench_between(seed, 0u, packets);
+		packets = random_between(seed, 0u, BENCH_NAPI_BUDGET);
+		frame_bytes = random_between(seed, BENCH_FRAME_MIN_BYTES,
+					     BENCH_FRAME_MTU_BYTES);
+		*gap_ns = 2000u + (uint64_t)packets * random_between(seed, 100u, 1300u);
+		sample->tx_packets = random_between(seed, 0u, packets);
 		sample->tx_bytes = (uint64_t)sample->tx_packets * frame_bytes;
 		break;
 	default: /* BENCH_PHASE_IDLE */
-		packets = bench_between(seed, 0u, 1u);
-		frame_bytes = bench_between(seed, BENCH_FRAME_MIN_BYTES, 200u);
-		*gap_ns = bench_between(seed, 100000u, 10000000u);
+		packets = random_between(seed, 0u, 1u);
+		frame_bytes = random_between(seed, BENCH_FRAME_MIN_BYTES, 200u);
+		*gap_ns = random_between(seed, 100000u, 10000000u);
 		sample->tx_packets = packets;
 		sample->tx_bytes = (uint64_t)packets * BENCH_FRAME_MIN_BYTES;
 		break;
@@ -126,8 +111,8 @@ static inline uint64_t bench_make_stream(struct irqmod_sample *stream, uint32_t 
 
 	for (i = 0; i < count; i++) {
 		if (left == 0) {
-			phase = bench_between(&seed, 0u, BENCH_PHASE_COUNT - 1u);
-			left = bench_between(&seed, 64u, 2048u);
+			phase = random_between(&seed, 0u, BENCH_PHASE_COUNT - 1u);
+			left = random_between(&seed, 64u, 2048u);
 		}
 		left--;
 		memset(&stream[i], 0, sizeof(stream[i]));

@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "irqmod/dim.h"
+#include "random_stream.h"
 
 /* Samples in the pre-generated stream (replayed with time moved on). */
 #define IRQMOD_DIM_BENCH_SAMPLES 65536u
@@ -89,21 +90,6 @@ void irqmod_dim_bench_rdma_open(struct irqmod_dim_rdma *state,
 	irqmod_dim_rdma_update(state, sample, decision);
 }
 
-/* splitmix64 (Steele, Lea, Flood 2014). */
-static uint64_t irqmod_dim_bench_random(uint64_t *seed)
-{
-	uint64_t z = (*seed += 0x9e3779b97f4a7c15u);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
-}
-
-static uint32_t irqmod_dim_bench_between(uint64_t *seed, uint32_t low, uint32_t high)
-{
-	return low + (uint32_t)(irqmod_dim_bench_random(seed) % ((uint64_t)high - low + 1u));
-}
-
 /*
  * Phases of 64..4096 polls: bulk (full budgets of MTU frames), small
  * frames, request/response, idle trickle with millisecond gaps, and bursts
@@ -122,38 +108,38 @@ static uint64_t irqmod_dim_bench_stream(struct irqmod_sample *stream, uint32_t c
 		uint32_t packets, frame_bytes, gap_ns, roll;
 
 		if (left == 0) {
-			phase = irqmod_dim_bench_between(&seed, 0, 4);
-			left = irqmod_dim_bench_between(&seed, 64, 4096);
+			phase = random_between(&seed, 0, 4);
+			left = random_between(&seed, 64, 4096);
 		}
 		left--;
 		switch (phase) {
 		case 0: /* bulk */
-			packets = irqmod_dim_bench_between(&seed, 32, IRQMOD_DIM_BENCH_BUDGET);
+			packets = random_between(&seed, 32, IRQMOD_DIM_BENCH_BUDGET);
 			frame_bytes = 1514u;
-			gap_ns = packets * irqmod_dim_bench_between(&seed, 1200, 1400);
+			gap_ns = packets * random_between(&seed, 1200, 1400);
 			break;
 		case 1: /* small frames */
-			packets = irqmod_dim_bench_between(&seed, 1, IRQMOD_DIM_BENCH_BUDGET);
-			frame_bytes = irqmod_dim_bench_between(&seed, 60, 200);
-			gap_ns = 2000u + packets * irqmod_dim_bench_between(&seed, 60, 200);
+			packets = random_between(&seed, 1, IRQMOD_DIM_BENCH_BUDGET);
+			frame_bytes = random_between(&seed, 60, 200);
+			gap_ns = 2000u + packets * random_between(&seed, 60, 200);
 			break;
 		case 2: /* request/response */
-			packets = irqmod_dim_bench_between(&seed, 1, 4);
-			frame_bytes = irqmod_dim_bench_between(&seed, 60, 1514);
-			gap_ns = irqmod_dim_bench_between(&seed, 8000, 40000);
+			packets = random_between(&seed, 1, 4);
+			frame_bytes = random_between(&seed, 60, 1514);
+			gap_ns = random_between(&seed, 8000, 40000);
 			break;
 		case 3: /* idle */
-			packets = irqmod_dim_bench_between(&seed, 0, 1);
+			packets = random_between(&seed, 0, 1);
 			frame_bytes = 60u;
-			gap_ns = irqmod_dim_bench_between(&seed, 100000, 2000000);
+			gap_ns = random_between(&seed, 100000, 2000000);
 			break;
 		default: /* bursts: any size, any gap */
-			packets = irqmod_dim_bench_between(&seed, 0, IRQMOD_DIM_BENCH_BUDGET);
-			frame_bytes = irqmod_dim_bench_between(&seed, 60, 9014);
-			gap_ns = irqmod_dim_bench_between(&seed, 500, 200000);
+			packets = random_between(&seed, 0, IRQMOD_DIM_BENCH_BUDGET);
+			frame_bytes = random_between(&seed, 60, 9014);
+			gap_ns = random_between(&seed, 500, 200000);
 			break;
 		}
-		roll = irqmod_dim_bench_between(&seed, 0, 99);
+		roll = random_between(&seed, 0, 99);
 		memset(sample, 0, sizeof(*sample));
 		if (roll == 0)
 			gap_ns = 0;
@@ -163,7 +149,7 @@ static uint64_t irqmod_dim_bench_stream(struct irqmod_sample *stream, uint32_t c
 		sample->rx_bytes = (uint64_t)packets * frame_bytes;
 		sample->tx_packets = packets / 2u;
 		sample->tx_bytes = (uint64_t)sample->tx_packets * 66u;
-		sample->events = roll < 5 ? 0u : roll < 10 ? irqmod_dim_bench_between(&seed, 2, 3) : 1u;
+		sample->events = roll < 5 ? 0u : roll < 10 ? random_between(&seed, 2, 3) : 1u;
 		sample->completions = packets + sample->tx_packets;
 	}
 	return now_ns - stream[0].now_ns + 1000u;

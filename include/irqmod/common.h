@@ -103,7 +103,7 @@ IRQMOD_API const char *irqmod_strerror(int error);
  * @problem: the rule the value breaks, a phrase that reads between the value
  *           and the limit ("is below", "is above", "is not a multiple of");
  *           static string.
- * @limit_name: what the limit is ("start_interval_ns", "the supported
+ * @limit_name: what the limit is ("initial_interval_ns", "the supported
  *              maximum"); static string, or NULL when @limit is a plain bound.
  * @value: the rejected value, in the field's unit.
  * @limit: the bound it breaks, in the same unit.
@@ -130,7 +130,7 @@ struct irqmod_config_error {
  * @size: bytes available in @buf.
  *
  * Writes "KIND: FIELD VALUE PROBLEM [LIMIT_NAME ]LIMIT", for example
- * "ixgbe: max_interval_ns 10000 is below start_interval_ns 50000".
+ * "ixgbe: max_interval_ns 10000 is below initial_interval_ns 50000".
  *
  * Return: the length of the whole line (as snprintf), which may exceed
  * @size - 1 when the buffer was too small.

@@ -141,7 +141,7 @@ static const uint32_t vsl_byte_edges[] = {
 #define VSL_COUNT(array) ((uint32_t)(sizeof(array) / sizeof((array)[0])))
 
 /* Uniform pick from an array. */
-#define VSL_PICK(seed, array) ((array)[bench_between((seed), 0u, VSL_COUNT(array) - 1u)])
+#define VSL_PICK(seed, array) ((array)[random_between((seed), 0u, VSL_COUNT(array) - 1u)])
 
 /* Keep the bytes of a poll within VSL_MAX_BYTES_PER_NS of its gap. */
 static uint64_t vsl_plausible_gap(const struct irqmod_sample *sample, uint64_t gap_ns)
@@ -154,14 +154,14 @@ static uint64_t vsl_plausible_gap(const struct irqmod_sample *sample, uint64_t g
 /* Bytes of one direction: an edge total, or packets times an edge size. */
 static uint64_t vsl_bytes(uint64_t *seed, uint32_t packets)
 {
-	uint32_t choice = bench_between(seed, 0u, 7u);
+	uint32_t choice = random_between(seed, 0u, 7u);
 
 	if (choice == 0)
 		return VSL_PICK(seed, vsl_byte_edges);
 	if (choice == 1 && packets > 0)
-		return (uint64_t)VSL_PICK(seed, vsl_byte_edges) + bench_between(seed, 0u, packets);
+		return (uint64_t)VSL_PICK(seed, vsl_byte_edges) + random_between(seed, 0u, packets);
 	return (uint64_t)packets * VSL_PICK(seed, vsl_size_edges) +
-	       bench_between(seed, 0u, packets > 0 ? packets - 1u : 0u);
+	       random_between(seed, 0u, packets > 0 ? packets - 1u : 0u);
 }
 
 /* bench: tools/irqmod-bench's phases. */
@@ -190,29 +190,31 @@ static void vsl_stream_random(struct irqmod_sample *samples, uint32_t count, uin
 		uint64_t gap_ns;
 
 		memset(sample, 0, sizeof(*sample));
-		if (bench_between(&seed, 0u, 31u) != 0) {
-			sample->rx_packets = bench_between(&seed, 0u, 1u) ?
+		if (random_between(&seed, 0u, 31u) != 0) {
+			sample->rx_packets = random_between(&seed, 0u, 1u) ?
 					     VSL_PICK(&seed, vsl_packet_edges) :
-					     bench_between(&seed, 0u, 300u);
-			sample->tx_packets = bench_between(&seed, 0u, 1u) ?
+					     random_between(&seed, 0u, 300u);
+			sample->tx_packets = random_between(&seed, 0u, 1u) ?
 					     VSL_PICK(&seed, vsl_packet_edges) :
-					     bench_between(&seed, 0u, 300u);
+					     random_between(&seed, 0u, 300u);
 			sample->rx_bytes = vsl_bytes(&seed, sample->rx_packets);
 			sample->tx_bytes = vsl_bytes(&seed, sample->tx_packets);
 		}
-		sample->events = bench_between(&seed, 0u, 7u) == 0 ? bench_between(&seed, 2u, 8u) : 1u;
-		sample->completions = bench_between(&seed, 0u, 3u) == 0 ?
-				      bench_between(&seed, 0u, 4096u) :
-				      bench_between(&seed, 0u, 64u);
-		switch (bench_between(&seed, 0u, 15u)) {
+		sample->events = random_between(&seed, 0u, 7u) == 0 ?
+					 random_between(&seed, 2u, 8u) : 1u;
+		sample->completions = random_between(&seed, 0u, 3u) == 0 ?
+				      random_between(&seed, 0u, 4096u) :
+				      random_between(&seed, 0u, 64u);
+		switch (random_between(&seed, 0u, 15u)) {
 		case 0:
-			gap_ns = bench_between(&seed, VSL_TICK_NS - 100000u, 3u * VSL_TICK_NS + 100000u);
+			gap_ns = random_between(&seed, VSL_TICK_NS - 100000u,
+						3u * VSL_TICK_NS + 100000u);
 			break;
 		case 1:
-			gap_ns = bench_between(&seed, 0u, 1000u);
+			gap_ns = random_between(&seed, 0u, 1000u);
 			break;
 		default:
-			gap_ns = bench_between(&seed, 2000u, 200000u);
+			gap_ns = random_between(&seed, 2000u, 200000u);
 			break;
 		}
 		now_ns += vsl_plausible_gap(sample, gap_ns);
@@ -268,12 +270,12 @@ static void vsl_stream_stale(struct irqmod_sample *samples, uint32_t count, uint
 		memset(sample, 0, sizeof(*sample));
 		sample->rx_packets = VSL_PICK(&seed, vsl_packet_edges);
 		sample->rx_bytes = (uint64_t)sample->rx_packets * VSL_PICK(&seed, vsl_size_edges);
-		sample->tx_packets = bench_between(&seed, 0u, 64u);
+		sample->tx_packets = random_between(&seed, 0u, 64u);
 		sample->tx_bytes = (uint64_t)sample->tx_packets * 66u;
 		sample->events = 1;
 		/* Land on a tick boundary, one ns before or after it, or anywhere. */
 		next_ns = now_ns + gap_ns;
-		switch (bench_between(&seed, 0u, 3u)) {
+		switch (random_between(&seed, 0u, 3u)) {
 		case 0:
 			next_ns -= next_ns % VSL_TICK_NS;
 			break;
@@ -304,19 +306,19 @@ static void vsl_stream_idle(struct irqmod_sample *samples, uint32_t count, uint6
 		struct irqmod_sample *sample = &samples[i];
 
 		memset(sample, 0, sizeof(*sample));
-		switch (bench_between(&seed, 0u, 7u)) {
+		switch (random_between(&seed, 0u, 7u)) {
 		case 0:
 			sample->rx_packets = 1;
-			sample->rx_bytes = bench_between(&seed, 60u, 128u);
+			sample->rx_bytes = random_between(&seed, 60u, 128u);
 			break;
 		case 1:
-			sample->tx_bytes = bench_between(&seed, 1u, 1500u);
+			sample->tx_bytes = random_between(&seed, 1u, 1500u);
 			break;
 		default:
 			break;
 		}
 		sample->events = 1;
-		now_ns += bench_between(&seed, 1000u, 10000000u);
+		now_ns += random_between(&seed, 1000u, 10000000u);
 		sample->now_ns = now_ns;
 	}
 }
@@ -331,13 +333,13 @@ static void vsl_stream_tso(struct irqmod_sample *samples, uint32_t count, uint64
 		struct irqmod_sample *sample = &samples[i];
 
 		memset(sample, 0, sizeof(*sample));
-		sample->tx_packets = bench_between(&seed, 0u, 64u);
+		sample->tx_packets = random_between(&seed, 0u, 64u);
 		sample->tx_bytes = (uint64_t)sample->tx_packets *
-				   bench_between(&seed, VSL_TSO_FRAME_BYTES / 2u, VSL_TSO_FRAME_BYTES);
-		sample->rx_packets = bench_between(&seed, 0u, sample->tx_packets);
+				   random_between(&seed, VSL_TSO_FRAME_BYTES / 2u, VSL_TSO_FRAME_BYTES);
+		sample->rx_packets = random_between(&seed, 0u, sample->tx_packets);
 		sample->rx_bytes = (uint64_t)sample->rx_packets * 66u;
 		sample->events = 1;
-		now_ns += vsl_plausible_gap(sample, bench_between(&seed, 5000u, 120000u));
+		now_ns += vsl_plausible_gap(sample, random_between(&seed, 5000u, 120000u));
 		sample->now_ns = now_ns;
 	}
 }
@@ -357,13 +359,13 @@ static void vsl_stream_wrap(struct irqmod_sample *samples, uint32_t count, uint6
 		struct irqmod_sample *sample = &samples[i];
 
 		memset(sample, 0, sizeof(*sample));
-		sample->rx_packets = bench_between(&seed, 32u, 64u);
+		sample->rx_packets = random_between(&seed, 32u, 64u);
 		sample->rx_bytes = (uint64_t)sample->rx_packets * VSL_JUMBO_FRAME_BYTES;
-		sample->tx_packets = bench_between(&seed, 0u, 64u);
+		sample->tx_packets = random_between(&seed, 0u, 64u);
 		sample->tx_bytes = (uint64_t)sample->tx_packets * VSL_MTU_FRAME_BYTES;
-		sample->events = bench_between(&seed, 1u, 32u);
-		sample->completions = bench_between(&seed, 0u, 0xffffu);
-		now_ns += vsl_plausible_gap(sample, bench_between(&seed, 0u, 20000u));
+		sample->events = random_between(&seed, 1u, 32u);
+		sample->completions = random_between(&seed, 0u, 0xffffu);
+		now_ns += vsl_plausible_gap(sample, random_between(&seed, 0u, 20000u));
 		sample->now_ns = now_ns;
 	}
 }
@@ -380,30 +382,31 @@ static void vsl_stream_clock(struct irqmod_sample *samples, uint32_t count, uint
 
 	for (i = 0; i < count; i++) {
 		struct irqmod_sample *sample = &samples[i];
-		uint32_t choice = bench_between(&seed, 0u, 1023u);
+		uint32_t choice = random_between(&seed, 0u, 1023u);
 
 		memset(sample, 0, sizeof(*sample));
 		/* Small frames only: with time standing still or stepping back a
 		 * window can be a microsecond long, and its bytes per ms must stay
 		 * below INT_MAX, where Linux's int rates would overflow (irqmod
 		 * saturates them: docs/dim.md). 64 calls x 64 x 128 B is 0.5 MB. */
-		sample->rx_packets = bench_between(&seed, 0u, 1u) ? bench_between(&seed, 32u, 64u) :
-								    bench_between(&seed, 0u, 4u);
-		sample->rx_bytes = (uint64_t)sample->rx_packets * bench_between(&seed, 60u, 128u);
-		sample->tx_packets = bench_between(&seed, 0u, 8u);
+		sample->rx_packets = random_between(&seed, 0u, 1u) ?
+					     random_between(&seed, 32u, 64u) :
+					     random_between(&seed, 0u, 4u);
+		sample->rx_bytes = (uint64_t)sample->rx_packets * random_between(&seed, 60u, 128u);
+		sample->tx_packets = random_between(&seed, 0u, 8u);
 		sample->tx_bytes = (uint64_t)sample->tx_packets * 66u;
 		sample->events = 1;
 		sample->completions = sample->rx_packets;
 		if (choice < 16u) {
-			uint64_t back_ns = bench_between(&seed, 1u, 3u * VSL_TICK_NS);
+			uint64_t back_ns = random_between(&seed, 1u, 3u * VSL_TICK_NS);
 
 			now_ns = now_ns > VSL_START_NS + back_ns ? now_ns - back_ns : now_ns;
 		} else if (choice < 32u) {
 			/* time stands still */
 		} else if (choice == 32u) {
-			now_ns += (uint64_t)bench_between(&seed, 1u, 3u) * 3600u * 1000000000u;
+			now_ns += (uint64_t)random_between(&seed, 1u, 3u) * 3600u * 1000000000u;
 		} else {
-			now_ns += vsl_plausible_gap(sample, bench_between(&seed, 2000u, 100000u));
+			now_ns += vsl_plausible_gap(sample, random_between(&seed, 2000u, 100000u));
 		}
 		sample->now_ns = now_ns;
 	}
