@@ -670,6 +670,14 @@ static void test_hybrid_rejects_an_inner_latency_target_that_polls(void **unused
 	config.inner.config.latency_target.poll_packets = 4;
 	assert_int_equal(irqmod_hybrid_config_check(&config, &error), -IRQMOD_ERANGE);
 	assert_string_equal(error.field, "inner.poll_packets");
+	{
+		char line[160];
+
+		irqmod_config_error_format(&error, line, sizeof(line));
+		assert_string_equal(line, "hybrid: inner.poll_packets 4 turns on the inner "
+					  "controller's own polling, which the hybrid does; "
+					  "must be 0");
+	}
 	assert_int_equal(irqmod_hybrid_config_check(&config, NULL), -IRQMOD_ERANGE);
 	memset(&hybrid, 0x5a, sizeof(hybrid));
 	untouched = hybrid;
