@@ -153,7 +153,10 @@ static int latency_target_defaults(void *config, uint32_t link_speed_mbps)
 /* A kind whose config takes any link speed (above 0). */
 #define NO_LINK_LIMIT UINT32_MAX
 
-/* Adding a kind: its enum value, one line of wrappers above, one entry here. */
+/*
+ * Adding a kind: its enum value, one line of wrappers above, one entry
+ * here, and its row of the scenario's companion table (lib/scenario/kinds.c).
+ */
 static const struct irqmod_kind_desc irqmod_kinds[IRQMOD_KIND_COUNT] = {
 	[IRQMOD_KIND_STATIC] = IRQMOD_KIND_ENTRY("static", static, struct irqmod_static,
 						 NO_LINK_LIMIT, static_defaults, NEVER_POLLS),

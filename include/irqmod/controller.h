@@ -202,7 +202,10 @@ IRQMOD_API size_t irqmod_kind_state_bytes(uint32_t kind);
  *                    member of struct irqmod_controller_config's union);
  *                    0 and unused when @self_poll_field is NULL.
  *
- * The pointers take the kind's own structs as untyped pointers.
+ * The pointers take the kind's own structs as untyped pointers. The
+ * layers above the core keep what they alone need per kind in one
+ * companion table of their own (the scenario grammar's knobs and how a
+ * kind fits a scenario: lib/scenario/kinds.c), one row per kind too.
  */
 struct irqmod_kind_desc {
 	const char *name;
