@@ -39,10 +39,12 @@
 	}
 
 /*
- * One table entry: @kind_name, kind k's wrappers, its fastest link and its
- * defaults function.
+ * One table entry: @kind_name, kind k's wrappers, its fastest link, its
+ * defaults function and its rule inside a hybrid (NEVER_POLLS, or
+ * POLLS_WHILE(config type, field) for a kind that polls by itself).
  */
-#define IRQMOD_KIND_ENTRY(kind_name, k, state_type, max_link, defaults)        \
+#define IRQMOD_KIND_ENTRY(kind_name, k, state_type, max_link, defaults,       \
+			  hybrid_rule)                                         \
 	{                                                                      \
 		.name = kind_name,                                             \
 		.state_bytes = sizeof(state_type),                             \
@@ -53,7 +55,15 @@
 		.reset = k##_reset_any,                                        \
 		.update = k##_update_any,                                      \
 		.current_decision = k##_current_any,                           \
+		hybrid_rule                                                    \
 	}
+
+/* A kind that never answers POLL by itself: nothing to turn off in a hybrid. */
+#define NEVER_POLLS .self_poll_field = NULL, .self_poll_offset = 0
+/* A kind that polls by itself while uint32_t @field of its @config_type is not 0. */
+#define POLLS_WHILE(config_type, field)                                        \
+	.self_poll_field = "inner." #field,                                    \
+	.self_poll_offset = offsetof(config_type, field)
 
 IRQMOD_KIND_FUNCTIONS(static, struct irqmod_static, struct irqmod_static_config)
 IRQMOD_KIND_FUNCTIONS(ixgbe, struct irqmod_ixgbe, struct irqmod_intel_itr_config)
@@ -143,47 +153,39 @@ static int latency_target_defaults(void *config, uint32_t link_speed_mbps)
 /* A kind whose config takes any link speed (above 0). */
 #define NO_LINK_LIMIT UINT32_MAX
 
-/* Adding a kind: its enum value, one line of wrappers above, one entry here. */
+/*
+ * Adding a kind: its enum value, one line of wrappers above, one entry
+ * here, and its row of the scenario's companion table (lib/scenario/kinds.c).
+ */
 static const struct irqmod_kind_desc irqmod_kinds[IRQMOD_KIND_COUNT] = {
-	[IRQMOD_KIND_STATIC] = IRQMOD_KIND_ENTRY("static", static,
-						 struct irqmod_static, NO_LINK_LIMIT,
-						 static_defaults),
-	[IRQMOD_KIND_IXGBE] = IRQMOD_KIND_ENTRY("ixgbe", ixgbe,
-						struct irqmod_ixgbe,
-						IRQMOD_IXGBE_MAX_LINK_SPEED_MBPS,
-						ixgbe_defaults),
+	[IRQMOD_KIND_STATIC] = IRQMOD_KIND_ENTRY("static", static, struct irqmod_static,
+						 NO_LINK_LIMIT, static_defaults, NEVER_POLLS),
+	[IRQMOD_KIND_IXGBE] = IRQMOD_KIND_ENTRY("ixgbe", ixgbe, struct irqmod_ixgbe,
+						IRQMOD_IXGBE_MAX_LINK_SPEED_MBPS, ixgbe_defaults,
+						NEVER_POLLS),
 	[IRQMOD_KIND_I40E] = IRQMOD_KIND_ENTRY("i40e", i40e, struct irqmod_i40e,
-					       IRQMOD_I40E_MAX_LINK_SPEED_MBPS,
-					       i40e_defaults),
-	[IRQMOD_KIND_DIM] = IRQMOD_KIND_ENTRY("dim", dim, struct irqmod_dim,
-					      NO_LINK_LIMIT,
-					      dim_defaults),
-	[IRQMOD_KIND_ICE] = IRQMOD_KIND_ENTRY("ice", dim, struct irqmod_dim,
-					      NO_LINK_LIMIT,
-					      ice_defaults),
-	[IRQMOD_KIND_DIM_RDMA] = IRQMOD_KIND_ENTRY("dim-rdma", dim_rdma,
-						   struct irqmod_dim_rdma, NO_LINK_LIMIT,
-						   dim_rdma_defaults),
-	[IRQMOD_KIND_LATENCY_CLASS] = IRQMOD_KIND_ENTRY("latency-class",
-							latency_class,
-							struct irqmod_latency_class,
-							NO_LINK_LIMIT,
-							latency_class_defaults),
-	[IRQMOD_KIND_AVERAGE_SIZE] = IRQMOD_KIND_ENTRY("average-size",
-						       average_size,
-						       struct irqmod_average_size,
-						       NO_LINK_LIMIT,
-						       average_size_defaults),
-	[IRQMOD_KIND_IXGBE_LEGACY] = IRQMOD_KIND_ENTRY("ixgbe-legacy",
-						       ixgbe_legacy,
-						       struct irqmod_ixgbe_legacy,
-						       NO_LINK_LIMIT,
-						       ixgbe_legacy_defaults),
-	[IRQMOD_KIND_LATENCY_TARGET] = IRQMOD_KIND_ENTRY("latency-target",
-							 latency_target,
-							 struct irqmod_latency_target,
-							 NO_LINK_LIMIT,
-							 latency_target_defaults),
+					       IRQMOD_I40E_MAX_LINK_SPEED_MBPS, i40e_defaults,
+					       NEVER_POLLS),
+	[IRQMOD_KIND_DIM] = IRQMOD_KIND_ENTRY("dim", dim, struct irqmod_dim, NO_LINK_LIMIT,
+					      dim_defaults, NEVER_POLLS),
+	[IRQMOD_KIND_ICE] = IRQMOD_KIND_ENTRY("ice", dim, struct irqmod_dim, NO_LINK_LIMIT,
+					      ice_defaults, NEVER_POLLS),
+	[IRQMOD_KIND_DIM_RDMA] = IRQMOD_KIND_ENTRY("dim-rdma", dim_rdma, struct irqmod_dim_rdma,
+						   NO_LINK_LIMIT, dim_rdma_defaults, NEVER_POLLS),
+	[IRQMOD_KIND_LATENCY_CLASS] = IRQMOD_KIND_ENTRY("latency-class", latency_class,
+							struct irqmod_latency_class, NO_LINK_LIMIT,
+							latency_class_defaults, NEVER_POLLS),
+	[IRQMOD_KIND_AVERAGE_SIZE] = IRQMOD_KIND_ENTRY("average-size", average_size,
+						       struct irqmod_average_size, NO_LINK_LIMIT,
+						       average_size_defaults, NEVER_POLLS),
+	[IRQMOD_KIND_IXGBE_LEGACY] = IRQMOD_KIND_ENTRY("ixgbe-legacy", ixgbe_legacy,
+						       struct irqmod_ixgbe_legacy, NO_LINK_LIMIT,
+						       ixgbe_legacy_defaults, NEVER_POLLS),
+	/* Polls by itself under steady load (docs/latency-target.md, "Polling"). */
+	[IRQMOD_KIND_LATENCY_TARGET] = IRQMOD_KIND_ENTRY(
+		"latency-target", latency_target, struct irqmod_latency_target, NO_LINK_LIMIT,
+		latency_target_defaults,
+		POLLS_WHILE(struct irqmod_latency_target_config, poll_packets)),
 };
 
 const struct irqmod_kind_desc *irqmod_kind_describe(uint32_t kind)

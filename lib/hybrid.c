@@ -75,10 +75,23 @@ const char *irqmod_hybrid_kind_name(uint32_t kind)
 	return kind < IRQMOD_HYBRID_COUNT ? irqmod_hybrids[kind].name : "unknown";
 }
 
+/*
+ * The kind table's entry of @inner_kind when that kind polls by itself
+ * (its self_poll_field), else NULL: a kind that never polls, or an
+ * unknown kind (whose init fails on its own).
+ */
+static const struct irqmod_kind_desc *self_polling(uint32_t inner_kind)
+{
+	const struct irqmod_kind_desc *desc = irqmod_kind_describe(inner_kind);
+
+	return desc && desc->self_poll_field ? desc : NULL;
+}
+
 int irqmod_hybrid_default_config(struct irqmod_hybrid_config *config,
 				 uint32_t kind, uint32_t inner_kind,
 				 uint32_t link_speed_mbps)
 {
+	const struct irqmod_kind_desc *desc;
 	int error;
 
 	if (!config)
@@ -90,8 +103,10 @@ int irqmod_hybrid_default_config(struct irqmod_hybrid_config *config,
 	if (error)
 		return error;
 	config->kind = kind;
-	if (kind != IRQMOD_HYBRID_NONE && inner_kind == IRQMOD_KIND_LATENCY_TARGET)
-		config->inner.config.latency_target.poll_packets = 0; /* the hybrid polls */
+	desc = self_polling(inner_kind);
+	if (kind != IRQMOD_HYBRID_NONE && desc) /* the hybrid polls */
+		*(uint32_t *)(void *)((unsigned char *)&config->inner.config +
+				      desc->self_poll_offset) = 0;
 	if (irqmod_hybrids[kind].default_config)
 		return irqmod_hybrids[kind].default_config(&config->config);
 	return 0;
@@ -99,17 +114,25 @@ int irqmod_hybrid_default_config(struct irqmod_hybrid_config *config,
 
 /*
  * Around a hybrid the inner controller only picks the interval: the hybrid
- * does the polling (docs/latency-target.md, "Polling"), so a latency-target
- * inner controller that would answer POLL itself is refused.
+ * does the polling (docs/latency-target.md, "Polling"), so an inner kind
+ * that would answer POLL itself (the kind table's self_poll_field) is
+ * refused.
  */
 static int inner_polls_check(const struct irqmod_hybrid_config *config,
 			     struct irqmod_config_error *error)
 {
-	if (config->kind != IRQMOD_HYBRID_NONE && config->inner.kind == IRQMOD_KIND_LATENCY_TARGET &&
-	    config->inner.config.latency_target.poll_packets != 0)
-		return irqmod_reject(error, "hybrid", "inner.poll_packets",
-				     config->inner.config.latency_target.poll_packets,
-				     "must be 0 inside a hybrid", "0", 0, -IRQMOD_ERANGE);
+	const struct irqmod_kind_desc *desc = self_polling(config->inner.kind);
+	uint32_t polls;
+
+	if (config->kind == IRQMOD_HYBRID_NONE || !desc)
+		return 0;
+	polls = *(const uint32_t *)(const void *)((const unsigned char *)&config->inner.config +
+						  desc->self_poll_offset);
+	if (polls != 0)
+		return irqmod_reject(error, "hybrid", desc->self_poll_field, polls,
+				     "turns on the inner controller's own polling, which the "
+				     "hybrid does; must be",
+				     NULL, 0, -IRQMOD_ERANGE);
 	return 0;
 }
 

@@ -249,32 +249,45 @@ static const struct kind_case kind_cases[] = {
 	  "ixgbe-legacy: bulk_bytes_per_usec 1 is below low_bytes_per_usec 10" },
 };
 
+/* OWN_CHECK(k, member): kind k's own check on its member of the union. */
+#define OWN_CHECK(k, member)                                                             \
+	static int own_check_##k(const struct irqmod_controller_config *c,                \
+				 struct irqmod_config_error *error)                       \
+	{                                                                                \
+		return irqmod_##k##_config_check(&c->config.member, error);               \
+	}
+OWN_CHECK(static, static_config)
+OWN_CHECK(ixgbe, ixgbe_config)
+OWN_CHECK(i40e, i40e_config)
+OWN_CHECK(dim, dim_config)
+OWN_CHECK(dim_rdma, dim_rdma_config)
+OWN_CHECK(latency_class, latency_class)
+OWN_CHECK(average_size, average_size)
+OWN_CHECK(ixgbe_legacy, ixgbe_legacy)
+OWN_CHECK(latency_target, latency_target)
+
+/* One row per kind of the kind table: its own check, not the table's wrapper. */
+static int (*const own_checks[])(const struct irqmod_controller_config *c,
+				 struct irqmod_config_error *error) = {
+	[IRQMOD_KIND_STATIC] = own_check_static,
+	[IRQMOD_KIND_IXGBE] = own_check_ixgbe,
+	[IRQMOD_KIND_I40E] = own_check_i40e,
+	[IRQMOD_KIND_DIM] = own_check_dim,
+	[IRQMOD_KIND_ICE] = own_check_dim,
+	[IRQMOD_KIND_DIM_RDMA] = own_check_dim_rdma,
+	[IRQMOD_KIND_LATENCY_CLASS] = own_check_latency_class,
+	[IRQMOD_KIND_AVERAGE_SIZE] = own_check_average_size,
+	[IRQMOD_KIND_IXGBE_LEGACY] = own_check_ixgbe_legacy,
+	[IRQMOD_KIND_LATENCY_TARGET] = own_check_latency_target,
+};
+_Static_assert(sizeof(own_checks) / sizeof(own_checks[0]) == IRQMOD_KIND_COUNT,
+	       "one own check per kind");
+
 /* The kind's own check, called on the union member the kind uses. */
 static int own_check(const struct irqmod_controller_config *c,
 		     struct irqmod_config_error *error)
 {
-	switch (c->kind) {
-	case IRQMOD_KIND_STATIC:
-		return irqmod_static_config_check(&c->config.static_config, error);
-	case IRQMOD_KIND_IXGBE:
-		return irqmod_ixgbe_config_check(&c->config.ixgbe_config, error);
-	case IRQMOD_KIND_I40E:
-		return irqmod_i40e_config_check(&c->config.i40e_config, error);
-	case IRQMOD_KIND_DIM:
-	case IRQMOD_KIND_ICE:
-		return irqmod_dim_config_check(&c->config.dim_config, error);
-	case IRQMOD_KIND_DIM_RDMA:
-		return irqmod_dim_rdma_config_check(&c->config.dim_rdma_config, error);
-	case IRQMOD_KIND_LATENCY_CLASS:
-		return irqmod_latency_class_config_check(&c->config.latency_class, error);
-	case IRQMOD_KIND_AVERAGE_SIZE:
-		return irqmod_average_size_config_check(&c->config.average_size, error);
-	case IRQMOD_KIND_IXGBE_LEGACY:
-		return irqmod_ixgbe_legacy_config_check(&c->config.ixgbe_legacy, error);
-	default:
-		fail_msg("kind %u has no own check in this test", (unsigned)c->kind);
-		return 0;
-	}
+	return own_checks[c->kind](c, error);
 }
 
 static void test_every_kind_rejection_names_its_field(void **unused)

@@ -203,6 +203,20 @@ static void test_hybrid_calls_a_drivers_own_inner_update_once_per_cycle(void **u
 }
 
 /*
+ * Turn off the inner kind's own polling, as irqmod_hybrid_default_config()
+ * does, through the kind table's rule inside a hybrid (self_poll_field).
+ */
+static void inner_polling_off(struct irqmod_controller_config *inner)
+{
+	const struct irqmod_kind_desc *desc = irqmod_kind_describe(inner->kind);
+	uint32_t off = 0;
+
+	if (desc->self_poll_field)
+		memcpy((unsigned char *)&inner->config + desc->self_poll_offset, &off,
+		       sizeof(off));
+}
+
+/*
  * A hybrid that re-arms on every call is transparent: the inner interval
  * controller gives the same decisions as on its own. Runs for every
  * interval kind the generic controller knows, each with its default config.
@@ -228,10 +242,9 @@ static void test_hybrid_rearming_every_call_is_transparent_for_every_inner_kind(
 			assert_int_equal(irqmod_controller_default_config(
 				&config.inner, kind, 10000), 0);
 			config.kind = hybrid_kinds[h];
-			/* latency-target polls by itself unless told not to; a
-			 * hybrid does the polling (docs/latency-target.md). */
-			if (kind == IRQMOD_KIND_LATENCY_TARGET)
-				config.inner.config.latency_target.poll_packets = 0;
+			/* A kind that polls by itself (latency-target) does not
+			 * inside a hybrid, which does the polling. */
+			inner_polling_off(&config.inner);
 			/* recheck with 0 rounds, defer with N = 0: both
 			 * re-arm after every poll. */
 			assert_int_equal(irqmod_hybrid_init(&hybrid, &config), 0);
@@ -289,8 +302,7 @@ static void test_hybrid_inner_sees_one_summed_sample_per_cycle(void **unused)
 			assert_int_equal(irqmod_controller_default_config(
 				&config.inner, kind, 10000), 0);
 			/* Inside a hybrid the hybrid polls (irqmod_hybrid_config_check()). */
-			if (kind == IRQMOD_KIND_LATENCY_TARGET)
-				config.inner.config.latency_target.poll_packets = 0;
+			inner_polling_off(&config.inner);
 			config.kind = hybrid_kind;
 			config.config.idle_poll = (struct irqmod_idle_poll_config){ 5000, 40000, 0 };
 			if (hybrid_kind == IRQMOD_HYBRID_DEFER_IRQ)
@@ -670,6 +682,14 @@ static void test_hybrid_rejects_an_inner_latency_target_that_polls(void **unused
 	config.inner.config.latency_target.poll_packets = 4;
 	assert_int_equal(irqmod_hybrid_config_check(&config, &error), -IRQMOD_ERANGE);
 	assert_string_equal(error.field, "inner.poll_packets");
+	{
+		char line[160];
+
+		irqmod_config_error_format(&error, line, sizeof(line));
+		assert_string_equal(line, "hybrid: inner.poll_packets 4 turns on the inner "
+					  "controller's own polling, which the hybrid does; "
+					  "must be 0");
+	}
 	assert_int_equal(irqmod_hybrid_config_check(&config, NULL), -IRQMOD_ERANGE);
 	memset(&hybrid, 0x5a, sizeof(hybrid));
 	untouched = hybrid;

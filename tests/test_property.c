@@ -183,6 +183,180 @@ static void widen(struct bounds *b, uint32_t interval_ns)
 }
 
 /*
+ * The config generators, one per kind: each draws a config of its kind
+ * (over the kind's defaults) and the bounds its answers must keep, or
+ * returns false to be drawn again (a preset the link refuses).
+ */
+static bool random_static(uint64_t *seed, struct irqmod_controller_config *config,
+			  struct irqmod_dim_profile *profiles, struct bounds *b)
+{
+	struct irqmod_static_config *c = &config->config.static_config;
+
+	(void)profiles;
+	c->rx_interval_ns = (uint32_t)rnd(seed) % (IRQMOD_STATIC_MAX_INTERVAL_NS + 1);
+	c->tx_interval_ns = (uint32_t)rnd(seed) % (IRQMOD_STATIC_MAX_INTERVAL_NS + 1);
+	b->min_ns = c->rx_interval_ns < c->tx_interval_ns ? c->rx_interval_ns : c->tx_interval_ns;
+	b->max_ns = c->rx_interval_ns ^ c->tx_interval_ns ^ b->min_ns;
+	return true;
+}
+
+static bool random_ixgbe(uint64_t *seed, struct irqmod_controller_config *config,
+			 struct irqmod_dim_profile *profiles, struct bounds *b)
+{
+	(void)profiles;
+	random_intel(seed, &config->config.ixgbe_config, 1000, 126000);
+	b->min_ns = config->config.ixgbe_config.min_interval_ns;
+	b->max_ns = config->config.ixgbe_config.max_interval_ns;
+	return true;
+}
+
+static bool random_i40e(uint64_t *seed, struct irqmod_controller_config *config,
+			struct irqmod_dim_profile *profiles, struct bounds *b)
+{
+	(void)profiles;
+	random_intel(seed, &config->config.i40e_config, 2000, IRQMOD_I40E_INTERVAL_LIMIT_NS);
+	b->min_ns = config->config.i40e_config.min_interval_ns;
+	b->max_ns = config->config.i40e_config.max_interval_ns;
+	return true;
+}
+
+/* dim and ice: the DIM controller on a random table. */
+static bool random_dim(uint64_t *seed, struct irqmod_controller_config *config,
+		       struct irqmod_dim_profile *profiles, struct bounds *b)
+{
+	random_profiles(seed, profiles, &config->config.dim_config.levels,
+			&config->config.dim_config.start_level);
+	config->config.dim_config.profiles = profiles;
+	config->config.dim_config.direction = (uint32_t)(rnd(seed) % 2);
+	b->profiles = profiles;
+	b->levels = config->config.dim_config.levels;
+	return true;
+}
+
+static bool random_dim_rdma(uint64_t *seed, struct irqmod_controller_config *config,
+			    struct irqmod_dim_profile *profiles, struct bounds *b)
+{
+	random_profiles(seed, profiles, &config->config.dim_rdma_config.levels,
+			&config->config.dim_rdma_config.start_level);
+	config->config.dim_rdma_config.profiles = profiles;
+	b->profiles = profiles;
+	b->levels = config->config.dim_rdma_config.levels;
+	return true;
+}
+
+static bool random_latency_class(uint64_t *seed, struct irqmod_controller_config *config,
+				 struct irqmod_dim_profile *profiles, struct bounds *b)
+{
+	struct irqmod_latency_class_config *c = &config->config.latency_class;
+	uint32_t i;
+
+	(void)profiles;
+	if (irqmod_latency_class_preset(c, (uint32_t)(rnd(seed) %
+			IRQMOD_LATENCY_CLASS_PRESET_COUNT), rnd_link(seed)) != 0)
+		return false;
+	if (rnd(seed) % 2)
+		c->start_level = (uint32_t)rnd_range(seed, 0, 0x8000);
+	b->min_ns = UINT32_MAX;
+	b->max_ns = 0;
+	widen(b, level_interval_ns(c->encoding, c->start_level));
+	for (i = 0; i < IRQMOD_LATENCY_CLASS_COUNT; i++)
+		widen(b, level_interval_ns(c->encoding, c->class_level[i]));
+	return true;
+}
+
+static bool random_average_size(uint64_t *seed, struct irqmod_controller_config *config,
+				struct irqmod_dim_profile *profiles, struct bounds *b)
+{
+	struct irqmod_average_size_config *c = &config->config.average_size;
+	bool rate;
+
+	(void)profiles;
+	if (irqmod_average_size_preset(c, (uint32_t)(rnd(seed) %
+			IRQMOD_AVERAGE_SIZE_PRESET_COUNT), rnd_link(seed)) != 0)
+		return false;
+	c->min_value = (uint32_t)rnd_range(seed, 0, IRQMOD_AVERAGE_SIZE_VALUE_MAX);
+	c->use_tx = rnd(seed) % 2;
+	/* Any value the encoding takes: the widest bound. */
+	rate = irqmod_itr_encoding_is_rate(c->encoding);
+	b->min_ns = 0;
+	b->max_ns = rate ? level_interval_ns(c->encoding, IRQMOD_ITR_RATE_MIN_PER_S)
+			 : level_interval_ns(c->encoding, 0x7FFFu);
+	return true;
+}
+
+static bool random_ixgbe_legacy(uint64_t *seed, struct irqmod_controller_config *config,
+				struct irqmod_dim_profile *profiles, struct bounds *b)
+{
+	struct irqmod_ixgbe_legacy_config *c = &config->config.ixgbe_legacy;
+
+	(void)profiles;
+	c->low_bytes_per_usec = (uint32_t)rnd_range(seed, 0, 100);
+	c->bulk_bytes_per_usec = (uint32_t)rnd_range(seed, 0, 200);
+	c->floor_12k = rnd(seed) % 2;
+	c->tx_only = rnd(seed) % 2;
+	/* IXGBE_100K_ITR to IXGBE_8K_ITR (0.25 us units). */
+	b->min_ns = IRQMOD_IXGBE_LEGACY_100K_ITR * 250u;
+	b->max_ns = IRQMOD_IXGBE_LEGACY_8K_ITR * 250u;
+	return true;
+}
+
+static bool random_latency_target(uint64_t *seed, struct irqmod_controller_config *config,
+				  struct irqmod_dim_profile *profiles, struct bounds *b)
+{
+	struct irqmod_latency_target_config *c = &config->config.latency_target;
+
+	(void)profiles;
+	if (irqmod_latency_target_default_config(c, rnd_link(seed)) != 0)
+		return false;
+	c->target_p99_ns = (uint32_t)rnd_range(seed, 1, 2000000);
+	c->target_mean_ns = rnd(seed) % 2 ? 0 : (uint32_t)rnd_range(seed, 1, c->target_p99_ns);
+	c->service_ns = (uint32_t)rnd_range(seed, 0, 2000);
+	c->ring_size = (uint32_t)rnd_range(seed, IRQMOD_LATENCY_TARGET_MIN_RING,
+					   IRQMOD_LATENCY_TARGET_MAX_RING);
+	c->socket_ceiling_ns = rnd(seed) % 3 ? c->socket_ceiling_ns : 0;
+	c->min_interval_ns = (uint32_t)rnd_range(seed, 0, 100000);
+	c->max_interval_ns = (uint32_t)rnd_range(seed, 1, 2000000);
+	c->max_rate_per_s = rnd(seed) % 2 ? 0 : (uint32_t)rnd_range(seed, 1, 1000000);
+	/* Polling is the hybrids' part here: every answer re-arms. */
+	c->poll_packets = 0;
+	/* The rate cap only raises the minimum (its interval is checked <= max). */
+	b->min_ns = c->min_interval_ns;
+	b->max_ns = c->max_interval_ns;
+	return true;
+}
+
+/*
+ * What the property test knows of each kind, one row per kind of the kind
+ * table (a static assertion and test_every_kind_has_a_property_row hold it
+ * so): its config generator, and whether @changed marks a register write
+ * that may repeat the interval (i40e reports the writes Linux's
+ * i40e_update_enable_itr() makes, and Linux also writes when only the
+ * mode flag of a container changed) instead of exactly "the answer
+ * differs".
+ */
+struct property_kind {
+	bool (*random)(uint64_t *seed, struct irqmod_controller_config *config,
+		       struct irqmod_dim_profile *profiles, struct bounds *b);
+	bool changed_on_write;
+};
+
+static const struct property_kind property_kinds[] = {
+	[IRQMOD_KIND_STATIC] = { random_static, false },
+	[IRQMOD_KIND_IXGBE] = { random_ixgbe, false },
+	[IRQMOD_KIND_I40E] = { random_i40e, true },
+	[IRQMOD_KIND_DIM] = { random_dim, false },
+	[IRQMOD_KIND_ICE] = { random_dim, false },
+	[IRQMOD_KIND_DIM_RDMA] = { random_dim_rdma, false },
+	[IRQMOD_KIND_LATENCY_CLASS] = { random_latency_class, false },
+	[IRQMOD_KIND_AVERAGE_SIZE] = { random_average_size, false },
+	[IRQMOD_KIND_IXGBE_LEGACY] = { random_ixgbe_legacy, false },
+	[IRQMOD_KIND_LATENCY_TARGET] = { random_latency_target, false },
+};
+
+_Static_assert(sizeof(property_kinds) / sizeof(property_kinds[0]) == IRQMOD_KIND_COUNT,
+	       "one row of property_kinds per kind");
+
+/*
  * A random config of @kind that its check accepts, and the bounds its
  * answers must keep. Configs are drawn until one is accepted; a drawn
  * config the check rejects must also be rejected by init.
@@ -190,118 +364,13 @@ static void widen(struct bounds *b, uint32_t interval_ns)
 static void random_config(uint64_t *seed, uint32_t kind, struct irqmod_controller_config *config,
 			  struct irqmod_dim_profile *profiles, struct bounds *b)
 {
-	uint32_t i;
-
 	for (;;) {
 		memset(config, POISON, sizeof(*config));
 		assert_int_equal(irqmod_controller_default_config(config, kind, 10000), 0);
 		b->profiles = NULL;
 		b->levels = 0;
-		switch (kind) {
-		case IRQMOD_KIND_STATIC: {
-			struct irqmod_static_config *c = &config->config.static_config;
-
-			c->rx_interval_ns = (uint32_t)rnd(seed) % (IRQMOD_STATIC_MAX_INTERVAL_NS + 1);
-			c->tx_interval_ns = (uint32_t)rnd(seed) % (IRQMOD_STATIC_MAX_INTERVAL_NS + 1);
-			b->min_ns = c->rx_interval_ns < c->tx_interval_ns ? c->rx_interval_ns
-									   : c->tx_interval_ns;
-			b->max_ns = c->rx_interval_ns ^ c->tx_interval_ns ^ b->min_ns;
-			break;
-		}
-		case IRQMOD_KIND_IXGBE:
-			random_intel(seed, &config->config.ixgbe_config, 1000, 126000);
-			b->min_ns = config->config.ixgbe_config.min_interval_ns;
-			b->max_ns = config->config.ixgbe_config.max_interval_ns;
-			break;
-		case IRQMOD_KIND_I40E:
-			random_intel(seed, &config->config.i40e_config, 2000,
-				     IRQMOD_I40E_INTERVAL_LIMIT_NS);
-			b->min_ns = config->config.i40e_config.min_interval_ns;
-			b->max_ns = config->config.i40e_config.max_interval_ns;
-			break;
-		case IRQMOD_KIND_DIM:
-		case IRQMOD_KIND_ICE:
-			random_profiles(seed, profiles, &config->config.dim_config.levels,
-					&config->config.dim_config.start_level);
-			config->config.dim_config.profiles = profiles;
-			config->config.dim_config.direction = (uint32_t)(rnd(seed) % 2);
-			b->profiles = profiles;
-			b->levels = config->config.dim_config.levels;
-			break;
-		case IRQMOD_KIND_DIM_RDMA:
-			random_profiles(seed, profiles, &config->config.dim_rdma_config.levels,
-					&config->config.dim_rdma_config.start_level);
-			config->config.dim_rdma_config.profiles = profiles;
-			b->profiles = profiles;
-			b->levels = config->config.dim_rdma_config.levels;
-			break;
-		case IRQMOD_KIND_LATENCY_CLASS: {
-			struct irqmod_latency_class_config *c = &config->config.latency_class;
-
-			if (irqmod_latency_class_preset(c, (uint32_t)(rnd(seed) %
-					IRQMOD_LATENCY_CLASS_PRESET_COUNT), rnd_link(seed)) != 0)
-				continue;
-			if (rnd(seed) % 2)
-				c->start_level = (uint32_t)rnd_range(seed, 0, 0x8000);
-			b->min_ns = UINT32_MAX;
-			b->max_ns = 0;
-			widen(b, level_interval_ns(c->encoding, c->start_level));
-			for (i = 0; i < IRQMOD_LATENCY_CLASS_COUNT; i++)
-				widen(b, level_interval_ns(c->encoding, c->class_level[i]));
-			break;
-		}
-		case IRQMOD_KIND_AVERAGE_SIZE: {
-			struct irqmod_average_size_config *c = &config->config.average_size;
-			bool rate;
-
-			if (irqmod_average_size_preset(c, (uint32_t)(rnd(seed) %
-					IRQMOD_AVERAGE_SIZE_PRESET_COUNT), rnd_link(seed)) != 0)
-				continue;
-			c->min_value = (uint32_t)rnd_range(seed, 0, IRQMOD_AVERAGE_SIZE_VALUE_MAX);
-			c->use_tx = rnd(seed) % 2;
-			/* Any value the encoding takes: the widest bound. */
-			rate = irqmod_itr_encoding_is_rate(c->encoding);
-			b->min_ns = 0;
-			b->max_ns = rate ? level_interval_ns(c->encoding, IRQMOD_ITR_RATE_MIN_PER_S)
-					 : level_interval_ns(c->encoding, 0x7FFFu);
-			break;
-		}
-		case IRQMOD_KIND_IXGBE_LEGACY: {
-			struct irqmod_ixgbe_legacy_config *c = &config->config.ixgbe_legacy;
-
-			c->low_bytes_per_usec = (uint32_t)rnd_range(seed, 0, 100);
-			c->bulk_bytes_per_usec = (uint32_t)rnd_range(seed, 0, 200);
-			c->floor_12k = rnd(seed) % 2;
-			c->tx_only = rnd(seed) % 2;
-			/* IXGBE_100K_ITR to IXGBE_8K_ITR (0.25 us units). */
-			b->min_ns = IRQMOD_IXGBE_LEGACY_100K_ITR * 250u;
-			b->max_ns = IRQMOD_IXGBE_LEGACY_8K_ITR * 250u;
-			break;
-		}
-		case IRQMOD_KIND_LATENCY_TARGET: {
-			struct irqmod_latency_target_config *c = &config->config.latency_target;
-
-			if (irqmod_latency_target_default_config(c, rnd_link(seed)) != 0)
-				continue;
-			c->target_p99_ns = (uint32_t)rnd_range(seed, 1, 2000000);
-			c->target_mean_ns = rnd(seed) % 2 ? 0 : (uint32_t)rnd_range(seed, 1, c->target_p99_ns);
-			c->service_ns = (uint32_t)rnd_range(seed, 0, 2000);
-			c->ring_size = (uint32_t)rnd_range(seed, IRQMOD_LATENCY_TARGET_MIN_RING,
-							   IRQMOD_LATENCY_TARGET_MAX_RING);
-			c->socket_ceiling_ns = rnd(seed) % 3 ? c->socket_ceiling_ns : 0;
-			c->min_interval_ns = (uint32_t)rnd_range(seed, 0, 100000);
-			c->max_interval_ns = (uint32_t)rnd_range(seed, 1, 2000000);
-			c->max_rate_per_s = rnd(seed) % 2 ? 0 : (uint32_t)rnd_range(seed, 1, 1000000);
-			/* Polling is the hybrids' part here: every answer re-arms. */
-			c->poll_packets = 0;
-			/* The rate cap only raises the minimum (its interval is checked <= max). */
-			b->min_ns = c->min_interval_ns;
-			b->max_ns = c->max_interval_ns;
-			break;
-		}
-		default:
-			fail_msg("kind %u has no config generator", (unsigned)kind);
-		}
+		if (!property_kinds[kind].random(seed, config, profiles, b))
+			continue;
 		if (irqmod_controller_config_check(config, NULL) == 0)
 			return;
 		{
@@ -356,14 +425,11 @@ static void check_rearm(const struct bounds *b, struct irqmod_decision *last,
 	assert_int_equal(d->action, IRQMOD_ACTION_REARM);
 	check_bounds(b, d, what, call);
 	/*
-	 * i40e reports the register writes Linux's i40e_update_enable_itr()
-	 * makes, and Linux also writes when only the mode flag of a
-	 * container changed (same interval): a difference always sets
-	 * @changed there, and @changed may come without one. Exact for
-	 * every other kind.
+	 * Where @changed marks a register write (i40e), a difference always
+	 * sets it, and it may come without one. Exact for every other kind.
 	 */
 	if (d->changed != !same_answer(d, last) &&
-	    !(inner->kind == IRQMOD_KIND_I40E && d->changed))
+	    !(property_kinds[inner->kind].changed_on_write && d->changed))
 		fail_msg("%s call %u: changed %d but %u/%u -> %u/%u", what, (unsigned)call,
 			 d->changed, (unsigned)last->rx_interval_ns, (unsigned)last->tx_interval_ns,
 			 (unsigned)d->rx_interval_ns, (unsigned)d->tx_interval_ns);
@@ -383,6 +449,17 @@ static void start_answer(const struct irqmod_controller *c, const struct bounds 
 	irqmod_controller_current(c, last);
 	assert_false(last->changed);
 	check_bounds(b, last, what, 0);
+}
+
+/* Every kind of the kind table has its row here (a new kind needs a generator). */
+static void test_every_kind_has_a_property_row(void **unused)
+{
+	uint32_t kind;
+
+	(void)unused;
+	for (kind = 0; kind < IRQMOD_KIND_COUNT; kind++)
+		if (!property_kinds[kind].random)
+			fail_msg("kind %s has no config generator", irqmod_kind_name(kind));
 }
 
 static void test_every_kind_keeps_bounds_changed_and_current(void **unused)
@@ -526,6 +603,7 @@ static void test_every_hybrid_around_every_kind(void **unused)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_every_kind_has_a_property_row),
 		cmocka_unit_test(test_every_kind_keeps_bounds_changed_and_current),
 		cmocka_unit_test(test_every_hybrid_around_every_kind),
 	};

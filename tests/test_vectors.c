@@ -387,6 +387,45 @@ static void test_vectors_custom_set_names_are_unique_and_ktap_safe(void **unused
 	}
 }
 
+/*
+ * Kinds whose worked examples are not a set of sets.h: dim and dim-rdma run
+ * through dim_run.h (irqmod_dim_vectors, net and RDMA cases), and ice is
+ * the dim controller on ice's table (its walk is dim's).
+ */
+static const char *const vectors_outside_sets[] = { "dim", "ice", "dim-rdma" };
+
+/* @name ("latency-target") names set @set ("latency_target"). */
+static bool vector_set_is(const char *set, const char *name)
+{
+	for (; *set && *name; set++, name++)
+		if (*set != (*name == '-' ? '_' : *name))
+			return false;
+	return *set == *name;
+}
+
+/* Every kind of the kind table has worked-example vectors (a new kind adds its set). */
+static void test_vectors_every_kind_has_a_set(void **unused)
+{
+	const struct irqmod_vector_custom_set *custom;
+	uint32_t kind;
+	size_t i;
+
+	(void)unused;
+	for (kind = 0; kind < IRQMOD_KIND_COUNT; kind++) {
+		const char *name = irqmod_kind_name(kind);
+		bool found = false;
+
+		for (i = 0; i < IRQMOD_VECTOR_COUNT(irqmod_vector_sets); i++)
+			found = found || vector_set_is(irqmod_vector_sets[i].name, name);
+		for (custom = irqmod_vector_custom_sets; custom->name; custom++)
+			found = found || vector_set_is(custom->name, name);
+		for (i = 0; i < IRQMOD_VECTOR_COUNT(vectors_outside_sets); i++)
+			found = found || strcmp(vectors_outside_sets[i], name) == 0;
+		if (!found)
+			fail_msg("kind %s has no vector set in tests/vectors/sets.h", name);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -398,6 +437,7 @@ int main(void)
 		cmocka_unit_test(test_vectors_runner_wrong_expectations_are_reported),
 		cmocka_unit_test(test_vectors_names_are_unique_and_ktap_safe),
 		cmocka_unit_test(test_vectors_custom_set_names_are_unique_and_ktap_safe),
+		cmocka_unit_test(test_vectors_every_kind_has_a_set),
 	};
 
 	return cmocka_run_group_tests_name("vectors", tests, NULL, NULL);

@@ -190,8 +190,22 @@ IRQMOD_API size_t irqmod_kind_state_bytes(uint32_t kind);
  *          irqmod_inner around that kind's state.
  * @current_decision: the kind's irqmod_<kind>_current() (not "current":
  *                    a kernel macro).
+ * @self_poll_field: its rule inside a hybrid. A kind that answers POLL by
+ *                   itself while a uint32_t of its config is not 0
+ *                   (latency-target's poll_packets) names that field here,
+ *                   as a hybrid's config names it ("inner.poll_packets");
+ *                   NULL for a kind that never polls. A hybrid does the
+ *                   polling, so inside one the field must be 0:
+ *                   irqmod_hybrid_default_config() turns it off and
+ *                   irqmod_hybrid_config_check() refuses another value.
+ * @self_poll_offset: that field's offset in the kind's config struct (the
+ *                    member of struct irqmod_controller_config's union);
+ *                    0 and unused when @self_poll_field is NULL.
  *
- * The pointers take the kind's own structs as untyped pointers.
+ * The pointers take the kind's own structs as untyped pointers. The
+ * layers above the core keep what they alone need per kind in one
+ * companion table of their own (the scenario grammar's knobs and how a
+ * kind fits a scenario: lib/scenario/kinds.c), one row per kind too.
  */
 struct irqmod_kind_desc {
 	const char *name;
@@ -204,6 +218,8 @@ struct irqmod_kind_desc {
 	irqmod_update_fn update;
 	void (*current_decision)(const void *state,
 				 struct irqmod_decision *decision);
+	const char *self_poll_field;
+	size_t self_poll_offset;
 };
 
 /**

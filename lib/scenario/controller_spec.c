@@ -69,23 +69,22 @@ static int apply_knobs(struct irqmod_hybrid_config *config, uint32_t hybrid, con
 		       char *list, const char *prefix, char *message, size_t bytes)
 {
 	char *item, *save = NULL, choices[256];
-	size_t i;
+	size_t i, count = irqmod_scenario_knob_count();
 
 	for (item = strtok_r(list, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
 		char *equals = strchr(item, '=');
 		const struct irqmod_scenario_knob *knob = NULL;
 		uint64_t value;
-		uint32_t v;
 
 		irqmod_scenario_knob_choices(hybrid, config->inner.kind, choices, sizeof(choices));
 		if (equals)
 			*equals = '\0';
 		item = irqmod_scenario_trim(item);
-		for (i = 0; i < irqmod_scenario_knob_count; i++) {
-			if (irqmod_scenario_knob_applies(&irqmod_scenario_knobs[i], hybrid,
+		for (i = 0; i < count; i++) {
+			if (irqmod_scenario_knob_applies(irqmod_scenario_knob_at(i), hybrid,
 							 config->inner.kind) &&
-			    strcmp(irqmod_scenario_knobs[i].name, item) == 0)
-				knob = &irqmod_scenario_knobs[i];
+			    strcmp(irqmod_scenario_knob_at(i)->name, item) == 0)
+				knob = irqmod_scenario_knob_at(i);
 		}
 		if (!knob)
 			return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
@@ -94,14 +93,13 @@ static int apply_knobs(struct irqmod_hybrid_config *config, uint32_t hybrid, con
 		if (!equals ||
 		    !irqmod_scenario_parse_number(irqmod_scenario_trim(equals + 1),
 						  irqmod_scenario_knob_units(knob), &value) ||
-		    value > UINT32_MAX)
+		    value > irqmod_scenario_knob_max(knob))
 			return irqmod_scenario_fail(
 				message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
 				"%s%s knob '%s' takes %s", prefix, owner, knob->name,
 				knob->duration ? irqmod_scenario_type_form(IRQMOD_VALUE_DURATION)
 					       : irqmod_scenario_type_form(IRQMOD_VALUE_U32));
-		v = (uint32_t)value;
-		memcpy((unsigned char *)config + knob->offset, &v, sizeof(v));
+		irqmod_scenario_knob_store(config, knob, value);
 	}
 	return 0;
 }
@@ -113,6 +111,8 @@ static int apply_knobs(struct irqmod_hybrid_config *config, uint32_t hybrid, con
  */
 static void hybrid_defaults(struct irqmod_hybrid_config *config, uint32_t kind)
 {
+	const struct irqmod_kind_desc *desc;
+
 	config->kind = kind;
 	memset(&config->config, 0, sizeof(config->config));
 	switch (kind) {
@@ -128,10 +128,12 @@ static void hybrid_defaults(struct irqmod_hybrid_config *config, uint32_t kind)
 	default:
 		break;
 	}
-	/* latency-target polls by itself; inside a hybrid the hybrid polls
-	 * (docs/latency-target.md), so its own polling is off there. */
-	if (kind != IRQMOD_HYBRID_NONE && config->inner.kind == IRQMOD_KIND_LATENCY_TARGET)
-		config->inner.config.latency_target.poll_packets = 0;
+	/* A kind that polls by itself (latency-target) does not inside a
+	 * hybrid, which does the polling (the kind table's self_poll_field). */
+	desc = irqmod_kind_describe(config->inner.kind);
+	if (kind != IRQMOD_HYBRID_NONE && desc->self_poll_field)
+		memset((unsigned char *)&config->inner.config + desc->self_poll_offset, 0,
+		       sizeof(uint32_t));
 }
 
 /* "800 Gb/s" or "2500 Mb/s". */
@@ -232,11 +234,10 @@ static int parse_inner(const struct irqmod_scenario *scenario, const char *name,
 						      desc->max_link_speed_mbps, link_speed_mbps);
 		else if (error)
 			snprintf(why, bytes, "%s", irqmod_strerror(error));
-		/* Plain "static" runs at [run] static_interval, so a sweep can vary it. */
-		if (error == 0 && kind == IRQMOD_KIND_STATIC && scenario) {
-			inner->config.static_config.rx_interval_ns = scenario->static_interval_ns;
-			inner->config.static_config.tx_interval_ns = scenario->static_interval_ns;
-		}
+		/* The plain kind in a scenario: its row's fit (the ring, the
+		 * timer, [run] static_interval for "static"). */
+		if (error == 0 && scenario)
+			irqmod_scenario_kind_fit(inner, scenario, link_speed_mbps);
 		return error;
 	}
 	{
@@ -327,59 +328,22 @@ static int find_hybrid(char *name, uint32_t *kind, const char *prefix, char *mes
 }
 
 /*
- * latency-target bounds its interval by the ring the scenario has, and is
- * told the NIC's timer: the throttle's, else the holdoff (for `packet` too,
- * the nearer of the two: a frame waits the interval).
- */
-static void fit_to_scenario(const struct irqmod_scenario *scenario,
-			    struct irqmod_hybrid_config *config)
-{
-	struct irqmod_latency_target_config *target = &config->inner.config.latency_target;
-
-	if (config->inner.kind != IRQMOD_KIND_LATENCY_TARGET)
-		return;
-	target->ring_size = scenario->config.ring_size;
-	target->timer = scenario->config.timer == IRQMOD_SIM_TIMER_THROTTLE
-				? IRQMOD_LATENCY_TARGET_TIMER_THROTTLE
-				: IRQMOD_LATENCY_TARGET_TIMER_HOLDOFF;
-}
-
-/*
  * The scenario's knobs of hybrid @kind and of the inner kind. They come
  * after the name's own, so a sweep varies every controller.
  */
 static void apply_scenario_knobs(const struct irqmod_scenario *scenario,
 				 struct irqmod_hybrid_config *config, uint32_t kind)
 {
-	size_t i;
+	size_t i, count = irqmod_scenario_knob_count();
 
-	for (i = 0; i < irqmod_scenario_knob_count; i++) {
-		const struct irqmod_scenario_knob *knob = &irqmod_scenario_knobs[i];
+	for (i = 0; i < count; i++) {
+		const struct irqmod_scenario_knob *knob = irqmod_scenario_knob_at(i);
 
 		if ((scenario->knobs_set & (1u << i)) &&
 		    (irqmod_scenario_knob_applies(knob, kind, config->inner.kind) ||
 		     irqmod_scenario_knob_applies(knob, IRQMOD_HYBRID_NONE, config->inner.kind)))
-			memcpy((unsigned char *)config + knob->offset, &scenario->knob_values[i],
-			       sizeof(uint32_t));
+			irqmod_scenario_knob_store(config, knob, scenario->knob_values[i]);
 	}
-}
-
-/*
- * A new floor or ceiling moves the starting interval inside it, as
- * irqmod_ixgbe_config_preset() does for its ceiling.
- */
-static void clamp_initial_interval(struct irqmod_hybrid_config *config)
-{
-	struct irqmod_intel_itr_config *intel;
-
-	if (config->inner.kind != IRQMOD_KIND_IXGBE && config->inner.kind != IRQMOD_KIND_I40E)
-		return;
-	intel = config->inner.kind == IRQMOD_KIND_IXGBE ? &config->inner.config.ixgbe_config
-							: &config->inner.config.i40e_config;
-	if (intel->initial_interval_ns > intel->max_interval_ns)
-		intel->initial_interval_ns = intel->max_interval_ns;
-	if (intel->initial_interval_ns < intel->min_interval_ns)
-		intel->initial_interval_ns = intel->min_interval_ns;
 }
 
 /* Whether the core takes @config, and if not, a message that names the knob to change. */
@@ -391,13 +355,13 @@ static int check_config(const struct irqmod_hybrid_config *config, uint32_t kind
 	int error;
 
 	error = irqmod_hybrid_init(&probe, config);
-	if (error && config->inner.kind == IRQMOD_KIND_LATENCY_TARGET) {
+	if (error && irqmod_scenario_kind(config->inner.kind)->check_names_knob) {
 		struct irqmod_config_error field;
 		char line[160];
 
 		/* This kind's check names the field: say which knob is wrong. */
-		if (irqmod_latency_target_config_check(&config->inner.config.latency_target,
-						       &field) != 0) {
+		if (irqmod_kind_describe(config->inner.kind)
+			    ->config_check(&config->inner.config, &field) != 0) {
 			irqmod_config_error_format(&field, line, sizeof(line));
 			return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
 						    "%s%s", prefix, line);
@@ -444,7 +408,6 @@ int irqmod_scenario_controller(const struct irqmod_scenario *scenario, const cha
 				      prefix, message, bytes);
 	if (error)
 		return error;
-	fit_to_scenario(scenario, config);
 	hybrid_defaults(config, kind);
 	if (parts.inner_knobs) {
 		const char *owner = irqmod_kind_name(config->inner.kind);
@@ -461,6 +424,7 @@ int irqmod_scenario_controller(const struct irqmod_scenario *scenario, const cha
 			return error;
 	}
 	apply_scenario_knobs(scenario, config, kind);
-	clamp_initial_interval(config);
+	if (irqmod_scenario_kind(config->inner.kind)->settle)
+		irqmod_scenario_kind(config->inner.kind)->settle(&config->inner.config);
 	return check_config(config, kind, prefix, message, bytes);
 }

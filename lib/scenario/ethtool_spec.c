@@ -110,8 +110,29 @@ static int ethtool_profile_parse(const char *spec, const char *first, char **sav
 }
 
 /*
+ * "driver=dim or driver=ice": the kinds whose row of kinds.c takes an
+ * rx-profile, as the message that refuses another names them.
+ */
+static void profile_drivers(char *out, size_t bytes)
+{
+	uint32_t kind, left = 0;
+
+	for (kind = 0; kind < IRQMOD_KIND_COUNT; kind++)
+		left += irqmod_scenario_kind(kind)->dim_profile;
+	out[0] = '\0';
+	for (kind = 0; kind < IRQMOD_KIND_COUNT; kind++) {
+		if (!irqmod_scenario_kind(kind)->dim_profile)
+			continue;
+		left--;
+		snprintf(out + strlen(out), bytes - strlen(out), "driver=%s%s",
+			 irqmod_kind_name(kind), left > 1 ? ", " : left == 1 ? " or " : "");
+	}
+}
+
+/*
  * Apply @entries to a copy of @inner's DIM table (irqmod_ethtool_apply_profile())
- * and point @inner at the kept copy. @inner must be a DIM kind (dim, ice).
+ * and point @inner at the kept copy. @inner must be a kind whose row of
+ * kinds.c has dim_profile (dim, ice).
  */
 static int ethtool_profile_apply(const char *spec,
 				 const struct irqmod_ethtool_profile_entry *entries,
@@ -125,12 +146,16 @@ static int ethtool_profile_apply(const char *spec,
 	size_t slot;
 	int code;
 
-	if (inner->kind != IRQMOD_KIND_DIM && inner->kind != IRQMOD_KIND_ICE)
+	if (!irqmod_scenario_kind(inner->kind)->dim_profile) {
+		char drivers[256];
+
+		profile_drivers(drivers, sizeof(drivers));
 		return irqmod_scenario_fail(
 			message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
 			"controller '%s': ethtool rx-profile needs adaptive-rx=on with a DIM "
-			"driver (driver=dim or driver=ice), not %s",
-			spec, irqmod_kind_name(inner->kind));
+			"driver (%s), not %s",
+			spec, drivers, irqmod_kind_name(inner->kind));
+	}
 	if (dim->levels != IRQMOD_ETHTOOL_PROFILE_ENTRIES)
 		return irqmod_scenario_fail(
 			message, bytes, IRQMOD_SCENARIO_ECONTROLLER,

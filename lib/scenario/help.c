@@ -25,10 +25,10 @@ void irqmod_scenario_print_controllers(FILE *out)
 
 void irqmod_scenario_print_knobs(FILE *out)
 {
-	size_t i;
+	size_t i, count = irqmod_scenario_knob_count();
 
-	for (i = 0; i < irqmod_scenario_knob_count; i++) {
-		const struct irqmod_scenario_knob *knob = &irqmod_scenario_knobs[i];
+	for (i = 0; i < count; i++) {
+		const struct irqmod_scenario_knob *knob = irqmod_scenario_knob_at(i);
 
 		fprintf(out, "  %-10s %-20s %s: %s\n",
 			knob->hybrid ? irqmod_hybrid_kind_name(knob->hybrid)

@@ -352,7 +352,7 @@ int irqmod_scenario_parse_value(const char *key_text, const char *text, uint64_t
 
 		if (index < 0)
 			return -IRQMOD_SCENARIO_EKEY;
-		units = irqmod_scenario_knob_units(&irqmod_scenario_knobs[index]);
+		units = irqmod_scenario_knob_units(irqmod_scenario_knob_at((size_t)index));
 		if (!irqmod_scenario_parse_number(text, units, value))
 			return -IRQMOD_SCENARIO_EVALUE;
 		return 0;

@@ -7,6 +7,8 @@
  *	value.c            values as text: numbers with units, enum names, messages
  *	keys.c             the key table (--list-keys) and the lookups in it
  *	origin.c           where each key's value came from, for messages
+ *	kinds.c            the companion to the kind table: each kind's knobs,
+ *	                   its fit to a scenario, its messages
  *	knobs.c            the knob table: controller settings by name
  *	controller_spec.c  the controller-name grammar: kinds, hybrids, knobs
  *	ethtool_spec.c     the ethtool:/ethtool(...) controller specs
@@ -73,14 +75,54 @@ struct irqmod_scenario_key {
 	const char *help;
 };
 
-/* One knob: a uint32_t field of struct irqmod_hybrid_config. */
+/*
+ * One knob: an unsigned field of a hybrid's own config or of a kind's.
+ * Its range is the field's (@width bytes: a uint32_t takes 0..4294967295);
+ * the finer limits are the owner's config check's, which names the field,
+ * and @help says them to a person.
+ */
 struct irqmod_scenario_knob {
 	uint32_t hybrid;	/* enum irqmod_hybrid_kind; IRQMOD_HYBRID_NONE: an inner kind's */
 	uint32_t kind;		/* inner enum irqmod_kind when @hybrid is IRQMOD_HYBRID_NONE */
 	const char *name;	/* as written in "kind(name=value)" */
-	size_t offset;		/* of its field in struct irqmod_hybrid_config */
+	size_t offset;		/* of its field in the owner's config: the member of
+				 * struct irqmod_hybrid_config's or of struct
+				 * irqmod_controller_config's union */
+	size_t width;		/* sizeof that field: 1, 2 or 4 */
 	bool duration;		/* takes ns, us, ms or s; else a plain count */
 	const char *help;	/* the line --help prints */
+};
+
+/* What a kind's config may take from the scenario it runs in. */
+struct irqmod_scenario_fit {
+	uint32_t ring_size;		/* [nic] ring_size, RX descriptors */
+	uint32_t timer;			/* [nic] timer, enum irqmod_sim_timer */
+	uint32_t link_speed_mbps;	/* the link the name is resolved for */
+	uint32_t static_interval_ns;	/* [run] static_interval */
+};
+
+/*
+ * One row of the companion to the kind table (kinds.c), indexed by enum
+ * irqmod_kind: what the scenario layer asks of a kind. Empty columns mean
+ * "nothing of that".
+ */
+struct irqmod_scenario_kind {
+	const char *name;	/* irqmod_kind_name() of the row's kind (a test holds them equal) */
+	const struct irqmod_scenario_knob *knobs; /* its knobs, listed in this order */
+	size_t knob_count;
+	/* Fit the kind's config (the member of struct irqmod_controller_config's
+	 * union) to the scenario, after its defaults and before any knob, when
+	 * a scenario file or --set names the plain kind. */
+	void (*fit)(void *config, const struct irqmod_scenario_fit *scenario);
+	/* Make the config consistent again after the knobs (ixgbe, i40e: the
+	 * start interval moves inside a new floor or ceiling). */
+	void (*settle)(void *config);
+	/* A rejected config is worded by the kind's own check alone (it names
+	 * the knob), not the generic line with the knob list. */
+	bool check_names_knob;
+	/* Its config is a struct irqmod_dim_config: ethtool's rx-profile
+	 * replaces its table. */
+	bool dim_profile;
 };
 
 /* A number's suffix and what it multiplies by; a table ends with a NULL suffix. */
@@ -155,9 +197,27 @@ void irqmod_scenario_key_statement(char *out, size_t bytes, const struct irqmod_
 				   const struct irqmod_scenario_key *key, unsigned int source,
 				   bool lead);
 
-/* knobs.c: the knob table, grouped by owner (hybrid or inner kind). */
-extern const struct irqmod_scenario_knob irqmod_scenario_knobs[];
-extern const size_t irqmod_scenario_knob_count;
+/* kinds.c: the companion to the kind table, one row per enum irqmod_kind value. */
+extern const struct irqmod_scenario_kind irqmod_scenario_kinds[];
+/* The row of @kind, a kind below IRQMOD_KIND_COUNT. */
+const struct irqmod_scenario_kind *irqmod_scenario_kind(uint32_t kind);
+/* Fit @inner (a plain kind's defaults) to @scenario through its row's fit. */
+void irqmod_scenario_kind_fit(struct irqmod_controller_config *inner,
+			      const struct irqmod_scenario *scenario, uint32_t link_speed_mbps);
+
+/*
+ * knobs.c: the knobs, grouped by owner: the hybrids' (knobs.c's table),
+ * then each kind's (its row in kinds.c), in kind order. Knob i of this
+ * list is bit i of struct irqmod_scenario.knobs_set.
+ */
+size_t irqmod_scenario_knob_count(void);
+/* Knob @index of the list, @index below irqmod_scenario_knob_count(). */
+const struct irqmod_scenario_knob *irqmod_scenario_knob_at(size_t index);
+/* The largest value @knob's field holds. */
+uint64_t irqmod_scenario_knob_max(const struct irqmod_scenario_knob *knob);
+/* Write @value (at most irqmod_scenario_knob_max()) into @knob's field of @config. */
+void irqmod_scenario_knob_store(struct irqmod_hybrid_config *config,
+				const struct irqmod_scenario_knob *knob, uint64_t value);
 
 /* Units a knob's value takes: a duration, or a plain count. */
 const struct irqmod_scenario_unit *irqmod_scenario_knob_units(

@@ -9,8 +9,9 @@
  * the floor derivation, error strings) on unknown arguments. Eva must prove the absence of overflow, division by
  * zero, out-of-bounds access and uninitialised reads on all of it.
  *
- * Adding a controller: add its kind to eva_kinds[] (and its bools to
- * eva_fix_bools() if its config has any); a hybrid: to eva_hybrids[].
+ * Every kind of the kind table is analysed (0..IRQMOD_KIND_COUNT, the
+ * last as an unknown kind). Adding a controller: its row of eva_configs[]
+ * (a static assertion fails without it); a hybrid: eva_hybrids[].
  */
 #include "__fc_builtin.h"
 #include "irqmod/irqmod.h"
@@ -25,14 +26,6 @@
 /* Updates per instance: enough to leave the start state for every kind. */
 #define EVA_UPDATES 3
 
-static const uint32_t eva_kinds[] = {
-	IRQMOD_KIND_STATIC,	   IRQMOD_KIND_IXGBE,	      IRQMOD_KIND_I40E,
-	IRQMOD_KIND_DIM,	   IRQMOD_KIND_ICE,	      IRQMOD_KIND_DIM_RDMA,
-	IRQMOD_KIND_LATENCY_CLASS, IRQMOD_KIND_AVERAGE_SIZE, IRQMOD_KIND_IXGBE_LEGACY,
-	IRQMOD_KIND_LATENCY_TARGET,
-	IRQMOD_KIND_COUNT, /* an unknown kind: the dispatcher's error path */
-};
-
 static const uint32_t eva_hybrids[] = {
 	IRQMOD_HYBRID_NONE,	 IRQMOD_HYBRID_IDLE_POLL, IRQMOD_HYBRID_DEFER_IRQ,
 	IRQMOD_HYBRID_RECHECK,	 IRQMOD_HYBRID_COUNT,
@@ -46,37 +39,66 @@ static void eva_bool(bool *field)
 	*field = Frama_C_interval(0, 1) != 0;
 }
 
-/* bool fields hold 0 or 1 (anything else is undefined in the caller). */
-static void eva_fix_bools(struct irqmod_controller_config *config)
+/*
+ * What turns a config of unknown bytes into one a caller may pass, per
+ * kind: bool fields hold 0 or 1 (anything else is undefined in the
+ * caller), a DIM table pointer points at a table.
+ */
+static void eva_config_as_is(struct irqmod_controller_config *config)
 {
-	switch (config->kind) {
-	case IRQMOD_KIND_IXGBE:
-	case IRQMOD_KIND_I40E:
-		eva_bool(&config->config.ixgbe_config.rx_ring);
-		eva_bool(&config->config.ixgbe_config.tx_ring);
-		break;
-	case IRQMOD_KIND_AVERAGE_SIZE:
-		eva_bool(&config->config.average_size.use_tx);
-		break;
-	case IRQMOD_KIND_IXGBE_LEGACY:
-		eva_bool(&config->config.ixgbe_legacy.floor_12k);
-		eva_bool(&config->config.ixgbe_legacy.tx_only);
-		break;
-	default:
-		break;
-	}
+	(void)config;
 }
+
+static void eva_config_intel(struct irqmod_controller_config *config)
+{
+	eva_bool(&config->config.ixgbe_config.rx_ring);
+	eva_bool(&config->config.ixgbe_config.tx_ring);
+}
+
+static void eva_config_dim(struct irqmod_controller_config *config)
+{
+	config->config.dim_config.profiles = eva_profiles;
+}
+
+static void eva_config_dim_rdma(struct irqmod_controller_config *config)
+{
+	config->config.dim_rdma_config.profiles = eva_profiles;
+}
+
+static void eva_config_average_size(struct irqmod_controller_config *config)
+{
+	eva_bool(&config->config.average_size.use_tx);
+}
+
+static void eva_config_ixgbe_legacy(struct irqmod_controller_config *config)
+{
+	eva_bool(&config->config.ixgbe_legacy.floor_12k);
+	eva_bool(&config->config.ixgbe_legacy.tx_only);
+}
+
+/* One row per kind of the kind table. */
+static void (*const eva_configs[])(struct irqmod_controller_config *config) = {
+	[IRQMOD_KIND_STATIC] = eva_config_as_is,
+	[IRQMOD_KIND_IXGBE] = eva_config_intel,
+	[IRQMOD_KIND_I40E] = eva_config_intel,
+	[IRQMOD_KIND_DIM] = eva_config_dim,
+	[IRQMOD_KIND_ICE] = eva_config_dim,
+	[IRQMOD_KIND_DIM_RDMA] = eva_config_dim_rdma,
+	[IRQMOD_KIND_LATENCY_CLASS] = eva_config_as_is,
+	[IRQMOD_KIND_AVERAGE_SIZE] = eva_config_average_size,
+	[IRQMOD_KIND_IXGBE_LEGACY] = eva_config_ixgbe_legacy,
+	[IRQMOD_KIND_LATENCY_TARGET] = eva_config_as_is,
+};
+_Static_assert(sizeof(eva_configs) / sizeof(eva_configs[0]) == IRQMOD_KIND_COUNT,
+	       "one row of eva_configs per kind");
 
 static void eva_controller_config(struct irqmod_controller_config *config, uint32_t kind)
 {
 	Frama_C_make_unknown((char *)&config->config, sizeof(config->config));
 	config->kind = kind;
-	eva_fix_bools(config);
 	Frama_C_make_unknown((char *)eva_profiles, sizeof(eva_profiles));
-	if (kind == IRQMOD_KIND_DIM || kind == IRQMOD_KIND_ICE)
-		config->config.dim_config.profiles = eva_profiles;
-	if (kind == IRQMOD_KIND_DIM_RDMA)
-		config->config.dim_rdma_config.profiles = eva_profiles;
+	if (kind < IRQMOD_KIND_COUNT)
+		eva_configs[kind](config);
 }
 
 static void eva_sample(struct irqmod_sample *sample)
@@ -263,16 +285,18 @@ void eva_main(void)
 {
 	unsigned int k, h;
 
-	/* Unrolled, so each kind is analysed on its own, not as a merged range. */
+	/* Unrolled, so each kind is analysed on its own, not as a merged
+	 * range; IRQMOD_KIND_COUNT is an unknown kind: the dispatcher's error
+	 * path. */
 	/*@ loop unroll 32; */
-	for (k = 0; k < sizeof(eva_kinds) / sizeof(eva_kinds[0]); k++) {
-		eva_controller(eva_kinds[k]);
-		eva_defaults(eva_kinds[k]);
+	for (k = 0; k <= IRQMOD_KIND_COUNT; k++) {
+		eva_controller(k);
+		eva_defaults(k);
 	}
 	eva_api();
 	/*@ loop unroll 32; */
 	for (h = 0; h < sizeof(eva_hybrids) / sizeof(eva_hybrids[0]); h++)
 		/*@ loop unroll 32; */
-		for (k = 0; k < sizeof(eva_kinds) / sizeof(eva_kinds[0]); k++)
-			eva_hybrid(eva_hybrids[h], eva_kinds[k]);
+		for (k = 0; k <= IRQMOD_KIND_COUNT; k++)
+			eva_hybrid(eva_hybrids[h], k);
 }

@@ -5,9 +5,10 @@
  * check macro that aborts (so libFuzzer and the replay driver both stop on
  * the first broken invariant, with a message naming it).
  *
- * Only the generic API of irqmod/controller.h and irqmod/hybrid.h is
- * relied on for building configs, so a kind added later is fuzzed too (by
- * raw bytes and by its defaults), with the kind-independent invariants.
+ * Configs are built through the generic API of irqmod/controller.h and
+ * irqmod/hybrid.h (raw bytes or a kind's defaults); what a harness knows
+ * of one kind is its row of fuzz_kind(), which a new kind must add (a
+ * static assertion fails without it).
  */
 #ifndef IRQMOD_FUZZ_H
 #define IRQMOD_FUZZ_H
@@ -99,11 +100,6 @@ struct fuzz_tables {
 	struct irqmod_dim_profile profiles[IRQMOD_DIM_MAX_LEVELS];
 };
 
-static inline int fuzz_kind_has_profiles(uint32_t kind)
-{
-	return kind == IRQMOD_KIND_DIM || kind == IRQMOD_KIND_ICE || kind == IRQMOD_KIND_DIM_RDMA;
-}
-
 /*
  * A bool holding another byte than 0 or 1 is undefined behaviour in the
  * caller, not an input the library can check: the raw bytes and patches
@@ -117,24 +113,185 @@ static inline void fuzz_bool(bool *field)
 	*field = (byte & 1u) != 0;
 }
 
-static inline void fuzz_fix_bools(struct irqmod_controller_config *config)
+/*
+ * What the harnesses know of each kind, one row per kind of the kind table
+ * (fuzz_kind(); a static assertion holds the count): what makes fuzzer
+ * bytes a config a caller may pass (bools 0 or 1), where its DIM table
+ * pointer lives, its own update on its member of the generic state, the
+ * bounds its header promises for a re-arm, and whether @changed marks a
+ * register write that may repeat the interval (i40e) instead of exactly
+ * "a register differs".
+ */
+struct fuzz_kind {
+	void (*fix_bools)(struct irqmod_controller_config *config);
+	const struct irqmod_dim_profile **(*profiles)(struct irqmod_controller_config *config);
+	void (*direct_update)(struct irqmod_controller *controller,
+			      const struct irqmod_sample *sample, struct irqmod_decision *decision);
+	void (*check_rearm)(const struct irqmod_controller_config *config,
+			    const struct irqmod_decision *decision);
+	int changed_on_write;
+};
+
+/* The DIM answer is one entry of its table, in ns. */
+static inline int fuzz_from_table(const struct irqmod_dim_profile *profiles, uint32_t levels,
+				  const struct irqmod_decision *decision)
 {
-	switch (config->kind) {
-	case IRQMOD_KIND_IXGBE:
-	case IRQMOD_KIND_I40E:
-		fuzz_bool(&config->config.ixgbe_config.rx_ring);
-		fuzz_bool(&config->config.ixgbe_config.tx_ring);
-		break;
-	case IRQMOD_KIND_AVERAGE_SIZE:
-		fuzz_bool(&config->config.average_size.use_tx);
-		break;
-	case IRQMOD_KIND_IXGBE_LEGACY:
-		fuzz_bool(&config->config.ixgbe_legacy.floor_12k);
-		fuzz_bool(&config->config.ixgbe_legacy.tx_only);
-		break;
-	default:
-		break;
+	uint32_t i;
+
+	for (i = 0; i < levels; i++) {
+		if ((uint64_t)profiles[i].interval_usecs * 1000u == decision->rx_interval_ns &&
+		    (uint64_t)profiles[i].rate_limit_usecs * 1000u == decision->rate_limit_ns &&
+		    profiles[i].frames == decision->frames)
+			return 1;
 	}
+	return 0;
+}
+
+static inline void fuzz_bools_intel(struct irqmod_controller_config *config)
+{
+	fuzz_bool(&config->config.ixgbe_config.rx_ring);
+	fuzz_bool(&config->config.ixgbe_config.tx_ring);
+}
+
+static inline void fuzz_bools_average_size(struct irqmod_controller_config *config)
+{
+	fuzz_bool(&config->config.average_size.use_tx);
+}
+
+static inline void fuzz_bools_ixgbe_legacy(struct irqmod_controller_config *config)
+{
+	fuzz_bool(&config->config.ixgbe_legacy.floor_12k);
+	fuzz_bool(&config->config.ixgbe_legacy.tx_only);
+}
+
+static inline const struct irqmod_dim_profile **
+fuzz_profiles_dim(struct irqmod_controller_config *config)
+{
+	return &config->config.dim_config.profiles;
+}
+
+static inline const struct irqmod_dim_profile **
+fuzz_profiles_dim_rdma(struct irqmod_controller_config *config)
+{
+	return &config->config.dim_rdma_config.profiles;
+}
+
+/* FUZZ_DIRECT(k, member): kind k's own update on &state.member. */
+#define FUZZ_DIRECT(k, member)                                                          \
+	static inline void fuzz_direct_##k(struct irqmod_controller *controller,           \
+					   const struct irqmod_sample *sample,               \
+					   struct irqmod_decision *decision)                 \
+	{                                                                                 \
+		irqmod_##k##_update(&controller->state.member, sample, decision);         \
+	}
+FUZZ_DIRECT(static, static_state)
+FUZZ_DIRECT(ixgbe, ixgbe_state)
+FUZZ_DIRECT(i40e, i40e_state)
+FUZZ_DIRECT(dim, dim_state)
+FUZZ_DIRECT(dim_rdma, dim_rdma_state)
+FUZZ_DIRECT(latency_class, latency_class)
+FUZZ_DIRECT(average_size, average_size)
+FUZZ_DIRECT(ixgbe_legacy, ixgbe_legacy)
+FUZZ_DIRECT(latency_target, latency_target)
+
+static inline void fuzz_rearm_static(const struct irqmod_controller_config *config,
+				     const struct irqmod_decision *decision)
+{
+	FUZZ_CHECK(decision->rx_interval_ns == config->config.static_config.rx_interval_ns &&
+			   decision->tx_interval_ns == config->config.static_config.tx_interval_ns,
+		   "static answers its configured intervals");
+}
+
+static inline void fuzz_rearm_intel(const struct irqmod_controller_config *config,
+				    const struct irqmod_decision *decision)
+{
+	const struct irqmod_intel_itr_config *itr = &config->config.ixgbe_config;
+
+	FUZZ_CHECK(decision->rx_interval_ns >= itr->min_interval_ns &&
+			   decision->rx_interval_ns <= itr->max_interval_ns,
+		   "Intel RX interval within [min, max]");
+	FUZZ_CHECK(decision->tx_interval_ns >= itr->min_interval_ns &&
+			   decision->tx_interval_ns <= itr->max_interval_ns,
+		   "Intel TX interval within [min, max]");
+	FUZZ_CHECK(decision->frames == 0 && decision->rate_limit_ns == 0,
+		   "Intel adaptive sets no frames or rate limit");
+}
+
+static inline void fuzz_rearm_ixgbe(const struct irqmod_controller_config *config,
+				    const struct irqmod_decision *decision)
+{
+	fuzz_rearm_intel(config, decision);
+	FUZZ_CHECK(decision->rx_interval_ns == decision->tx_interval_ns,
+		   "ixgbe has one EITR per vector");
+}
+
+static inline void fuzz_rearm_dim(const struct irqmod_controller_config *config,
+				  const struct irqmod_decision *decision)
+{
+	FUZZ_CHECK(decision->rx_interval_ns == decision->tx_interval_ns, "DIM: one interval");
+	FUZZ_CHECK(fuzz_from_table(config->config.dim_config.profiles,
+				   config->config.dim_config.levels, decision),
+		   "the DIM answer comes from its table");
+}
+
+static inline void fuzz_rearm_dim_rdma(const struct irqmod_controller_config *config,
+				       const struct irqmod_decision *decision)
+{
+	FUZZ_CHECK(decision->rx_interval_ns == decision->tx_interval_ns, "RDMA DIM: one interval");
+	FUZZ_CHECK(fuzz_from_table(config->config.dim_rdma_config.profiles,
+				   config->config.dim_rdma_config.levels, decision),
+		   "the RDMA DIM answer comes from its table");
+}
+
+/* latency-class, average-size: one interval per vector. */
+static inline void fuzz_rearm_one_interval(const struct irqmod_controller_config *config,
+					   const struct irqmod_decision *decision)
+{
+	(void)config;
+	FUZZ_CHECK(decision->rx_interval_ns == decision->tx_interval_ns, "one interval per vector");
+}
+
+static inline void fuzz_rearm_ixgbe_legacy(const struct irqmod_controller_config *config,
+					   const struct irqmod_decision *decision)
+{
+	/* ixgbe_legacy.h: 2 us steps from 10 us to 84 us (12K floor) or 125 us. */
+	uint32_t ceiling = config->config.ixgbe_legacy.floor_12k ? 84000u : 125000u;
+
+	FUZZ_CHECK(decision->rx_interval_ns == decision->tx_interval_ns,
+		   "ixgbe-legacy: one interval");
+	FUZZ_CHECK(decision->rx_interval_ns >= 10000u && decision->rx_interval_ns <= ceiling,
+		   "ixgbe-legacy interval within [10 us, floor]");
+	FUZZ_CHECK(decision->rx_interval_ns % 2000u == 0, "ixgbe-legacy in 2 us steps");
+}
+
+/* The row of @kind, below IRQMOD_KIND_COUNT. */
+static inline const struct fuzz_kind *fuzz_kind(uint32_t kind)
+{
+	static const struct fuzz_kind rows[] = {
+		[IRQMOD_KIND_STATIC] = { NULL, NULL, fuzz_direct_static, fuzz_rearm_static, 0 },
+		[IRQMOD_KIND_IXGBE] = { fuzz_bools_intel, NULL, fuzz_direct_ixgbe,
+					fuzz_rearm_ixgbe, 0 },
+		[IRQMOD_KIND_I40E] = { fuzz_bools_intel, NULL, fuzz_direct_i40e, fuzz_rearm_intel,
+				       1 },
+		[IRQMOD_KIND_DIM] = { NULL, fuzz_profiles_dim, fuzz_direct_dim, fuzz_rearm_dim, 0 },
+		[IRQMOD_KIND_ICE] = { NULL, fuzz_profiles_dim, fuzz_direct_dim, fuzz_rearm_dim, 0 },
+		[IRQMOD_KIND_DIM_RDMA] = { NULL, fuzz_profiles_dim_rdma, fuzz_direct_dim_rdma,
+					   fuzz_rearm_dim_rdma, 0 },
+		[IRQMOD_KIND_LATENCY_CLASS] = { NULL, NULL, fuzz_direct_latency_class,
+						fuzz_rearm_one_interval, 0 },
+		[IRQMOD_KIND_AVERAGE_SIZE] = { fuzz_bools_average_size, NULL,
+					       fuzz_direct_average_size, fuzz_rearm_one_interval,
+					       0 },
+		[IRQMOD_KIND_IXGBE_LEGACY] = { fuzz_bools_ixgbe_legacy, NULL,
+					       fuzz_direct_ixgbe_legacy, fuzz_rearm_ixgbe_legacy,
+					       0 },
+		/* Its POLL answers: fuzz_check_bounds(). */
+		[IRQMOD_KIND_LATENCY_TARGET] = { NULL, NULL, fuzz_direct_latency_target, NULL, 0 },
+	};
+	_Static_assert(sizeof(rows) / sizeof(rows[0]) == IRQMOD_KIND_COUNT,
+		       "one row of fuzz_kind() per kind");
+
+	return &rows[kind];
 }
 
 /*
@@ -159,10 +316,8 @@ static inline void fuzz_controller_config(struct fuzz_input *in,
 		fuzz_bytes(in, &config->config, sizeof(config->config));
 	} else {
 		(void)irqmod_controller_default_config(config, kind, fuzz_link_speed(in));
-		if (kind == IRQMOD_KIND_DIM_RDMA)
-			defaults = config->config.dim_rdma_config.profiles;
-		else if (fuzz_kind_has_profiles(kind))
-			defaults = config->config.dim_config.profiles;
+		if (kind < IRQMOD_KIND_COUNT && fuzz_kind(kind)->profiles)
+			defaults = *fuzz_kind(kind)->profiles(config);
 		patches = (uint8_t)((mode >> 2) & 7u);
 		for (i = 0; i < patches; i++) {
 			size_t offset = fuzz_u8(in) % sizeof(config->config);
@@ -175,8 +330,11 @@ static inline void fuzz_controller_config(struct fuzz_input *in,
 		}
 	}
 	config->kind = kind;
-	fuzz_fix_bools(config);
-	if (!fuzz_kind_has_profiles(kind))
+	if (kind >= IRQMOD_KIND_COUNT)
+		return;
+	if (fuzz_kind(kind)->fix_bools)
+		fuzz_kind(kind)->fix_bools(config);
+	if (!fuzz_kind(kind)->profiles)
 		return;
 	/*
 	 * A table is read up to @levels, which the caller promises it holds:
@@ -214,10 +372,7 @@ static inline void fuzz_controller_config(struct fuzz_input *in,
 	} else {
 		profiles = NULL;
 	}
-	if (kind == IRQMOD_KIND_DIM_RDMA)
-		config->config.dim_rdma_config.profiles = profiles;
-	else
-		config->config.dim_config.profiles = profiles;
+	*fuzz_kind(kind)->profiles(config) = profiles;
 }
 
 /*
@@ -309,7 +464,7 @@ static inline void fuzz_check_changed(uint32_t kind, const struct irqmod_decisio
 {
 	int differ = fuzz_registers_differ(decision, previous);
 
-	if (kind != IRQMOD_KIND_I40E) {
+	if (!fuzz_kind(kind)->changed_on_write) {
 		FUZZ_CHECK(decision->changed == differ,
 			   "changed is exactly 'a register differs from the last one'");
 		return;
@@ -320,30 +475,19 @@ static inline void fuzz_check_changed(uint32_t kind, const struct irqmod_decisio
 		   "i40e: one register write per call, never both");
 }
 
-/* The DIM answer is one entry of its table, in ns. */
-static inline int fuzz_from_table(const struct irqmod_dim_profile *profiles, uint32_t levels,
-				  const struct irqmod_decision *decision)
-{
-	uint32_t i;
-
-	for (i = 0; i < levels; i++) {
-		if ((uint64_t)profiles[i].interval_usecs * 1000u == decision->rx_interval_ns &&
-		    (uint64_t)profiles[i].rate_limit_usecs * 1000u == decision->rate_limit_ns &&
-		    profiles[i].frames == decision->frames)
-			return 1;
-	}
-	return 0;
-}
-
 /*
- * The bounds the headers promise for a re-arm decision of a controller set
- * up from @config (which init accepted). Kinds without a stated bound (and
- * kinds added after this harness) get the kind-independent checks only.
+ * The bounds the headers promise for a decision of a controller set up
+ * from @config (which init accepted): a POLL only from a kind that polls by
+ * itself (the kind table's self_poll_field), with no register and a delay
+ * up to its maximum; otherwise a re-arm within the kind's bounds.
  */
 static inline void fuzz_check_bounds(const struct irqmod_controller_config *config,
 				     const struct irqmod_decision *decision)
 {
-	if (config->kind == IRQMOD_KIND_LATENCY_TARGET && decision->action == IRQMOD_ACTION_POLL) {
+	const struct fuzz_kind *row = fuzz_kind(config->kind);
+
+	if (decision->action == IRQMOD_ACTION_POLL &&
+	    irqmod_kind_describe(config->kind)->self_poll_field) {
 		/* latency-target polls by itself under steady load. */
 		FUZZ_CHECK(!decision->changed && decision->rx_interval_ns == 0 &&
 				   decision->tx_interval_ns == 0 && decision->rate_limit_ns == 0 &&
@@ -355,63 +499,8 @@ static inline void fuzz_check_bounds(const struct irqmod_controller_config *conf
 	}
 	FUZZ_CHECK(decision->action == IRQMOD_ACTION_REARM, "an interval controller re-arms");
 	FUZZ_CHECK(decision->poll_delay_ns == 0, "no poll delay on a re-arm");
-	switch (config->kind) {
-	case IRQMOD_KIND_STATIC:
-		FUZZ_CHECK(decision->rx_interval_ns == config->config.static_config.rx_interval_ns &&
-				   decision->tx_interval_ns ==
-					   config->config.static_config.tx_interval_ns,
-			   "static answers its configured intervals");
-		break;
-	case IRQMOD_KIND_IXGBE:
-	case IRQMOD_KIND_I40E: {
-		const struct irqmod_intel_itr_config *itr = &config->config.ixgbe_config;
-
-		FUZZ_CHECK(decision->rx_interval_ns >= itr->min_interval_ns &&
-				   decision->rx_interval_ns <= itr->max_interval_ns,
-			   "Intel RX interval within [min, max]");
-		FUZZ_CHECK(decision->tx_interval_ns >= itr->min_interval_ns &&
-				   decision->tx_interval_ns <= itr->max_interval_ns,
-			   "Intel TX interval within [min, max]");
-		if (config->kind == IRQMOD_KIND_IXGBE)
-			FUZZ_CHECK(decision->rx_interval_ns == decision->tx_interval_ns,
-				   "ixgbe has one EITR per vector");
-		FUZZ_CHECK(decision->frames == 0 && decision->rate_limit_ns == 0,
-			   "Intel adaptive sets no frames or rate limit");
-		break;
-	}
-	case IRQMOD_KIND_DIM:
-	case IRQMOD_KIND_ICE:
-		FUZZ_CHECK(decision->rx_interval_ns == decision->tx_interval_ns, "DIM: one interval");
-		FUZZ_CHECK(fuzz_from_table(config->config.dim_config.profiles,
-					   config->config.dim_config.levels, decision),
-			   "the DIM answer comes from its table");
-		break;
-	case IRQMOD_KIND_DIM_RDMA:
-		FUZZ_CHECK(decision->rx_interval_ns == decision->tx_interval_ns,
-			   "RDMA DIM: one interval");
-		FUZZ_CHECK(fuzz_from_table(config->config.dim_rdma_config.profiles,
-					   config->config.dim_rdma_config.levels, decision),
-			   "the RDMA DIM answer comes from its table");
-		break;
-	case IRQMOD_KIND_LATENCY_CLASS:
-	case IRQMOD_KIND_AVERAGE_SIZE:
-		FUZZ_CHECK(decision->rx_interval_ns == decision->tx_interval_ns,
-			   "one interval per vector");
-		break;
-	case IRQMOD_KIND_IXGBE_LEGACY: {
-		/* ixgbe_legacy.h: 2 us steps from 10 us to 84 us (12K floor) or 125 us. */
-		uint32_t ceiling = config->config.ixgbe_legacy.floor_12k ? 84000u : 125000u;
-
-		FUZZ_CHECK(decision->rx_interval_ns == decision->tx_interval_ns,
-			   "ixgbe-legacy: one interval");
-		FUZZ_CHECK(decision->rx_interval_ns >= 10000u && decision->rx_interval_ns <= ceiling,
-			   "ixgbe-legacy interval within [10 us, floor]");
-		FUZZ_CHECK(decision->rx_interval_ns % 2000u == 0, "ixgbe-legacy in 2 us steps");
-		break;
-	}
-	default:
-		break;
-	}
+	if (row->check_rearm)
+		row->check_rearm(config, decision);
 }
 
 /* An init error is one of the documented negative codes. */

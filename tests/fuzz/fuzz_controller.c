@@ -16,42 +16,6 @@
  */
 #include "fuzz.h"
 
-/* The kind's own update function on its member of the union. */
-static int fuzz_direct_update(struct irqmod_controller *controller,
-			      const struct irqmod_sample *sample,
-			      struct irqmod_decision *decision)
-{
-	switch (controller->kind) {
-	case IRQMOD_KIND_STATIC:
-		irqmod_static_update(&controller->state.static_state, sample, decision);
-		return 1;
-	case IRQMOD_KIND_IXGBE:
-		irqmod_ixgbe_update(&controller->state.ixgbe_state, sample, decision);
-		return 1;
-	case IRQMOD_KIND_I40E:
-		irqmod_i40e_update(&controller->state.i40e_state, sample, decision);
-		return 1;
-	case IRQMOD_KIND_DIM:
-	case IRQMOD_KIND_ICE:
-		irqmod_dim_update(&controller->state.dim_state, sample, decision);
-		return 1;
-	case IRQMOD_KIND_DIM_RDMA:
-		irqmod_dim_rdma_update(&controller->state.dim_rdma_state, sample, decision);
-		return 1;
-	case IRQMOD_KIND_LATENCY_CLASS:
-		irqmod_latency_class_update(&controller->state.latency_class, sample, decision);
-		return 1;
-	case IRQMOD_KIND_AVERAGE_SIZE:
-		irqmod_average_size_update(&controller->state.average_size, sample, decision);
-		return 1;
-	case IRQMOD_KIND_IXGBE_LEGACY:
-		irqmod_ixgbe_legacy_update(&controller->state.ixgbe_legacy, sample, decision);
-		return 1;
-	default:
-		return 0; /* a kind added after this harness: generic API only */
-	}
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -104,10 +68,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			   "current() repeats the last answer without change");
 		FUZZ_CHECK(!fuzz_registers_differ(&current, &decision),
 			   "current() repeats the last update");
-		if (fuzz_direct_update(&direct, &sample, &again))
-			FUZZ_CHECK(memcmp(&again, &decision, sizeof(again)) == 0 &&
-					   memcmp(&direct, &controller, sizeof(direct)) == 0,
-				   "the direct API decides as the dispatcher");
+		fuzz_kind(direct.kind)->direct_update(&direct, &sample, &again);
+		FUZZ_CHECK(memcmp(&again, &decision, sizeof(again)) == 0 &&
+				   memcmp(&direct, &controller, sizeof(direct)) == 0,
+			   "the direct API decides as the dispatcher");
 		if (decision.action == IRQMOD_ACTION_REARM)
 			previous = decision;
 	}

@@ -97,7 +97,7 @@ static void fuzz_check_decision(const struct irqmod_hybrid_config *config,
 {
 	if (decision->action == IRQMOD_ACTION_POLL) {
 		FUZZ_CHECK(config->kind != IRQMOD_HYBRID_NONE ||
-				   config->inner.kind == IRQMOD_KIND_LATENCY_TARGET,
+				   irqmod_kind_describe(config->inner.kind)->self_poll_field,
 			   "no hybrid: POLL only from a controller that polls itself");
 		FUZZ_CHECK(!decision->changed, "a POLL answer changes nothing");
 		FUZZ_CHECK(decision->rx_interval_ns == 0 && decision->tx_interval_ns == 0 &&
