@@ -42,6 +42,49 @@ static inline void source_step(struct irqmod_sim_src *src)
 	}
 }
 
+/*
+ * An on/off source's frame clock runs during its on periods only: the
+ * frame due at or after the end of an on period is due as far into the
+ * next on period as it was past the end of this one (the sub-ps remainder
+ * carries too), and an on period shorter than what is still owed passes
+ * without a frame. So the source offers rate x (time on) frames over any
+ * run, exactly, whatever the periods' lengths; restarting the clock at
+ * each on period sent ceil(on x rate) frames per period (1 in each 500 ns
+ * on period at 1 M frames/s, twice the rate x duty). Constant periods
+ * skip the periods without a frame in one step; drawn ones are drawn one
+ * by one, as each takes its own draw.
+ */
+static void onoff_next_period(struct irqmod_sim_src *src)
+{
+	const struct irqmod_sim_source *c = &src->config;
+	uint64_t owed = src->next_ps - src->period_end_ps, start, on, off;
+
+	for (;;) {
+		off = irqmod_sim_draw_period(&src->rng, c->period_distribution, c->off_mean_ns,
+					     c->pareto_shape_milli) * PS_PER_NS;
+		on = irqmod_sim_max_u64(irqmod_sim_draw_period(&src->rng, c->period_distribution,
+							       c->on_mean_ns, c->pareto_shape_milli),
+					1) * PS_PER_NS;
+		if (c->period_distribution == IRQMOD_SIM_DIST_CONSTANT && owed >= on) {
+			uint64_t skipped = owed / on;
+
+			if (skipped > (UINT64_MAX - src->period_end_ps) / (on + off)) {
+				src->next_ps = UINT64_MAX;
+				return;
+			}
+			src->period_end_ps += skipped * (on + off);
+			owed -= skipped * on;
+		}
+		start = irqmod_sim_add_sat(src->period_end_ps, off);
+		src->period_end_ps = irqmod_sim_add_sat(start, on);
+		if (owed < on || src->period_end_ps == UINT64_MAX) {
+			src->next_ps = irqmod_sim_add_sat(start, owed);
+			return;
+		}
+		owed -= on;
+	}
+}
+
 /* Payload of a frame of @bytes (UDP over IPv4), or the stream's message. */
 IRQMOD_SIM_PRIVATE_INLINE uint32_t irqmod_sim_frame_payload(const struct irqmod_sim_src *src,
 							    uint32_t bytes)
@@ -176,17 +219,8 @@ IRQMOD_SIM_PRIVATE_INLINE void irqmod_sim_source_advance(struct irqmod_sim_model
 		break;
 	case IRQMOD_SIM_SOURCE_ONOFF:
 		source_step(src);
-		if (src->next_ps >= src->period_end_ps) {
-			uint64_t off = irqmod_sim_draw_period(&src->rng, c->period_distribution,
-						   c->off_mean_ns, c->pareto_shape_milli);
-			uint64_t on = irqmod_sim_draw_period(&src->rng, c->period_distribution,
-						  c->on_mean_ns, c->pareto_shape_milli);
-			uint64_t start = irqmod_sim_add_sat(src->period_end_ps, off * PS_PER_NS);
-
-			src->next_ps = start;
-			src->remainder = 0;
-			src->period_end_ps = irqmod_sim_add_sat(start, irqmod_sim_max_u64(on, 1) * PS_PER_NS);
-		}
+		if (src->next_ps >= src->period_end_ps)
+			onoff_next_period(src);
 		source_next_flow(src);
 		src->next_message++;
 		if (c->size_law != IRQMOD_SIM_SIZE_CONSTANT)
