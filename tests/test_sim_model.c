@@ -981,6 +981,56 @@ static void test_sim_onoff_drawn_periods_offer_rate_times_duty(void **unused)
 }
 
 /*
+ * Constant on/off periods vary with the seed (docs/simulator.md, "Every
+ * source varies with the seed"): incast's eight senders (1514 B at
+ * 101,593/s each, 500 us on, 4500 us off, together line rate while on)
+ * over 100 ms with a 20 ms warm-up, under static 50 us. On every seed of
+ * six:
+ * - the to-application latencies differ from seed 1's (they were one run);
+ * - the senders stay in step: at most 12 interrupts per burst (one at its
+ *   start and one per 50 us of a 500 us burst, plus the frame spacing the
+ *   first frames may spread over), for at most 17 bursts the window
+ *   touches, where senders in their own phases would burst eight times a
+ *   cycle;
+ * - the volume does not move: the 80 ms window is 16 whole cycles, 8 ms
+ *   on, so 8 x 101,593 x 8 ms = 6502 frames, within 1 % for the frames the
+ *   link still holds at the window's edges.
+ */
+static void test_sim_onoff_constant_periods_vary_with_the_seed_in_step(void **unused)
+{
+	static struct irqmod_sim_latency first;
+	struct irqmod_sim_config c;
+	uint64_t seed;
+	uint32_t i;
+
+	(void)unused;
+	for (seed = 1; seed <= 6; seed++) {
+		irqmod_sim_default_config(&c);
+		for (i = 0; i < 8; i++) {
+			irqmod_sim_default_source(&c.sources[i], IRQMOD_SIM_SOURCE_ONOFF);
+			c.sources[i].frame_bytes = 1514;
+			c.sources[i].rate_pps = 101593;
+			c.sources[i].flows = 8;
+			c.sources[i].period_distribution = IRQMOD_SIM_DIST_CONSTANT;
+			c.sources[i].on_mean_ns = 500000;
+			c.sources[i].off_mean_ns = 4500000;
+		}
+		c.duration_ns = 100000000;
+		c.warmup_ns = 20000000;
+		c.seed = seed;
+		assert_int_equal(run(&c, "static:50us"), 0);
+		assert_conserved(&results);
+		assert_true(results.counters.interrupts <= 17 * 12);
+		assert_true(results.counters.offered_frames >= 6502 - 65);
+		assert_true(results.counters.offered_frames <= 6502 + 65);
+		if (seed == 1)
+			first = results.to_app;
+		else
+			assert_true(memcmp(&first, &results.to_app, sizeof(first)) != 0);
+	}
+}
+
+/*
  * mutilate's ETC request laws: GPareto(0, sigma, 0.154971) gaps with mean
  * 1/rate (coefficient of variation 1.204, so the count over 0.9 s at 100 kpps
  * has a standard deviation of about 1.204 * sqrt(90,000) = 361 frames; 5
@@ -1146,6 +1196,7 @@ int main(void)
 		cmocka_unit_test(test_sim_per_source_results_add_up),
 		cmocka_unit_test(test_sim_onoff_constant_periods_offer_rate_times_time_on),
 		cmocka_unit_test(test_sim_onoff_drawn_periods_offer_rate_times_duty),
+		cmocka_unit_test(test_sim_onoff_constant_periods_vary_with_the_seed_in_step),
 		cmocka_unit_test(test_sim_etc_laws_give_rate_and_mean_frame),
 		cmocka_unit_test(test_sim_rate_limit_caps_interrupts),
 		cmocka_unit_test(test_sim_bad_configs_are_rejected_with_field),

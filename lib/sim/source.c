@@ -85,6 +85,47 @@ static void onoff_next_period(struct irqmod_sim_src *src)
 	}
 }
 
+/*
+ * Where a constant on/off source starts, drawn from the seed (drawn
+ * periods vary with it by themselves; constant ones would repeat one run
+ * on every seed). Two things vary:
+ * - the phase of the on/off cycle at the source's start, uniform over one
+ *   cycle and drawn from a stream of its own that every source shares, so
+ *   sources of one cycle (incast's senders) stay in step; a source that
+ *   starts within an on period starts it part done, one within an off
+ *   period waits for the next on period;
+ * - how far into its on period the source's first frame is due, uniform
+ *   over one frame spacing and drawn from the source's own stream: how the
+ *   frames of sources in step interleave.
+ */
+static void onoff_constant_phase(struct irqmod_sim_src *src, uint64_t seed, uint64_t start_ps)
+{
+	const struct irqmod_sim_source *c = &src->config;
+	uint64_t on = irqmod_sim_max_u64(c->on_mean_ns, 1) * PS_PER_NS;
+	uint64_t cycle = on + c->off_mean_ns * PS_PER_NS, phase, first;
+	struct irqmod_sim_rng shared;
+
+	irqmod_sim_rng_seed(&shared, seed, IRQMOD_SIM_ONOFF_PHASE_STREAM);
+	phase = irqmod_sim_rng_next(&shared) % cycle;
+	first = irqmod_sim_rng_next(&src->rng) % src->step_ps;
+	if (phase < on) {
+		/* @phase into an on period: the first frame of it due after the start. */
+		uint64_t next = first >= phase ? first - phase
+					       : (src->step_ps - (phase - first) % src->step_ps) %
+							 src->step_ps;
+
+		src->next_ps = irqmod_sim_add_sat(start_ps, next);
+		src->period_end_ps = irqmod_sim_add_sat(start_ps, on - phase);
+	} else {
+		uint64_t begin = irqmod_sim_add_sat(start_ps, cycle - phase);
+
+		src->next_ps = irqmod_sim_add_sat(begin, first);
+		src->period_end_ps = irqmod_sim_add_sat(begin, on);
+	}
+	if (src->next_ps >= src->period_end_ps && src->next_ps != UINT64_MAX)
+		onoff_next_period(src);
+}
+
 /* Payload of a frame of @bytes (UDP over IPv4), or the stream's message. */
 IRQMOD_SIM_PRIVATE_INLINE uint32_t irqmod_sim_frame_payload(const struct irqmod_sim_src *src,
 							    uint32_t bytes)
@@ -430,6 +471,10 @@ IRQMOD_SIM_PRIVATE int irqmod_sim_source_setup(struct irqmod_sim_model *sim,
 		src->next_ps = irqmod_sim_add_sat(start_ps, draw_gap(src));
 		break;
 	case IRQMOD_SIM_SOURCE_ONOFF:
+		if (c->period_distribution == IRQMOD_SIM_DIST_CONSTANT) {
+			onoff_constant_phase(src, config->seed, start_ps);
+			break;
+		}
 		period = irqmod_sim_draw_period(&src->rng, c->period_distribution, c->on_mean_ns,
 						c->pareto_shape_milli);
 		src->period_end_ps =
