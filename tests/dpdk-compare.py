@@ -9,6 +9,11 @@
   empty poll's own time), and the folder poll-share, whose static 0 runs
   are reports from before packet_poll_ns: 4.62 us per packet with each
   poll's 500 ns in it, so the simulator must be given 4.12 us.
+- Static 0 runs without the tool's latency (its output not kept, or no
+  summary printed) still give the wake-up and CPU rows, with empty RTT
+  columns, for a closed loop (ping-pong) and an open one (paced): the
+  folder no-latency. Such a folder used to stop the script with a
+  TypeError (real_rtt None).
 
 usage: dpdk-compare.py IRQMOD_SIM SOURCE_ROOT
 """
@@ -68,6 +73,31 @@ def check_packet_cost(compare):
         fail("packet_cost_ns without polls or packets changes packet_ns")
 
 
+def check_no_latency(out):
+    """Both loads print every controller's wake-up and CPU rows, RTT empty."""
+    for title in ("### sockperf ping-pong", "### sockperf under-load, --mps 20000 paced"):
+        if title not in out:
+            fail(f"no-latency: no section '{title}'", out)
+        section = out.split(title, 1)[1].split("###", 1)[0]
+        if "no tool latency in the static 0 runs" not in section:
+            fail(f"no-latency, {title}: the missing latency is not said", out)
+        for controller in ("static:0", "ixgbe"):
+            rows = [line for line in section.splitlines()
+                    if line.startswith(f"| `{controller}` |")]
+            if not rows:
+                fail(f"no-latency, {title}: no row for {controller}", out)
+            cells = [c.strip() for c in rows[0].strip("|").split("|")]
+            # controller, runs, wake-ups real, sim, delta, CPU real, sim,
+            # delta, RTT avg real, sim, RTT p99 real, sim
+            try:
+                float(cells[3])
+                float(cells[6])
+            except ValueError:
+                fail(f"no-latency, {title}, {controller}: no simulated wake-ups or CPU", out)
+            if cells[8:] != ["—"] * 4:
+                fail(f"no-latency, {title}, {controller}: RTT columns not empty", out)
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
@@ -79,6 +109,7 @@ def main():
         for text in ("host.packet_cost=4120ns", "host.poll_cost=500ns", "packet 4.12 us"):
             if text not in out:
                 fail(f"poll-share: no '{text}'", out)
+        check_no_latency(run(root, tool, "no-latency"))
     print("dpdk-compare: all checks passed")
 
 
