@@ -889,6 +889,147 @@ static void test_sim_per_source_results_add_up(void **unused)
 	assert_int_equal(s[2].drops, 0);
 }
 
+/* An on/off source of 60-byte frames (no link limit) seen from time 0. */
+static void setup_onoff(struct irqmod_sim_config *c, uint64_t rate_pps, uint32_t distribution,
+			uint64_t on_ns, uint64_t off_ns)
+{
+	irqmod_sim_default_config(c);
+	irqmod_sim_default_source(&c->sources[0], IRQMOD_SIM_SOURCE_ONOFF);
+	c->sources[0].rate_pps = rate_pps;
+	c->sources[0].frame_bytes = 60;
+	c->sources[0].period_distribution = distribution;
+	c->sources[0].on_mean_ns = on_ns;
+	c->sources[0].off_mean_ns = off_ns;
+	c->warmup_ns = 0;
+}
+
+/*
+ * Constant on/off periods: the source offers rate x (time on) frames,
+ * whatever part of a frame's spacing an on period holds. Over 100 ms at
+ * 1 M frames/s, 500 ns on and 500 ns off is 50 ms on: 50,000 frames (one
+ * in every second on period), not one per on period (100,000); 11 us on,
+ * 9 us off at 300 k/s is 3.3 frames per on period, 165,000 frames in 1 s
+ * (not 4 per period, 200,000); incast's 500 us on, 4500 us off at
+ * 101,593/s is 50.8 per on period, 10,159.3 in 1 s (not 51, 10,200). The
+ * last on period may end within a frame's spacing of the run's end, so
+ * each count is within 1 of rate x time on. Every seed gives the same.
+ */
+static void test_sim_onoff_constant_periods_offer_rate_times_time_on(void **unused)
+{
+	static const struct {
+		uint64_t rate_pps, on_ns, off_ns, duration_ns, expected;
+	} cases[] = {
+		{ 1000000, 500, 500, 100000000, 50000 },
+		{ 300000, 11000, 9000, 1000000000, 165000 },
+		{ 101593, 500000, 4500000, 1000000000, 10159 },
+	};
+	struct irqmod_sim_config c;
+	uint64_t seed;
+	size_t i;
+
+	(void)unused;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		for (seed = 1; seed <= 3; seed++) {
+			setup_onoff(&c, cases[i].rate_pps, IRQMOD_SIM_DIST_CONSTANT, cases[i].on_ns,
+				    cases[i].off_ns);
+			c.duration_ns = cases[i].duration_ns;
+			c.seed = seed;
+			assert_int_equal(run(&c, "static:50us"), 0);
+			assert_true(results.counters.offered_frames + 1 >= cases[i].expected);
+			assert_true(results.counters.offered_frames <= cases[i].expected + 1);
+			assert_conserved(&results);
+		}
+	}
+}
+
+/*
+ * Drawn on/off periods: the count is rate x (time on), and the time on is
+ * the run's length times the duty on/(on + off) up to the draws' noise.
+ * 1 M frames/s in exponential periods of mean 2 us on, 2 us off, for
+ * 200 ms: 50,000 cycles; the share of time on, with on and off periods of
+ * coefficient of variation 1, has a standard deviation of about
+ * 1 / sqrt(2 x 50,000) = 0.32 %, so the count is 100,000 within 3 %
+ * (9 sd) on each of five seeds. Pareto periods of shape 3 (coefficient of
+ * variation 0.58) of mean 4 us on, 4 us off at 500 k/s over 400 ms: 50,000
+ * cycles, 100,000 frames within 3 % (16 sd). Restarting the frame clock at
+ * each on period sent the mean of ceil(on x rate) per period: about 27 %
+ * more with the exponential periods, 24 % with the Pareto ones.
+ */
+static void test_sim_onoff_drawn_periods_offer_rate_times_duty(void **unused)
+{
+	struct irqmod_sim_config c;
+	uint64_t seed;
+
+	(void)unused;
+	for (seed = 1; seed <= 5; seed++) {
+		setup_onoff(&c, 1000000, IRQMOD_SIM_DIST_EXPONENTIAL, 2000, 2000);
+		c.duration_ns = 200000000;
+		c.seed = seed;
+		assert_int_equal(run(&c, "static:50us"), 0);
+		assert_true(results.counters.offered_frames >= 97000);
+		assert_true(results.counters.offered_frames <= 103000);
+		assert_conserved(&results);
+		setup_onoff(&c, 500000, IRQMOD_SIM_DIST_PARETO, 4000, 4000);
+		c.sources[0].pareto_shape_milli = 3000;
+		c.duration_ns = 400000000;
+		c.seed = seed;
+		assert_int_equal(run(&c, "static:50us"), 0);
+		assert_true(results.counters.offered_frames >= 97000);
+		assert_true(results.counters.offered_frames <= 103000);
+		assert_conserved(&results);
+	}
+}
+
+/*
+ * Constant on/off periods vary with the seed (docs/simulator.md, "Every
+ * source varies with the seed"): incast's eight senders (1514 B at
+ * 101,593/s each, 500 us on, 4500 us off, together line rate while on)
+ * over 100 ms with a 20 ms warm-up, under static 50 us. On every seed of
+ * six:
+ * - the to-application latencies differ from seed 1's (they were one run);
+ * - the senders stay in step: at most 12 interrupts per burst (one at its
+ *   start and one per 50 us of a 500 us burst, plus the frame spacing the
+ *   first frames may spread over), for at most 17 bursts the window
+ *   touches, where senders in their own phases would burst eight times a
+ *   cycle;
+ * - the volume does not move: the 80 ms window is 16 whole cycles, 8 ms
+ *   on, so 8 x 101,593 x 8 ms = 6502 frames, within 1 % for the frames the
+ *   link still holds at the window's edges.
+ */
+static void test_sim_onoff_constant_periods_vary_with_the_seed_in_step(void **unused)
+{
+	static struct irqmod_sim_latency first;
+	struct irqmod_sim_config c;
+	uint64_t seed;
+	uint32_t i;
+
+	(void)unused;
+	for (seed = 1; seed <= 6; seed++) {
+		irqmod_sim_default_config(&c);
+		for (i = 0; i < 8; i++) {
+			irqmod_sim_default_source(&c.sources[i], IRQMOD_SIM_SOURCE_ONOFF);
+			c.sources[i].frame_bytes = 1514;
+			c.sources[i].rate_pps = 101593;
+			c.sources[i].flows = 8;
+			c.sources[i].period_distribution = IRQMOD_SIM_DIST_CONSTANT;
+			c.sources[i].on_mean_ns = 500000;
+			c.sources[i].off_mean_ns = 4500000;
+		}
+		c.duration_ns = 100000000;
+		c.warmup_ns = 20000000;
+		c.seed = seed;
+		assert_int_equal(run(&c, "static:50us"), 0);
+		assert_conserved(&results);
+		assert_true(results.counters.interrupts <= 17 * 12);
+		assert_true(results.counters.offered_frames >= 6502 - 65);
+		assert_true(results.counters.offered_frames <= 6502 + 65);
+		if (seed == 1)
+			first = results.to_app;
+		else
+			assert_true(memcmp(&first, &results.to_app, sizeof(first)) != 0);
+	}
+}
+
 /*
  * mutilate's ETC request laws: GPareto(0, sigma, 0.154971) gaps with mean
  * 1/rate (coefficient of variation 1.204, so the count over 0.9 s at 100 kpps
@@ -1053,6 +1194,9 @@ int main(void)
 		cmocka_unit_test(test_sim_deferred_poll_spins_up_to_poll_spin),
 		cmocka_unit_test(test_sim_added_delay_is_arrival_to_signal),
 		cmocka_unit_test(test_sim_per_source_results_add_up),
+		cmocka_unit_test(test_sim_onoff_constant_periods_offer_rate_times_time_on),
+		cmocka_unit_test(test_sim_onoff_drawn_periods_offer_rate_times_duty),
+		cmocka_unit_test(test_sim_onoff_constant_periods_vary_with_the_seed_in_step),
 		cmocka_unit_test(test_sim_etc_laws_give_rate_and_mean_frame),
 		cmocka_unit_test(test_sim_rate_limit_caps_interrupts),
 		cmocka_unit_test(test_sim_bad_configs_are_rejected_with_field),

@@ -246,6 +246,48 @@ static void test_trace_csv_nul_byte_is_an_error(void **unused)
 	assert_non_null(strstr(error.message, "NUL"));
 }
 
+/*
+ * A compressed capture or CSV (gzip, bzip2, xz, zstd) is refused by the
+ * name of its compression and the command that undoes it, whatever
+ * format was asked for; it used to read as a CSV whose first line held a
+ * NUL byte. The files are each magic followed by bytes of a real gzip
+ * stream (NULs included), enough for the reader to see.
+ */
+static void test_trace_compressed_file_is_named(void **unused)
+{
+	static const struct {
+		unsigned char head[8];
+		const char *name;
+		const char *command;
+	} cases[] = {
+		{ { 0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00 }, "gzip-compressed", "gunzip" },
+		{ { 'B', 'Z', 'h', '9', '1', 'A', 'Y', '&' }, "bzip2-compressed", "bunzip2" },
+		{ { 0xfd, '7', 'z', 'X', 'Z', 0x00, 0x00, 0x04 }, "xz-compressed", "unxz" },
+		{ { 0x28, 0xb5, 0x2f, 0xfd, 0x24, 0x00, 0x00, 0x00 }, "zstd-compressed", "unzstd" },
+	};
+	static const uint32_t formats[] = { IRQMOD_SIM_TRACE_AUTO, IRQMOD_SIM_TRACE_CSV,
+					    IRQMOD_SIM_TRACE_PCAP };
+	size_t i, f;
+
+	(void)unused;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		for (f = 0; f < sizeof(formats) / sizeof(formats[0]); f++) {
+			write_file(cases[i].head, sizeof(cases[i].head));
+			assert_int_equal(irqmod_sim_trace_load(&trace, path, formats[f], &error),
+					 -IRQMOD_EINVAL);
+			assert_non_null(strstr(error.message, cases[i].name));
+			assert_non_null(strstr(error.message, cases[i].command));
+			assert_non_null(strstr(error.message, path));
+			assert_null(trace.records);
+		}
+	}
+	/* "BZh" followed by anything but a block size is a CSV header line. */
+	write_file("BZh,x\n100,60\n", 13);
+	assert_int_equal(irqmod_sim_trace_load(&trace, path, IRQMOD_SIM_TRACE_AUTO, &error), 0);
+	assert_int_equal(trace.count, 1);
+	irqmod_sim_trace_free(&trace);
+}
+
 static void test_trace_bad_arguments_are_rejected(void **unused)
 {
 	(void)unused;
@@ -749,6 +791,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_trace_csv_bad_records_name_record_and_line,
 						make_path, remove_path),
 		cmocka_unit_test_setup_teardown(test_trace_csv_nul_byte_is_an_error, make_path,
+						remove_path),
+		cmocka_unit_test_setup_teardown(test_trace_compressed_file_is_named, make_path,
 						remove_path),
 		cmocka_unit_test_setup_teardown(test_trace_bad_arguments_are_rejected, make_path,
 						remove_path),

@@ -60,6 +60,7 @@
 #include <rte_pause.h>
 
 #include "echo.h"
+#include "loop_cost.h"
 #include "irqmod/hybrid.h"
 #include "irqmod/scenario.h"
 
@@ -392,7 +393,9 @@ static void reset_counters(struct counters *c)
  * - empty poll: TSC time of an rx_burst that found nothing plus the
  *   controller call, per empty poll;
  * - packet: the thread's CPU time (getrusage) left when the wake-ups, the
- *   sleeps, the spins and every poll's own share are taken out, per packet.
+ *   sleeps, the spins and every poll's own share are taken out, per packet;
+ *   a poll's share is the empty poll calibrated before traffic
+ *   (packet_poll_ns; irqmod_loop_cost() in loop_cost.c says why).
  *   Frames are answered with a write into the tap, and the kernel's receive
  *   path of that write runs in this thread, so it is part of the cost.
  *   The TSC time of busy polls is also printed (packet_wall_ns): it counts
@@ -403,26 +406,31 @@ static void report(const struct options *options, const struct counters *c)
 	double window_s = (double)(now_ns() - c->start_ns) / 1e9;
 	double cpu_ns = (double)(rusage_ns(RUSAGE_THREAD) - c->cpu_start_ns);
 	double process_cpu_ns = (double)(rusage_ns(RUSAGE_SELF) - c->process_cpu_start_ns);
-	double poll_ns = c->empty_polls ? cycles_to_ns(c->empty_poll_cycles) / (double)c->empty_polls : 0;
 	double wakeup_ns = c->wakeups ? (double)c->wait_cpu_ns / (double)c->wakeups : 0;
-	double packet_ns = 0, packet_wall_ns = 0;
+	const struct irqmod_loop_window window = {
+		.cpu_ns = cpu_ns,
+		.wait_cpu_ns = (double)c->wait_cpu_ns,
+		.sleep_cpu_ns = (double)c->sleep_cpu_ns,
+		.spin_ns = cycles_to_ns(c->spin_cycles),
+		.busy_poll_ns = cycles_to_ns(c->busy_poll_cycles),
+		.empty_poll_ns = cycles_to_ns(c->empty_poll_cycles),
+		.polls = c->polls,
+		.empty_polls = c->empty_polls,
+		.packets = c->packets,
+		.poll_cal_ns = poll_calibration.median_ns,
+	};
+	struct irqmod_loop_cost cost;
 
+	irqmod_loop_cost(&window, &cost);
 	if (window_s <= 0)
 		window_s = 1e-9;
-	if (c->packets) {
-		double rest_ns = cpu_ns - (double)c->wait_cpu_ns - (double)c->sleep_cpu_ns -
-				 cycles_to_ns(c->spin_cycles) - (double)c->polls * poll_ns;
-
-		packet_ns = rest_ns > 0 ? rest_ns / (double)c->packets : 0;
-		packet_wall_ns = (cycles_to_ns(c->busy_poll_cycles) -
-				  (double)(c->polls - c->empty_polls) * poll_ns) / (double)c->packets;
-	}
 	printf("irqmod-dpdk: controller=%s window_s=%.3f wakeups=%" PRIu64 " wakeups_per_s=%.1f"
 	       " wakeups_pending=%" PRIu64 " wakeups_empty=%" PRIu64 " packets=%" PRIu64
 	       " packets_per_s=%.1f packets_per_wakeup=%.3f wakeups_per_packet=%.4f replies=%" PRIu64
 	       " polls=%" PRIu64 " empty_polls=%" PRIu64 " controller_calls=%" PRIu64
 	       " poll_answers=%" PRIu64 " throttle_waits=%" PRIu64 " poll_sleeps=%" PRIu64
-	       " cpu_pct=%.2f process_cpu_pct=%.2f poll_ns=%.0f packet_ns=%.0f packet_wall_ns=%.0f"
+	       " cpu_pct=%.2f process_cpu_pct=%.2f poll_ns=%.0f packet_poll_ns=%.0f packet_ns=%.0f"
+	       " packet_wall_ns=%.0f"
 	       " wakeup_ns=%.0f sleep_ns=%.0f spin_pct=%.2f timed_sleeps=%" PRIu64
 	       " sleep_late_ns=%.0f throttle_cpu_ns=%.0f peek_cpu_ns=%.0f poll_cal_ns=%.0f"
 	       " poll_cal_min_ns=%.0f poll_cal_max_ns=%.0f irq_wait_pct=%.2f epoll_timeouts=%" PRIu64
@@ -432,8 +440,8 @@ static void report(const struct options *options, const struct counters *c)
 	       c->wakeups ? (double)c->packets / (double)c->wakeups : 0.0,
 	       c->packets ? (double)c->wakeups / (double)c->packets : 0.0, c->replies, c->polls,
 	       c->empty_polls, c->controller_calls, c->poll_answers, c->throttle_waits, c->poll_sleeps,
-	       100.0 * cpu_ns / (window_s * 1e9), 100.0 * process_cpu_ns / (window_s * 1e9), poll_ns,
-	       packet_ns, packet_wall_ns, wakeup_ns,
+	       100.0 * cpu_ns / (window_s * 1e9), 100.0 * process_cpu_ns / (window_s * 1e9), cost.poll_ns,
+	       cost.packet_poll_ns, cost.packet_ns, cost.packet_wall_ns, wakeup_ns,
 	       c->poll_sleeps ? (double)c->sleep_cpu_ns / (double)c->poll_sleeps : 0.0,
 	       100.0 * cycles_to_ns(c->spin_cycles) / (window_s * 1e9), c->timed_sleeps,
 	       c->timed_sleeps ? (double)c->sleep_late_ns / (double)c->timed_sleeps : 0.0,

@@ -129,7 +129,7 @@ static int setup(struct irqmod_sim_model *sim)
 		sim->source_count++;
 	}
 	if (c->load_core != IRQMOD_SIM_NO_CORE) {
-		irqmod_sim_rng_seed(&sim->load_rng, c->seed, IRQMOD_SIM_MAX_SOURCES);
+		irqmod_sim_rng_seed(&sim->load_rng, c->seed, IRQMOD_SIM_LOAD_STREAM);
 		idle = irqmod_sim_draw_period(&sim->load_rng, c->load_distribution, c->load_idle_ns,
 					      DEFAULT_PARETO_SHAPE);
 		irqmod_sim_schedule(sim, idle, EVENT_LOAD, c->load_core);

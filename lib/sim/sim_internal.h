@@ -69,6 +69,11 @@
 #define MICRO 1000000u
 /* Jobs last at least 1 ns so a zero-cost configuration still advances time. */
 #define MIN_JOB_NS 1u
+/* Random streams after the sources' own (0 .. IRQMOD_SIM_MAX_SOURCES - 1,
+ * irqmod_sim_rng_seed()): the load task's (run.c), and the one the
+ * constant on/off sources share for their cycle's phase (source.c). */
+#define IRQMOD_SIM_LOAD_STREAM IRQMOD_SIM_MAX_SOURCES
+#define IRQMOD_SIM_ONOFF_PHASE_STREAM (IRQMOD_SIM_MAX_SOURCES + 1)
 
 enum event_type {
 	EVENT_IRQ = 0,	/* queue: interrupt timer expiry */

@@ -42,6 +42,90 @@ static inline void source_step(struct irqmod_sim_src *src)
 	}
 }
 
+/*
+ * An on/off source's frame clock runs during its on periods only: the
+ * frame due at or after the end of an on period is due as far into the
+ * next on period as it was past the end of this one (the sub-ps remainder
+ * carries too), and an on period shorter than what is still owed passes
+ * without a frame. So the source offers rate x (time on) frames over any
+ * run, exactly, whatever the periods' lengths; restarting the clock at
+ * each on period sent ceil(on x rate) frames per period (1 in each 500 ns
+ * on period at 1 M frames/s, twice the rate x duty). Constant periods
+ * skip the periods without a frame in one step; drawn ones are drawn one
+ * by one, as each takes its own draw.
+ */
+static void onoff_next_period(struct irqmod_sim_src *src)
+{
+	const struct irqmod_sim_source *c = &src->config;
+	uint64_t owed = src->next_ps - src->period_end_ps, start, on, off;
+
+	for (;;) {
+		off = irqmod_sim_draw_period(&src->rng, c->period_distribution, c->off_mean_ns,
+					     c->pareto_shape_milli) * PS_PER_NS;
+		on = irqmod_sim_max_u64(irqmod_sim_draw_period(&src->rng, c->period_distribution,
+							       c->on_mean_ns, c->pareto_shape_milli),
+					1) * PS_PER_NS;
+		if (c->period_distribution == IRQMOD_SIM_DIST_CONSTANT && owed >= on) {
+			uint64_t skipped = owed / on;
+
+			if (skipped > (UINT64_MAX - src->period_end_ps) / (on + off)) {
+				src->next_ps = UINT64_MAX;
+				return;
+			}
+			src->period_end_ps += skipped * (on + off);
+			owed -= skipped * on;
+		}
+		start = irqmod_sim_add_sat(src->period_end_ps, off);
+		src->period_end_ps = irqmod_sim_add_sat(start, on);
+		if (owed < on || src->period_end_ps == UINT64_MAX) {
+			src->next_ps = irqmod_sim_add_sat(start, owed);
+			return;
+		}
+		owed -= on;
+	}
+}
+
+/*
+ * Where a constant on/off source starts, drawn from the seed (drawn
+ * periods vary with it by themselves; constant ones would repeat one run
+ * on every seed). Two things vary:
+ * - the phase of the on/off cycle at the source's start, uniform over one
+ *   cycle and drawn from a stream of its own that every source shares, so
+ *   sources of one cycle (incast's senders) stay in step; a source that
+ *   starts within an on period starts it part done, one within an off
+ *   period waits for the next on period;
+ * - how far into its on period the source's first frame is due, uniform
+ *   over one frame spacing and drawn from the source's own stream: how the
+ *   frames of sources in step interleave.
+ */
+static void onoff_constant_phase(struct irqmod_sim_src *src, uint64_t seed, uint64_t start_ps)
+{
+	const struct irqmod_sim_source *c = &src->config;
+	uint64_t on = irqmod_sim_max_u64(c->on_mean_ns, 1) * PS_PER_NS;
+	uint64_t cycle = on + c->off_mean_ns * PS_PER_NS, phase, first;
+	struct irqmod_sim_rng shared;
+
+	irqmod_sim_rng_seed(&shared, seed, IRQMOD_SIM_ONOFF_PHASE_STREAM);
+	phase = irqmod_sim_rng_next(&shared) % cycle;
+	first = irqmod_sim_rng_next(&src->rng) % src->step_ps;
+	if (phase < on) {
+		/* @phase into an on period: the first frame of it due after the start. */
+		uint64_t next = first >= phase ? first - phase
+					       : (src->step_ps - (phase - first) % src->step_ps) %
+							 src->step_ps;
+
+		src->next_ps = irqmod_sim_add_sat(start_ps, next);
+		src->period_end_ps = irqmod_sim_add_sat(start_ps, on - phase);
+	} else {
+		uint64_t begin = irqmod_sim_add_sat(start_ps, cycle - phase);
+
+		src->next_ps = irqmod_sim_add_sat(begin, first);
+		src->period_end_ps = irqmod_sim_add_sat(begin, on);
+	}
+	if (src->next_ps >= src->period_end_ps && src->next_ps != UINT64_MAX)
+		onoff_next_period(src);
+}
+
 /* Payload of a frame of @bytes (UDP over IPv4), or the stream's message. */
 IRQMOD_SIM_PRIVATE_INLINE uint32_t irqmod_sim_frame_payload(const struct irqmod_sim_src *src,
 							    uint32_t bytes)
@@ -176,17 +260,8 @@ IRQMOD_SIM_PRIVATE_INLINE void irqmod_sim_source_advance(struct irqmod_sim_model
 		break;
 	case IRQMOD_SIM_SOURCE_ONOFF:
 		source_step(src);
-		if (src->next_ps >= src->period_end_ps) {
-			uint64_t off = irqmod_sim_draw_period(&src->rng, c->period_distribution,
-						   c->off_mean_ns, c->pareto_shape_milli);
-			uint64_t on = irqmod_sim_draw_period(&src->rng, c->period_distribution,
-						  c->on_mean_ns, c->pareto_shape_milli);
-			uint64_t start = irqmod_sim_add_sat(src->period_end_ps, off * PS_PER_NS);
-
-			src->next_ps = start;
-			src->remainder = 0;
-			src->period_end_ps = irqmod_sim_add_sat(start, irqmod_sim_max_u64(on, 1) * PS_PER_NS);
-		}
+		if (src->next_ps >= src->period_end_ps)
+			onoff_next_period(src);
 		source_next_flow(src);
 		src->next_message++;
 		if (c->size_law != IRQMOD_SIM_SIZE_CONSTANT)
@@ -396,6 +471,10 @@ IRQMOD_SIM_PRIVATE int irqmod_sim_source_setup(struct irqmod_sim_model *sim,
 		src->next_ps = irqmod_sim_add_sat(start_ps, draw_gap(src));
 		break;
 	case IRQMOD_SIM_SOURCE_ONOFF:
+		if (c->period_distribution == IRQMOD_SIM_DIST_CONSTANT) {
+			onoff_constant_phase(src, config->seed, start_ps);
+			break;
+		}
 		period = irqmod_sim_draw_period(&src->rng, c->period_distribution, c->on_mean_ns,
 						c->pareto_shape_milli);
 		src->period_end_ps =

@@ -30,6 +30,45 @@
 #define PCAP_MAGIC_NS 0xA1B23C4Du
 #define PCAPNG_MAGIC 0x0A0D0D0Au
 
+/*
+ * Compressed files, by their leading bytes: gzip 1f 8b (RFC 1952 section
+ * 2.3.1), bzip2 "BZh" and the block size '1'..'9' (bzip2's own header),
+ * xz fd 37 7a 58 5a 00 (the .xz file format, section 2.1.1.1), zstd
+ * 28 b5 2f fd (RFC 8878 section 3.1.1, little-endian 0xFD2FB528). Neither
+ * libpcap nor the CSV reader decompresses, so such a file is refused by
+ * name instead of as a NUL byte in its first "line".
+ */
+#define TRACE_HEAD_BYTES 6u
+static const struct compression {
+	const char *name;
+	const char *command;
+	unsigned char magic[TRACE_HEAD_BYTES];
+	size_t length;
+} compressions[] = {
+	{ "gzip", "gunzip -k", { 0x1f, 0x8b }, 2 },
+	{ "bzip2", "bunzip2 -k", { 'B', 'Z', 'h' }, 3 },
+	{ "xz", "unxz -k", { 0xfd, '7', 'z', 'X', 'Z', 0x00 }, 6 },
+	{ "zstd", "unzstd", { 0x28, 0xb5, 0x2f, 0xfd }, 4 },
+};
+
+/* The compression whose magic @head (@got bytes) starts with, or NULL. */
+static const struct compression *compression_of(const unsigned char *head, size_t got)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(compressions) / sizeof(compressions[0]); i++) {
+		const struct compression *k = &compressions[i];
+
+		if (got < k->length || memcmp(head, k->magic, k->length) != 0)
+			continue;
+		/* bzip2's fourth byte is the block size, '1' to '9'. */
+		if (k->length == 3 && (got < 4 || head[3] < '1' || head[3] > '9'))
+			continue;
+		return k;
+	}
+	return NULL;
+}
+
 /* FNV-1a, 32 bits (Fowler, Noll, Vo; draft-eastlake-fnv): the flow hash. */
 #define FNV32_OFFSET_BASIS 0x811C9DC5u
 #define FNV32_PRIME 0x01000193u
@@ -431,7 +470,8 @@ int irqmod_sim_trace_load(struct irqmod_sim_trace_file *trace, const char *path,
 			  struct irqmod_sim_trace_error *error)
 {
 	struct reader r = { .trace = trace, .path = path ? path : "(null)", .error = error };
-	unsigned char head[4] = { 0 };
+	unsigned char head[TRACE_HEAD_BYTES] = { 0 };
+	const struct compression *compressed;
 	uint32_t magic_be, magic_le;
 	size_t got;
 	FILE *file;
@@ -453,8 +493,16 @@ int irqmod_sim_trace_load(struct irqmod_sim_trace_file *trace, const char *path,
 		   ((uint32_t)head[2] << 8) | head[3];
 	magic_le = ((uint32_t)head[3] << 24) | ((uint32_t)head[2] << 16) |
 		   ((uint32_t)head[1] << 8) | head[0];
+	compressed = compression_of(head, got);
+	if (compressed) {
+		fclose(file);
+		return reject(&r, -IRQMOD_EINVAL, 0, 0,
+			      "%s-compressed (traces are read uncompressed): decompress it "
+			      "first, e.g. %s FILE, and give the decompressed file",
+			      compressed->name, compressed->command);
+	}
 	if (format == IRQMOD_SIM_TRACE_AUTO) {
-		bool pcap_magic = got == sizeof(head) &&
+		bool pcap_magic = got >= 4 &&
 				  (magic_be == PCAP_MAGIC_US || magic_le == PCAP_MAGIC_US ||
 				   magic_be == PCAP_MAGIC_NS || magic_le == PCAP_MAGIC_NS ||
 				   magic_be == PCAPNG_MAGIC);
