@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
-/* Internal: the latency-target controller's decision, reachable by the tests. */
+/*
+ * Internal: the latency-target controller's counting path and its
+ * out-of-line parts, reachable by the tests. Not installed, not exported.
+ */
 #ifndef IRQMOD_LATENCY_TARGET_INTERNAL_H
 #define IRQMOD_LATENCY_TARGET_INTERNAL_H
 
@@ -18,5 +21,83 @@
 void irqmod_latency_target_decide(struct irqmod_latency_target *state, uint32_t packets_q8,
 				  uint32_t deviation_q8, uint32_t gap_ns, bool empty,
 				  struct irqmod_decision *decision);
+
+/*
+ * irqmod_latency_target_update_window() - the window's last call, out of
+ * line from irqmod_latency_target_update(): @state has the call's packets
+ * counted and @countdown counted down to 0. The window closes: its means
+ * are the estimate, and the mode and interval are decided and cached.
+ */
+void irqmod_latency_target_update_window(struct irqmod_latency_target *state,
+					 const struct irqmod_sample *sample,
+					 struct irqmod_decision *decision);
+
+/*
+ * irqmod_latency_target_update_edge() - a call with no RX packets or more
+ * than IRQMOD_LATENCY_TARGET_MAX_PACKETS_PER_CALL, out of line from
+ * irqmod_latency_target_update(): counts the call (the packets capped) and
+ * answers as the counting path does; an empty poll while polling re-arms
+ * at once. Not exported (tests/test_latency_target_stream.c calls it to
+ * drive its model's empty polls).
+ */
+void irqmod_latency_target_update_edge(struct irqmod_latency_target *state,
+				       const struct irqmod_sample *sample,
+				       struct irqmod_decision *decision);
+
+/*
+ * irqmod_latency_target_count() - add one call of @packets (1 to
+ * IRQMOD_LATENCY_TARGET_MAX_PACKETS_PER_CALL, or 0) to the window's sums.
+ *
+ * The packets go to @window_packets, and the part of the call's packets
+ * above the previous window's mean, max(packets_q8 - @packets_avg_q8, 0),
+ * to @window_above_q8: the window's close turns the two into the sum of
+ * |packets_q8 - @packets_avg_q8| (|d| = 2 max(d, 0) - d, summed). Both
+ * operands are at most 2^24, so the difference mod 2^32 has its sign in
+ * bit 31, and the positive part is one subtraction and a conditional move.
+ */
+static inline void irqmod_latency_target_count(struct irqmod_latency_target *state,
+					       uint32_t packets)
+{
+	uint32_t above;
+
+	state->window_packets += packets;
+	above = (packets << IRQMOD_LATENCY_TARGET_Q8_SHIFT) - state->packets_avg_q8;
+	if (above >> 31)
+		above = 0;
+	state->window_above_q8 += above;
+}
+
+/* POLL with @delay_ns into @decision: zero intervals, not changed. */
+static inline void irqmod_latency_target_answer_poll(struct irqmod_decision *decision,
+						     uint32_t delay_ns)
+{
+	decision->rx_interval_ns = 0;
+	decision->tx_interval_ns = 0;
+	decision->poll_delay_ns = delay_ns;
+	decision->rate_limit_ns = 0;
+	decision->frames = 0;
+	decision->action = IRQMOD_ACTION_POLL;
+	decision->changed = false;
+}
+
+/*
+ * The cached answer into @decision: POLL with zero intervals and
+ * @poll_delay_ns while that is set; else REARM at @interval_ns, unchanged.
+ */
+static inline void irqmod_latency_target_answer(const struct irqmod_latency_target *state,
+						struct irqmod_decision *decision)
+{
+	if (state->poll_delay_ns != 0) {
+		irqmod_latency_target_answer_poll(decision, state->poll_delay_ns);
+		return;
+	}
+	decision->rx_interval_ns = state->interval_ns;
+	decision->tx_interval_ns = state->interval_ns;
+	decision->poll_delay_ns = 0;
+	decision->rate_limit_ns = 0;
+	decision->frames = 0;
+	decision->action = IRQMOD_ACTION_REARM;
+	decision->changed = false;
+}
 
 #endif /* IRQMOD_LATENCY_TARGET_INTERNAL_H */
