@@ -501,9 +501,7 @@ void irqmod_dim_update(struct irqmod_dim *state, const struct irqmod_sample *sam
 	decision->tx_interval_ns = state->interval_ns;
 	decision->poll_delay_ns = 0;
 	decision->rate_limit_ns = state->rate_limit_ns;
-	decision->frames = state->frames;
-	decision->action = IRQMOD_ACTION_REARM;
-	decision->changed = false;
+	irqmod_decision_frames_rearm(decision, state->frames);
 }
 
 int irqmod_dim_config_check(const struct irqmod_dim_config *config,
