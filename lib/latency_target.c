@@ -15,6 +15,12 @@ static const char kind_name[] = "latency-target";
 
 /* Issue 13 section 1: the state a driver embeds per queue is at most 48 bytes. */
 _Static_assert(sizeof(struct irqmod_latency_target) <= 48, "latency-target state above 48 bytes");
+/* irqmod_latency_target_answer() copies the two as one 8-byte word. */
+_Static_assert(offsetof(struct irqmod_latency_target, poll_delay_ns) ==
+		       offsetof(struct irqmod_latency_target, interval_ns) + sizeof(uint32_t) &&
+	       offsetof(struct irqmod_decision, poll_delay_ns) ==
+		       offsetof(struct irqmod_decision, tx_interval_ns) + sizeof(uint32_t),
+	       "the cached REARM answer copies interval_ns and poll_delay_ns as one word");
 
 /* irqmod's defaults (docs/latency-target.md, "How to tune"). */
 /* A 50 us p99 target: the example of the issue that asked for the controller. */
