@@ -157,10 +157,10 @@ enum irqmod_dim_tune_state {
  * @IRQMOD_DIM_START_MEASURE: the next call opens a window.
  * @IRQMOD_DIM_MEASURING: a window is open. Its value is the window's event
  *                        count, IRQMOD_DIM_WINDOW_EVENTS, so the update's
- *                        inline fast path compares the events counted since
- *                        the window opened with @measure_state alone: with
- *                        0 (START) every call takes the out-of-line path,
- *                        with 64 only a call that may close the window.
+ *                        fast path compares the events counted since the
+ *                        window opened with @measure_state alone: with 0
+ *                        (START) every call takes the window's path, with
+ *                        64 only a call that may close the window.
  *
  * Linux's third state, DIM_APPLY_NEW_PROFILE, lasts until the driver's work
  * item has run; irqmod's caller applies the profile on return, so the state
