@@ -219,6 +219,16 @@ void irqmod_average_size_reset(struct irqmod_average_size *state)
 	program_level(state, state->start_level);
 }
 
+/*
+ * The general path out of line on purpose (general_update()); the
+ * __noinline__ spelling is safe in the kernel, where "noinline" is a macro.
+ */
+#if defined(__GNUC__)
+#define AS_COLD_PATH __attribute__((__noinline__))
+#else
+#define AS_COLD_PATH
+#endif
+
 /* The larger per-direction average; 0 when no direction carried packets. */
 static uint64_t largest_average(const struct irqmod_average_size *state,
 				const struct irqmod_sample *sample)
@@ -235,59 +245,20 @@ static uint64_t largest_average(const struct irqmod_average_size *state,
 	return average;
 }
 
-void irqmod_average_size_update(struct irqmod_average_size *state,
-				const struct irqmod_sample *sample,
-				struct irqmod_decision *decision)
+/*
+ * Every preset but igb's: a slow link's fixed level, or the formula with
+ * its options. Out of line, so that what it keeps in registers is not set
+ * up on every call of the igb path (which jumps here on its first test).
+ */
+static AS_COLD_PATH void general_update(struct irqmod_average_size *state,
+					const struct irqmod_sample *sample,
+					struct irqmod_decision *decision)
 {
 	uint32_t previous_register;
-	uint64_t average, both;
+	uint64_t average;
 	uint32_t value, level;
 
-	if (state->formula_both) {
-		/* The igb preset's path, with none of the other tests. */
-		average = 0;
-		if (sample->rx_packets)
-			average = IRQMOD_DIV_U64_U32(sample->rx_bytes, sample->rx_packets);
-		if (sample->tx_packets) {
-			uint64_t tx_average = IRQMOD_DIV_U64_U32(sample->tx_bytes,
-								 sample->tx_packets);
-
-			if (tx_average > average)
-				average = tx_average;
-		}
-		if (average == 0)
-			goto unchanged_both;
-		level = average_size_value(average);
-		if (level < state->min_value)
-			level = state->min_value;
-		if (level == state->level)
-			goto unchanged_both;
-		/*
-		 * program_level() for the igb encoding, without its switch or
-		 * the raise of an all-zero field: level is at least the
-		 * formula's smallest value here (see IGB_FIELD_NEVER_ZERO).
-		 */
-		previous_register = state->register_value;
-		state->level = level;
-		state->register_value = level & IRQMOD_IGB_EITR_MASK;
-		/*
-		 * irqmod_igb_eitr_ns() in both halves with one multiplication
-		 * (the field is in 1 us units from bit 2, and at most 8191 us,
-		 * so each half fits); the low half is interval_ns.
-		 */
-		both = (uint64_t)(state->register_value >> IRQMOD_EITR_USECS_SHIFT) *
-		       (IRQMOD_NS_PER_USEC * IRQMOD_DECISION_BOTH_HALVES);
-		state->interval_ns = (uint32_t)both;
-		IRQMOD_MEMCPY((unsigned char *)state + BOTH_OFFSET, &both, sizeof(both));
-		irqmod_decision_store(decision, both,
-				      state->register_value != previous_register);
-		return;
-unchanged_both:
-		/* The cached word: no spreading of interval_ns. */
-		IRQMOD_MEMCPY(&both, (const unsigned char *)state + BOTH_OFFSET, sizeof(both));
-		irqmod_decision_store(decision, both, false);
-		return;
-	} else if (state->slow_link_level) {
+	if (state->slow_link_level) {
 		level = state->slow_link_level;
 	} else {
 		average = largest_average(state, sample);
@@ -314,6 +285,59 @@ unchanged_both:
 	return;
 unchanged:
 	irqmod_decision_rearm(decision, state->interval_ns, false);
+}
+
+void irqmod_average_size_update(struct irqmod_average_size *state,
+				const struct irqmod_sample *sample,
+				struct irqmod_decision *decision)
+{
+	uint32_t previous_register, level;
+	uint64_t average, both;
+
+	if (!state->formula_both) {
+		general_update(state, sample, decision);
+		return;
+	}
+	/* The igb preset's path, with none of the other tests. */
+	average = 0;
+	if (sample->rx_packets)
+		average = IRQMOD_DIV_U64_U32(sample->rx_bytes, sample->rx_packets);
+	if (sample->tx_packets) {
+		uint64_t tx_average = IRQMOD_DIV_U64_U32(sample->tx_bytes, sample->tx_packets);
+
+		if (tx_average > average)
+			average = tx_average;
+	}
+	if (average == 0)
+		goto unchanged_both;
+	level = average_size_value(average);
+	if (level < state->min_value)
+		level = state->min_value;
+	if (level == state->level)
+		goto unchanged_both;
+	/*
+	 * program_level() for the igb encoding, without its switch or the
+	 * raise of an all-zero field: level is at least the formula's
+	 * smallest value here (see IGB_FIELD_NEVER_ZERO).
+	 */
+	previous_register = state->register_value;
+	state->level = level;
+	state->register_value = level & IRQMOD_IGB_EITR_MASK;
+	/*
+	 * irqmod_igb_eitr_ns() in both halves with one multiplication (the
+	 * field is in 1 us units from bit 2, and at most 8191 us, so each
+	 * half fits); the low half is interval_ns.
+	 */
+	both = (uint64_t)(state->register_value >> IRQMOD_EITR_USECS_SHIFT) *
+	       (IRQMOD_NS_PER_USEC * IRQMOD_DECISION_BOTH_HALVES);
+	state->interval_ns = (uint32_t)both;
+	IRQMOD_MEMCPY((unsigned char *)state + BOTH_OFFSET, &both, sizeof(both));
+	irqmod_decision_store(decision, both, state->register_value != previous_register);
+	return;
+unchanged_both:
+	/* The cached word: no spreading of interval_ns. */
+	IRQMOD_MEMCPY(&both, (const unsigned char *)state + BOTH_OFFSET, sizeof(both));
+	irqmod_decision_store(decision, both, false);
 }
 
 void irqmod_average_size_current(const struct irqmod_average_size *state,

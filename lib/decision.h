@@ -9,10 +9,11 @@
 #include "deps.h"
 
 /*
- * The layout irqmod_decision_rearm() writes with three stores: both
- * intervals as one 8-byte word, the poll delay and rate limit as another,
- * frames and action (REARM is 0) as a zero 4-byte word over the tail, and
- * then the changed byte.
+ * The layout irqmod_decision_store() and irqmod_decision_rearm() write with
+ * wide stores: both intervals (as one 8-byte word, or the same 4 bytes
+ * twice), the poll delay and rate limit as a zero 8-byte word, frames and
+ * action (REARM is 0) as a zero 4-byte word over the tail, and then the
+ * changed byte.
  */
 _Static_assert(offsetof(struct irqmod_decision, tx_interval_ns) == 4 &&
 	       offsetof(struct irqmod_decision, poll_delay_ns) == 8 &&
@@ -57,13 +58,26 @@ static inline void irqmod_decision_store(struct irqmod_decision *decision,
  * Fixed-size IRQMOD_MEMCPYs (deps.h: one store each at -O2) rather than
  * field by field: every controller fills one decision per update, and the
  * five stores and the interval's copy were a fixed part of each update.
+ * The interval is stored twice, not spread into both halves of a word
+ * first: from a register that is two stores (or, vectorized, a load, a
+ * shuffle and one store) where the spreading took three instructions
+ * before its store (vs Linux: latency-class 2 fewer per call).
  */
 static inline void irqmod_decision_rearm(struct irqmod_decision *decision,
 					 uint32_t interval_ns, bool changed)
 {
-	uint64_t both = interval_ns * IRQMOD_DECISION_BOTH_HALVES;
+	unsigned char *bytes = (unsigned char *)decision;
+	uint64_t none = 0;
+	uint32_t tail = 0;
 
-	irqmod_decision_store(decision, both, changed);
+	IRQMOD_MEMCPY(bytes + offsetof(struct irqmod_decision, rx_interval_ns), &interval_ns,
+		      sizeof(interval_ns));
+	IRQMOD_MEMCPY(bytes + offsetof(struct irqmod_decision, tx_interval_ns), &interval_ns,
+		      sizeof(interval_ns));
+	IRQMOD_MEMCPY(bytes + offsetof(struct irqmod_decision, poll_delay_ns), &none,
+		      sizeof(none));
+	IRQMOD_MEMCPY(bytes + offsetof(struct irqmod_decision, frames), &tail, sizeof(tail));
+	decision->changed = changed;
 }
 
 /*
@@ -79,6 +93,24 @@ static inline void irqmod_decision_rearm_units(struct irqmod_decision *decision,
 	uint64_t both = units * (unit_ns * IRQMOD_DECISION_BOTH_HALVES);
 
 	irqmod_decision_store(decision, both, changed);
+}
+
+/*
+ * irqmod_decision_frames_rearm() - the tail of a REARM answer that carries
+ * a frame count, unchanged: @frames, action REARM (0) and @changed false
+ * as one 4-byte store, @frames copied into the first two bytes of a zero
+ * word (so the same on either byte order), where three stores of the three
+ * fields cost two instructions more. DIM's answer on a call that only
+ * counts, which is most calls.
+ */
+static inline void irqmod_decision_frames_rearm(struct irqmod_decision *decision,
+						uint16_t frames)
+{
+	uint32_t tail = 0;
+
+	IRQMOD_MEMCPY(&tail, &frames, sizeof(frames));
+	IRQMOD_MEMCPY((unsigned char *)decision + offsetof(struct irqmod_decision, frames),
+		      &tail, sizeof(tail));
 }
 
 #endif /* IRQMOD_DECISION_H */

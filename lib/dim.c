@@ -12,7 +12,7 @@
 #include "deps.h"
 #include "dim_internal.h"
 
-/* irqmod_dim_update() indexes the RX/TX pairs of struct irqmod_sample by direction. */
+/* irqmod_dim_direction_packets() and _bytes() index the RX/TX pairs of struct irqmod_sample. */
 _Static_assert(offsetof(struct irqmod_sample, tx_packets) ==
 		       offsetof(struct irqmod_sample, rx_packets) + sizeof(uint32_t),
 	       "tx_packets must follow rx_packets");
@@ -21,6 +21,18 @@ _Static_assert(offsetof(struct irqmod_sample, tx_bytes) ==
 	       "tx_bytes must follow rx_bytes");
 _Static_assert(IRQMOD_DIM_DIRECTION_RX == 0 && IRQMOD_DIM_DIRECTION_TX == 1,
 	       "a direction is an index");
+
+/*
+ * The window's open and close out of line on purpose: inlined into
+ * irqmod_dim_update(), their registers and frame would be paid on every
+ * call that only counts (the __noinline__ spelling is safe in the kernel,
+ * where "noinline" is a macro).
+ */
+#if defined(__GNUC__)
+#define IRQMOD_DIM_COLD_PATH __attribute__((__noinline__))
+#else
+#define IRQMOD_DIM_COLD_PATH
+#endif
 
 /* Tired limit per level: Linux net_dim_step() parks at 2 * levels. */
 #define IRQMOD_DIM_TIRED_PER_LEVEL 2u
@@ -411,9 +423,15 @@ void irqmod_dim_reset(struct irqmod_dim *state)
 	irqmod_dim_load_level(state);
 }
 
-void irqmod_dim_update_window(struct irqmod_dim *state,
-			      const struct irqmod_sample *sample,
-			      struct irqmod_decision *decision)
+/*
+ * The out-of-line part of irqmod_dim_update(), with the call's counts
+ * added: opens a window (IRQMOD_DIM_START_MEASURE) or, once the window has
+ * counted IRQMOD_DIM_WINDOW_EVENTS events, turns it into rates and takes
+ * one step (only @sample->now_ns is read).
+ */
+static IRQMOD_DIM_COLD_PATH void dim_update_window(struct irqmod_dim *state,
+						   const struct irqmod_sample *sample,
+						   struct irqmod_decision *decision)
 {
 	struct irqmod_dim_rates rates;
 	uint32_t window_usecs;
@@ -458,6 +476,32 @@ answer:
 	irqmod_decision_rearm(decision, state->interval_ns, changed);
 	decision->rate_limit_ns = state->rate_limit_ns;
 	decision->frames = state->frames;
+}
+
+void irqmod_dim_update(struct irqmod_dim *state, const struct irqmod_sample *sample,
+		       struct irqmod_decision *decision)
+{
+	uint32_t events = sample->events;
+	uint16_t counted;
+
+	events += events == 0;
+	state->events = (uint16_t)(state->events + events);
+	state->packets += irqmod_dim_direction_packets(sample, state->direction);
+	state->bytes += irqmod_dim_direction_bytes(sample, state->direction);
+	/*
+	 * One comparison sends a call out of line: IRQMOD_DIM_MEASURING is
+	 * the window's event count and IRQMOD_DIM_START_MEASURE is 0.
+	 */
+	counted = (uint16_t)(state->events - state->start_events);
+	if (counted >= state->measure_state) {
+		dim_update_window(state, sample, decision);
+		return;
+	}
+	decision->rx_interval_ns = state->interval_ns;
+	decision->tx_interval_ns = state->interval_ns;
+	decision->poll_delay_ns = 0;
+	decision->rate_limit_ns = state->rate_limit_ns;
+	irqmod_decision_frames_rearm(decision, state->frames);
 }
 
 int irqmod_dim_config_check(const struct irqmod_dim_config *config,

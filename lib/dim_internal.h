@@ -89,6 +89,31 @@ static inline uint32_t irqmod_dim_events_per_ms(uint32_t window_usecs)
 					    window_usecs) + 1u;
 }
 
+/*
+ * The packets and bytes (mod 2^32) of @direction (0 RX, 1 TX) in @sample:
+ * tx_packets follows rx_packets and tx_bytes follows rx_bytes (lib/dim.c
+ * asserts both), so the direction indexes each pair with one load, where
+ * a choice between the two fields costs a load and a conditional move
+ * more on every call irqmod_dim_update() only counts.
+ */
+static inline uint32_t irqmod_dim_direction_packets(const struct irqmod_sample *sample,
+						    uint8_t direction)
+{
+	const char *fields = (const char *)sample;
+
+	return *(const uint32_t *)(fields + offsetof(struct irqmod_sample, rx_packets) +
+				   direction * sizeof(uint32_t));
+}
+
+static inline uint32_t irqmod_dim_direction_bytes(const struct irqmod_sample *sample,
+						  uint8_t direction)
+{
+	const char *fields = (const char *)sample;
+
+	return (uint32_t)*(const uint64_t *)(fields + offsetof(struct irqmod_sample, rx_bytes) +
+					     direction * sizeof(uint64_t));
+}
+
 /* True when value differs from reference by more than 10 % (truncated). */
 static inline bool irqmod_dim_significant(uint32_t value, uint32_t reference)
 {

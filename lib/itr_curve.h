@@ -83,7 +83,7 @@ struct irqmod_itr_bands {
  * the breakpoints into the comparisons as the drivers' own code has them.
  */
 static inline uint32_t irqmod_itr_curve_value(const struct irqmod_itr_curve *curve,
-					      uint32_t avg_bytes)
+					      uint64_t avg_bytes)
 {
 	unsigned int piece;
 
@@ -92,7 +92,7 @@ static inline uint32_t irqmod_itr_curve_value(const struct irqmod_itr_curve *cur
 	for (piece = 0; piece < IRQMOD_ITR_CURVE_PIECES; piece++) {
 		/* Limits are below 2^16 in every driver, so no overflow here. */
 		if (avg_bytes <= curve->limit_bytes[piece])
-			return avg_bytes * curve->slope[piece] + curve->offset[piece];
+			return (uint32_t)avg_bytes * curve->slope[piece] + curve->offset[piece];
 	}
 	return curve->plateau_value;
 }
@@ -123,18 +123,17 @@ static inline enum irqmod_itr_band irqmod_itr_band_of(const struct irqmod_itr_ba
 
 /*
  * irqmod_itr_average_bytes() - @bytes / @packets (@packets non-zero), the
- * drivers' avg_wire_size. The curve is flat above a few kilobytes, so the
- * result saturates at UINT32_MAX. A count that fits 32 bits (every real
- * poll) takes a 32-bit division; only larger ones pay the 64-bit one.
+ * drivers' avg_wire_size, in 64 bits: irqmod_itr_curve_value() compares it
+ * whole (the curve is flat above a few kilobytes). One 64-bit division on
+ * every count: a test choosing a 32-bit one for counts that fit, and a
+ * saturation, cost two to three instructions more per bulk container
+ * (vs Linux: ixgbe random 78.6 -> 77.7 Ir per call, i40e 75.2 -> 73.0).
+ * On CPUs before Ice Lake a 64-bit division takes more cycles than a
+ * 32-bit one; irqmod's budget is counted in instructions.
  */
-static inline uint32_t irqmod_itr_average_bytes(uint64_t bytes, uint32_t packets)
+static inline uint64_t irqmod_itr_average_bytes(uint64_t bytes, uint32_t packets)
 {
-	uint64_t average;
-
-	if (bytes <= UINT32_MAX)
-		return (uint32_t)bytes / packets;
-	average = IRQMOD_DIV_U64_U32(bytes, packets);
-	return average > UINT32_MAX ? UINT32_MAX : (uint32_t)average;
+	return IRQMOD_DIV_U64_U32(bytes, packets);
 }
 
 /*
@@ -174,7 +173,7 @@ static inline void irqmod_itr_scale_setup(struct irqmod_intel_itr_scale *scale,
  * it into its [min, max].
  */
 static inline uint32_t irqmod_itr_size_usecs(const struct irqmod_itr_curve *curve,
-					     uint32_t avg_bytes, uint32_t latency_shift,
+					     uint64_t avg_bytes, uint32_t latency_shift,
 					     const struct irqmod_intel_itr_scale *scale,
 					     uint32_t step_usecs)
 {

@@ -259,15 +259,19 @@ void irqmod_ixgbe_update(struct irqmod_ixgbe *state,
 	 * min() over the values with their flag, then drop the flag: a bulk
 	 * container beats a latency one whatever the intervals. A container
 	 * without a ring takes no part (Linux leaves it at MAX | LATENCY,
-	 * which never wins either).
+	 * which never wins either; irqmod does not read it).
 	 */
 	if (stale) {
-		/* Every ring restarts at min | LATENCY: so does their min(). */
+		/*
+		 * Every ring restarts at min | LATENCY: so does their min().
+		 * Both containers are written whatever the rings: a container
+		 * without a ring is never read (its value no longer mirrors
+		 * Linux's MAX | LATENCY), and a stale call saves a ring test
+		 * per container (ixgbe idle stream: 50.5 -> 46.2 Ir per call).
+		 */
 		key = state->min_usecs | IRQMOD_IXGBE_LATENCY;
-		if (state->rings & IXGBE_RING_TX)
-			state->tx.itr = (uint8_t)key;
-		if (state->rings & IXGBE_RING_RX)
-			state->rx.itr = (uint8_t)key;
+		state->tx.itr = (uint8_t)key;
+		state->rx.itr = (uint8_t)key;
 	} else if (state->rings == IXGBE_RINGS_BOTH) {
 		/* The usual vector, with one test instead of two. */
 		key = ixgbe_update_container(state, &state->tx, sample->tx_packets,

@@ -578,10 +578,11 @@ static inline void close_window(struct irqmod_latency_target *state, const struc
 }
 
 /*
- * The counting path is irqmod_latency_target_update(), inline in the
- * header; it has counted the call and counted the window down to 0.
+ * The counting path is irqmod_latency_target_update(); it has counted the
+ * call and counted the window down to 0. Out of line (once per window), so
+ * that the close's registers and frame are not paid on a counting call.
  */
-void irqmod_latency_target_update_window(struct irqmod_latency_target *state,
+LT_COLD_PATH void irqmod_latency_target_update_window(struct irqmod_latency_target *state,
 					 const struct irqmod_sample *sample,
 					 struct irqmod_decision *decision)
 {
@@ -601,11 +602,11 @@ static inline void count_down(struct irqmod_latency_target *state, const struct 
 }
 
 /*
- * A call the inline path does not count: more RX packets than the cap
+ * A call the counting path does not count: more RX packets than the cap
  * (counted as the cap), or none, which adds nothing to the sums (0 - ref
- * is not above 0).
+ * is not above 0). Out of line for the same reason as the close.
  */
-void irqmod_latency_target_update_edge(struct irqmod_latency_target *state,
+LT_COLD_PATH void irqmod_latency_target_update_edge(struct irqmod_latency_target *state,
 				       const struct irqmod_sample *sample,
 				       struct irqmod_decision *decision)
 {
@@ -629,6 +630,38 @@ void irqmod_latency_target_update_edge(struct irqmod_latency_target *state,
 		      min_u32(state->poll_delay_ns + state->poll_service_ns,
 			      state->p99_interval_ns),
 		      decision);
+		return;
+	}
+	irqmod_latency_target_answer(state, decision);
+}
+
+/*
+ * Most calls only count: their packets go to the window's sums, the
+ * window counts down and the cached answer is copied; the window's last
+ * call and the calls outside the counted range go out of line.
+ */
+void irqmod_latency_target_update(struct irqmod_latency_target *state,
+				  const struct irqmod_sample *sample,
+				  struct irqmod_decision *decision)
+{
+	uint32_t packets = sample->rx_packets;
+
+	/* 0 or above the cap, in one unsigned comparison. */
+	if (packets - 1u >= MAX_PACKETS_PER_CALL) {
+		/*
+		 * An empty poll while not polling adds nothing to the sums
+		 * (0 - ref is not above 0): count down, answer REARM. The
+		 * others (re-arm now, the cap) go out of line.
+		 */
+		if (packets != 0 || state->poll_delay_ns != 0) {
+			irqmod_latency_target_update_edge(state, sample, decision);
+			return;
+		}
+	} else {
+		irqmod_latency_target_count(state, packets);
+	}
+	if (--state->countdown == 0) {
+		irqmod_latency_target_update_window(state, sample, decision);
 		return;
 	}
 	irqmod_latency_target_answer(state, decision);

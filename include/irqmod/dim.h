@@ -157,10 +157,10 @@ enum irqmod_dim_tune_state {
  * @IRQMOD_DIM_START_MEASURE: the next call opens a window.
  * @IRQMOD_DIM_MEASURING: a window is open. Its value is the window's event
  *                        count, IRQMOD_DIM_WINDOW_EVENTS, so the update's
- *                        inline fast path compares the events counted since
- *                        the window opened with @measure_state alone: with
- *                        0 (START) every call takes the out-of-line path,
- *                        with 64 only a call that may close the window.
+ *                        fast path compares the events counted since the
+ *                        window opened with @measure_state alone: with 0
+ *                        (START) every call takes the window's path, with
+ *                        64 only a call that may close the window.
  *
  * Linux's third state, DIM_APPLY_NEW_PROFILE, lasts until the driver's work
  * item has run; irqmod's caller applies the profile on return, so the state
@@ -292,20 +292,6 @@ IRQMOD_API int irqmod_dim_init(struct irqmod_dim *state,
 IRQMOD_API void irqmod_dim_reset(struct irqmod_dim *state);
 
 /**
- * irqmod_dim_update_window() - the out-of-line part of irqmod_dim_update().
- * @state: state set up by irqmod_dim_init(), with the call's counts added.
- * @sample: the call's sample (only @sample->now_ns is read).
- * @decision: filled in as by irqmod_dim_update().
- *
- * Opens a window (IRQMOD_DIM_START_MEASURE) or, once the window has counted
- * IRQMOD_DIM_WINDOW_EVENTS events, turns it into rates and takes one step.
- * Called by irqmod_dim_update() only; a driver calls that.
- */
-IRQMOD_API void irqmod_dim_update_window(struct irqmod_dim *state,
-					 const struct irqmod_sample *sample,
-					 struct irqmod_decision *decision);
-
-/**
  * irqmod_dim_update() - account one completed poll; maybe take a decision.
  * @state: state set up by irqmod_dim_init().
  * @sample: deltas since the previous call; @sample->events 0 counts as 1.
@@ -313,45 +299,15 @@ IRQMOD_API void irqmod_dim_update_window(struct irqmod_dim *state,
  *            @frames, @rate_limit_ns; @changed when the profile's values
  *            differ from the previous answer's.
  *
- * Inline: most calls only add the sample to the window and answer the
- * current profile; a call that opens a window or may close one continues
- * in irqmod_dim_update_window(). The counters are added as Linux keeps
- * them: u16 events, and packets and bytes of @direction mod 2^32.
+ * Most calls only add the sample to the window and answer the current
+ * profile; one that opens a window or completes IRQMOD_DIM_WINDOW_EVENTS
+ * events turns the window into rates and takes one step. The counters are
+ * added as Linux keeps them: u16 events, and packets and bytes of
+ * @direction mod 2^32.
  */
-static inline void irqmod_dim_update(struct irqmod_dim *state,
-				     const struct irqmod_sample *sample,
-				     struct irqmod_decision *decision)
-{
-	const char *fields = (const char *)sample;
-	uint32_t events = sample->events;
-	uint16_t counted;
-
-	events += events == 0;
-	state->events = (uint16_t)(state->events + events);
-	/*
-	 * tx_packets follows rx_packets and tx_bytes follows rx_bytes
-	 * (lib/dim.c checks it), so @direction (0 RX, 1 TX) indexes the pair
-	 * instead of a branch.
-	 */
-	state->packets += *(const uint32_t *)(fields +
-		offsetof(struct irqmod_sample, rx_packets) +
-		state->direction * sizeof(uint32_t));
-	state->bytes += (uint32_t)*(const uint64_t *)(fields +
-		offsetof(struct irqmod_sample, rx_bytes) +
-		state->direction * sizeof(uint64_t));
-	counted = (uint16_t)(state->events - state->start_events);
-	if (counted >= state->measure_state) {
-		irqmod_dim_update_window(state, sample, decision);
-		return;
-	}
-	decision->rx_interval_ns = state->interval_ns;
-	decision->tx_interval_ns = state->interval_ns;
-	decision->poll_delay_ns = 0;
-	decision->rate_limit_ns = state->rate_limit_ns;
-	decision->frames = state->frames;
-	decision->action = IRQMOD_ACTION_REARM;
-	decision->changed = false;
-}
+IRQMOD_API void irqmod_dim_update(struct irqmod_dim *state,
+				  const struct irqmod_sample *sample,
+				  struct irqmod_decision *decision);
 
 /**
  * struct irqmod_dim_rdma_config - RDMA DIM settings.
@@ -448,7 +404,9 @@ IRQMOD_API void irqmod_dim_rdma_update_window(struct irqmod_dim_rdma *state,
  * @decision: the level's interval in both fields and its completion count
  *            in @frames.
  *
- * Inline like irqmod_dim_update(). rdma_dim() subtracts its u16 event
+ * Inline: most calls only add the sample to the window and answer the
+ * current level; a call that opens a window or may close one continues in
+ * irqmod_dim_rdma_update_window(). rdma_dim() subtracts its u16 event
  * counters as ints into a u32: once the counter wraps inside a window the
  * difference is negative, reads as huge, and the window closes early. The
  * 32-bit difference below reproduces that on purpose (see docs/dim.md).

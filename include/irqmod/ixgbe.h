@@ -97,7 +97,9 @@ enum irqmod_ixgbe_preset {
  * Linux keeps struct ixgbe_ring_container.itr.
  * @itr: interval in us (within [min, max]) | IRQMOD_IXGBE_LATENCY in
  *       latency mode. As a number it orders the containers the way the
- *       vector's min() does: any bulk value below any latency one.
+ *       vector's min() does: any bulk value below any latency one. The
+ *       container of a direction without a ring is not read; a stale
+ *       call restarts it with the others.
  */
 struct irqmod_ixgbe_container {
 	uint8_t itr;

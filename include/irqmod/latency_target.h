@@ -280,147 +280,6 @@ IRQMOD_API void irqmod_latency_target_reset(struct irqmod_latency_target *state)
 #define IRQMOD_LATENCY_TARGET_Q8_SHIFT 8u
 
 /**
- * irqmod_latency_target_update_window() - the window's last call: the
- * out-of-line part of irqmod_latency_target_update().
- * @state: state set up by irqmod_latency_target_init(), with the call's
- *	packets counted and @countdown counted down to 0.
- * @sample: the call's sample.
- * @decision: filled in as by irqmod_latency_target_update().
- *
- * The window closes: its means are the estimate, and the mode and interval
- * are decided and cached. Called by irqmod_latency_target_update() only; a
- * driver calls that.
- */
-IRQMOD_API void irqmod_latency_target_update_window(struct irqmod_latency_target *state,
-						    const struct irqmod_sample *sample,
-						    struct irqmod_decision *decision);
-
-/**
- * irqmod_latency_target_update_edge() - a call with no RX packets or more
- * than IRQMOD_LATENCY_TARGET_MAX_PACKETS_PER_CALL: the other out-of-line
- * part of irqmod_latency_target_update().
- * @state: state set up by irqmod_latency_target_init().
- * @sample: the call's sample.
- * @decision: filled in as by irqmod_latency_target_update().
- *
- * Counts the call (the packets capped) and answers as the inline path
- * does; an empty poll while polling re-arms at once. Called by
- * irqmod_latency_target_update() only; a driver calls that.
- */
-IRQMOD_API void irqmod_latency_target_update_edge(struct irqmod_latency_target *state,
-						  const struct irqmod_sample *sample,
-						  struct irqmod_decision *decision);
-
-/*
- * The answer's fixed-size copies (one store each at -O2). A platform or an
- * analyser may define IRQMOD_LATENCY_TARGET_COPY first (scripts/eva maps it
- * to the memcpy whose contract Frama-C knows, tests/eva/eva_deps.h).
- */
-#if defined(IRQMOD_LATENCY_TARGET_COPY)
-/* Given by the includer. */
-#elif defined(__GNUC__)
-#define IRQMOD_LATENCY_TARGET_COPY(to, from, bytes) __builtin_memcpy((to), (from), (bytes))
-#else
-/* Without GCC's builtin: a byte loop (the compilers irqmod is built with have it). */
-static inline void irqmod_latency_target_copy(void *to, const void *from, size_t bytes)
-{
-	unsigned char *t = (unsigned char *)to;
-	const unsigned char *f = (const unsigned char *)from;
-
-	while (bytes--)
-		*t++ = *f++;
-}
-#define IRQMOD_LATENCY_TARGET_COPY(to, from, bytes) irqmod_latency_target_copy((to), (from), (bytes))
-#endif
-
-/**
- * irqmod_latency_target_count() - add one call of @packets (1 to
- * IRQMOD_LATENCY_TARGET_MAX_PACKETS_PER_CALL, or 0) to the window's sums.
- * @state: state set up by irqmod_latency_target_init().
- * @packets: the call's RX packets, already capped.
- *
- * The packets go to @window_packets, and the part of the call's packets
- * above the previous window's mean, max(packets_q8 - @packets_avg_q8, 0),
- * to @window_above_q8: the window's close turns the two into the sum of
- * |packets_q8 - @packets_avg_q8| (|d| = 2 max(d, 0) - d, summed). Both
- * operands are at most 2^24, so the difference mod 2^32 has its sign in
- * bit 31, and the positive part is one subtraction and a conditional move.
- */
-static inline void irqmod_latency_target_count(struct irqmod_latency_target *state,
-					       uint32_t packets)
-{
-	uint32_t above;
-
-	state->window_packets += packets;
-	above = (packets << IRQMOD_LATENCY_TARGET_Q8_SHIFT) - state->packets_avg_q8;
-	if (above >> 31)
-		above = 0;
-	state->window_above_q8 += above;
-}
-
-/**
- * irqmod_latency_target_answer_poll() - POLL with @delay_ns into @decision.
- * @decision: zero intervals, @delay_ns as the poll delay, action POLL,
- *	@changed false.
- * @delay_ns: the poll delay.
- *
- * Three wide stores, addressed from the start of the struct (a kernel's
- * FORTIFY_SOURCE checks a copy against the field it starts at), the same
- * on either byte order: 8 zero bytes over the intervals, the delay and a
- * zero rate limit, the tail's four bytes (frames 0, POLL, not changed).
- */
-static inline void irqmod_latency_target_answer_poll(struct irqmod_decision *decision,
-						     uint32_t delay_ns)
-{
-	unsigned char *to = (unsigned char *)decision;
-	const unsigned char tail[4] = { 0, 0, IRQMOD_ACTION_POLL, 0 };
-	uint64_t none = 0;
-	uint32_t delay_pair[2];
-
-	delay_pair[0] = delay_ns;
-	delay_pair[1] = 0; /* the rate limit */
-	IRQMOD_LATENCY_TARGET_COPY(to + offsetof(struct irqmod_decision, rx_interval_ns), &none,
-				   sizeof(none));
-	IRQMOD_LATENCY_TARGET_COPY(to + offsetof(struct irqmod_decision, poll_delay_ns),
-				   delay_pair, sizeof(delay_pair));
-	IRQMOD_LATENCY_TARGET_COPY(to + offsetof(struct irqmod_decision, frames), tail,
-				   sizeof(tail));
-}
-
-/**
- * irqmod_latency_target_answer() - the cached answer into @decision.
- * @state: state set up by irqmod_latency_target_init().
- * @decision: POLL with zero intervals and @poll_delay_ns while that is set;
- *	else REARM at @interval_ns, unchanged.
- *
- * Wide copies, as irqmod_latency_target_answer_poll() stores: REARM is one
- * 8-byte load of @interval_ns and @poll_delay_ns (0 then, and adjacent in
- * the state) and three stores: RX from its first four bytes, TX and the
- * poll delay from all eight, then 8 zero bytes (REARM is 0).
- */
-static inline void irqmod_latency_target_answer(const struct irqmod_latency_target *state,
-						struct irqmod_decision *decision)
-{
-	unsigned char *to = (unsigned char *)decision;
-	const unsigned char *from = (const unsigned char *)state;
-	uint64_t none = 0, cached;
-
-	if (state->poll_delay_ns != 0) {
-		irqmod_latency_target_answer_poll(decision, state->poll_delay_ns);
-		return;
-	}
-	/* One load: the word's first four bytes are @interval_ns on either byte order. */
-	IRQMOD_LATENCY_TARGET_COPY(&cached, from + offsetof(struct irqmod_latency_target, interval_ns),
-				   sizeof(cached));
-	IRQMOD_LATENCY_TARGET_COPY(to + offsetof(struct irqmod_decision, rx_interval_ns), &cached,
-				   sizeof(uint32_t));
-	IRQMOD_LATENCY_TARGET_COPY(to + offsetof(struct irqmod_decision, tx_interval_ns), &cached,
-				   sizeof(cached));
-	IRQMOD_LATENCY_TARGET_COPY(to + offsetof(struct irqmod_decision, rate_limit_ns), &none,
-				   sizeof(none));
-}
-
-/**
  * irqmod_latency_target_update() - one call after a poll completed.
  * @state: state set up by irqmod_latency_target_init().
  * @sample: what the poll completed (RX packets and the time are used). A
@@ -429,40 +288,14 @@ static inline void irqmod_latency_target_answer(const struct irqmod_latency_targ
  *	last one returned), or POLL with zero intervals and the interval as
  *	@poll_delay_ns. Never fails.
  *
- * Inline: most calls (1 to IRQMOD_LATENCY_TARGET_MAX_PACKETS_PER_CALL RX
- * packets) only add their packets and the part above @packets_avg_q8 to
- * the window's sums (irqmod_latency_target_count()), count down and copy
- * the cached answer; the window's last call continues in
- * irqmod_latency_target_update_window(), and a call with no packets (an
- * empty poll while polling re-arms at once) or more than the cap in
- * irqmod_latency_target_update_edge().
+ * Most calls (1 to IRQMOD_LATENCY_TARGET_MAX_PACKETS_PER_CALL RX packets)
+ * only add their packets and the part above @packets_avg_q8 to the
+ * window's sums, count down and answer the cached decision; one call in
+ * IRQMOD_LATENCY_TARGET_WINDOW_CALLS closes the window and decides.
  */
-static inline void irqmod_latency_target_update(struct irqmod_latency_target *state,
-						const struct irqmod_sample *sample,
-						struct irqmod_decision *decision)
-{
-	uint32_t packets = sample->rx_packets;
-
-	/* 0 or above the cap, in one unsigned comparison. */
-	if (packets - 1u >= IRQMOD_LATENCY_TARGET_MAX_PACKETS_PER_CALL) {
-		/*
-		 * An empty poll while not polling adds nothing to the sums
-		 * (0 - ref is not above 0): count down, answer REARM. The
-		 * others (re-arm now, the cap) go out of line.
-		 */
-		if (packets != 0 || state->poll_delay_ns != 0) {
-			irqmod_latency_target_update_edge(state, sample, decision);
-			return;
-		}
-	} else {
-		irqmod_latency_target_count(state, packets);
-	}
-	if (--state->countdown == 0) {
-		irqmod_latency_target_update_window(state, sample, decision);
-		return;
-	}
-	irqmod_latency_target_answer(state, decision);
-}
+IRQMOD_API void irqmod_latency_target_update(struct irqmod_latency_target *state,
+					     const struct irqmod_sample *sample,
+					     struct irqmod_decision *decision);
 
 /**
  * irqmod_latency_target_current() - repeat the last decision without a sample.

@@ -109,6 +109,20 @@ def main(argv):
     for kind, name in (("function", "missing_function"), ("define", "MISSING"),
                        ("enum", "missing"), ("variable", "missing")):
         check("missing %s %s" % (kind, name), extract.extract(SOURCE, kind, name), None)
+    # The by-reference rewrite: signature, member accesses, the address taken.
+    by_value = ("int other(struct dim_sample end_sample);\n"
+                "void net_dim(struct dim *dim, struct dim_sample end_sample)\n{\n"
+                "\tuse(end_sample.event_ctr, &end_sample);\n}\n")
+    check("by-reference rewrite", extract.by_reference(by_value, "net_dim"),
+          "int other(struct dim_sample end_sample);\n"
+          "void net_dim_by_ref(struct dim *dim, const struct dim_sample *end_sample)\n{\n"
+          "\tuse(end_sample->event_ctr, end_sample);\n}\n")
+    try:
+        extract.by_reference("void net_dim(struct dim *dim, const struct dim_sample *s)\n"
+                             "{\n}\n", "net_dim")
+        failures.append("by-reference rewrite of a signature it does not know: no error")
+    except extract.ExtractError:
+        pass
     # Every manifest source is listed for the tarball extraction.
     sources = extract.SOURCES
     for _, _, pieces in extract.MANIFEST:

@@ -7,4 +7,3 @@
 #include <string.h>
 #define IRQMOD_MEMCPY(to, from, bytes) memcpy((to), (from), (bytes))
 #define IRQMOD_MEMSET(to, value, bytes) memset((to), (value), (bytes))
-#define IRQMOD_LATENCY_TARGET_COPY(to, from, bytes) memcpy((to), (from), (bytes))

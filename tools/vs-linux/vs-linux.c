@@ -464,6 +464,7 @@ static const struct vsl_stream vsl_streams[] = {
 
 enum vsl_kind {
 	VSL_NET_DIM,
+	VSL_NET_DIM_BY_REF,
 	VSL_ICE,
 	VSL_RDMA_DIM,
 	VSL_IXGBE,
@@ -500,6 +501,9 @@ struct vsl_row {
 
 static const struct vsl_row vsl_rows[] = {
 	{ "dim", "net_dim", VSL_NET_DIM, IRQMOD_DIM_TABLE_RX_EQE, false, false, 0, 0, 0 },
+	/* 6.1's net_dim() with its sample by reference, as upstream since 2024. */
+	{ "dim-by-ref", "net_dim_by_ref", VSL_NET_DIM_BY_REF, IRQMOD_DIM_TABLE_RX_EQE, false, false,
+	  0, 0, 0 },
 	{ "dim-rx-cqe", "net_dim", VSL_NET_DIM, IRQMOD_DIM_TABLE_RX_CQE, false, true, 0, 0, 0 },
 	{ "dim-tx-eqe", "net_dim", VSL_NET_DIM, IRQMOD_DIM_TABLE_TX_EQE, true, false, 0, 0, 0 },
 	{ "dim-tx-cqe", "net_dim", VSL_NET_DIM, IRQMOD_DIM_TABLE_TX_CQE, true, true, 0, 0, 0 },
@@ -568,6 +572,12 @@ static void vsl_wrappers(enum vsl_kind kind, const char **linux_wrapper,
 	case VSL_ICE:
 		*linux_wrapper = "linux_bench_net_dim";
 		*linux_count = "linux_bench_net_dim_count";
+		*irqmod_wrapper = "irqmod_bench_dim_update";
+		*irqmod_count = "irqmod_bench_dim_update_count";
+		return;
+	case VSL_NET_DIM_BY_REF:
+		*linux_wrapper = "linux_bench_net_dim_by_ref";
+		*linux_count = "linux_bench_net_dim_by_ref_count";
 		*irqmod_wrapper = "irqmod_bench_dim_update";
 		*irqmod_count = "irqmod_bench_dim_update_count";
 		return;
@@ -675,10 +685,16 @@ static bool vsl_run_dim(const struct vsl_row *row, const struct vsl_stream *stre
 		vsl_dim_prepare(&counts, row->tx);
 		counting = vsl_dim_counting_only();
 		if (counting) {
-			linux_bench_net_dim_count();
+			if (row->kind == VSL_NET_DIM_BY_REF)
+				linux_bench_net_dim_by_ref_count();
+			else
+				linux_bench_net_dim_count();
 			irqmod_bench_dim_update_count(&state, &sample, &decision);
 		} else {
-			linux_bench_net_dim();
+			if (row->kind == VSL_NET_DIM_BY_REF)
+				linux_bench_net_dim_by_ref();
+			else
+				linux_bench_net_dim();
 			irqmod_bench_dim_update(&state, &sample, &decision);
 		}
 		vsl_dim_result(&linux_result);
@@ -1020,6 +1036,7 @@ static bool vsl_run_row(const struct vsl_row *row, const struct vsl_stream *stre
 	memset(run, 0, sizeof(*run));
 	switch (row->kind) {
 	case VSL_NET_DIM:
+	case VSL_NET_DIM_BY_REF:
 	case VSL_ICE:
 		return vsl_run_dim(row, stream, samples, run);
 	case VSL_RDMA_DIM:

@@ -85,6 +85,9 @@ void vsl_dim_prepare(const struct vsl_counts *counts, bool tx);
 bool vsl_dim_counting_only(void);
 void linux_bench_net_dim(void);
 void linux_bench_net_dim_count(void);
+/* The same net_dim() with its sample by reference (upstream since 2024). */
+void linux_bench_net_dim_by_ref(void);
+void linux_bench_net_dim_by_ref_count(void);
 void vsl_dim_result(struct vsl_result *result);
 /* Linux's profile @level of the RX (or TX) table for @cqe_mode. */
 void vsl_dim_moderation(bool tx, bool cqe_mode, uint32_t level, uint32_t *usecs,

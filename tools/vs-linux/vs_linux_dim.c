@@ -79,6 +79,23 @@ VSL_WRAPPER void linux_bench_net_dim_count(void)
 	net_dim(&net, net_sample);
 }
 
+/*
+ * net_dim() as upstream has it since 2024 (61bf0009a765): the same 6.1
+ * function with its sample passed by reference, rewritten by
+ * tools/vs-linux/extract.py into net_dim_by_ref.c.
+ */
+void net_dim_by_ref(struct dim *dim, const struct dim_sample *end_sample);
+
+VSL_WRAPPER void linux_bench_net_dim_by_ref(void)
+{
+	net_dim_by_ref(&net, &net_sample);
+}
+
+VSL_WRAPPER void linux_bench_net_dim_by_ref_count(void)
+{
+	net_dim_by_ref(&net, &net_sample);
+}
+
 static void vsl_work(struct dim *dim, struct vsl_result *result)
 {
 	memset(result, 0, sizeof(*result));
