@@ -912,7 +912,10 @@ static void setup_onoff(struct irqmod_sim_config *c, uint64_t rate_pps, uint32_t
  * (not 4 per period, 200,000); incast's 500 us on, 4500 us off at
  * 101,593/s is 50.8 per on period, 10,159.3 in 1 s (not 51, 10,200). The
  * last on period may end within a frame's spacing of the run's end, so
- * each count is within 1 of rate x time on. Every seed gives the same.
+ * each count is within 1 of rate x time on. 2 us on, 3 us off at 100 k/s
+ * owes each frame five on periods: 4,000 frames in 100 ms. Every seed
+ * gives the same count, whatever phase of the cycle and of the frame
+ * spacing it starts at (twelve seeds start in on and in off periods).
  */
 static void test_sim_onoff_constant_periods_offer_rate_times_time_on(void **unused)
 {
@@ -922,6 +925,7 @@ static void test_sim_onoff_constant_periods_offer_rate_times_time_on(void **unus
 		{ 1000000, 500, 500, 100000000, 50000 },
 		{ 300000, 11000, 9000, 1000000000, 165000 },
 		{ 101593, 500000, 4500000, 1000000000, 10159 },
+		{ 100000, 2000, 3000, 100000000, 4000 },
 	};
 	struct irqmod_sim_config c;
 	uint64_t seed;
@@ -929,7 +933,7 @@ static void test_sim_onoff_constant_periods_offer_rate_times_time_on(void **unus
 
 	(void)unused;
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		for (seed = 1; seed <= 3; seed++) {
+		for (seed = 1; seed <= 12; seed++) {
 			setup_onoff(&c, cases[i].rate_pps, IRQMOD_SIM_DIST_CONSTANT, cases[i].on_ns,
 				    cases[i].off_ns);
 			c.duration_ns = cases[i].duration_ns;
@@ -939,6 +943,30 @@ static void test_sim_onoff_constant_periods_offer_rate_times_time_on(void **unus
 			assert_true(results.counters.offered_frames <= cases[i].expected + 1);
 			assert_conserved(&results);
 		}
+	}
+}
+
+/*
+ * A constant on/off source whose start lies at the end of the model's
+ * clock (a start time a few microseconds short of 2^64 ps) has its first
+ * frame and period ends saturate at the end of time instead of wrapping
+ * to the run's beginning: it never sends, whatever phase the seed draws,
+ * and the run ends as any other.
+ */
+static void test_sim_onoff_starting_at_the_end_of_time_never_sends(void **unused)
+{
+	struct irqmod_sim_config c;
+	uint64_t seed;
+
+	(void)unused;
+	for (seed = 1; seed <= 12; seed++) {
+		setup_onoff(&c, 100000, IRQMOD_SIM_DIST_CONSTANT, 2000, 3000);
+		c.sources[0].start_ns = UINT64_MAX / 1000 - 4;
+		c.duration_ns = 1000000;
+		c.seed = seed;
+		assert_int_equal(run(&c, "static:50us"), 0);
+		assert_int_equal(results.counters.offered_frames, 0);
+		assert_conserved(&results);
 	}
 }
 
@@ -1195,6 +1223,7 @@ int main(void)
 		cmocka_unit_test(test_sim_added_delay_is_arrival_to_signal),
 		cmocka_unit_test(test_sim_per_source_results_add_up),
 		cmocka_unit_test(test_sim_onoff_constant_periods_offer_rate_times_time_on),
+		cmocka_unit_test(test_sim_onoff_starting_at_the_end_of_time_never_sends),
 		cmocka_unit_test(test_sim_onoff_drawn_periods_offer_rate_times_duty),
 		cmocka_unit_test(test_sim_onoff_constant_periods_vary_with_the_seed_in_step),
 		cmocka_unit_test(test_sim_etc_laws_give_rate_and_mean_frame),

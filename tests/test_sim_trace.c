@@ -281,10 +281,19 @@ static void test_trace_compressed_file_is_named(void **unused)
 			assert_null(trace.records);
 		}
 	}
-	/* "BZh" followed by anything but a block size is a CSV header line. */
+	/* "BZh" followed by anything but a block size ('1' to '9') is a CSV header line. */
 	write_file("BZh,x\n100,60\n", 13);
 	assert_int_equal(irqmod_sim_trace_load(&trace, path, IRQMOD_SIM_TRACE_AUTO, &error), 0);
 	assert_int_equal(trace.count, 1);
+	irqmod_sim_trace_free(&trace);
+	write_file("BZhz,x\n100,60\n", 14);
+	assert_int_equal(irqmod_sim_trace_load(&trace, path, IRQMOD_SIM_TRACE_AUTO, &error), 0);
+	assert_int_equal(trace.count, 1);
+	irqmod_sim_trace_free(&trace);
+	/* And a file of the three bytes alone is too short to be bzip2's. */
+	write_file("BZh", 3);
+	irqmod_sim_trace_load(&trace, path, IRQMOD_SIM_TRACE_AUTO, &error);
+	assert_null(strstr(error.message, "bzip2"));
 	irqmod_sim_trace_free(&trace);
 }
 
