@@ -412,6 +412,10 @@ static void test_null_configs_and_unknown_kinds_are_named(void **unused)
 	assert_string_equal(error.kind, "average-size");
 	assert_int_equal(irqmod_ixgbe_legacy_config_check(NULL, &error), -IRQMOD_EINVAL);
 	assert_string_equal(error.kind, "ixgbe-legacy");
+	poison_error(&error);
+	assert_int_equal(irqmod_latency_target_config_check(NULL, &error), -IRQMOD_EINVAL);
+	expect_line(&error, -IRQMOD_EINVAL,
+		    "latency-target: config 0 is a NULL pointer, must be above 0");
 	/* Every kind's default passes its check (through the table). */
 	for (kind = 0; kind < IRQMOD_KIND_COUNT; kind++) {
 		assert_int_equal(irqmod_controller_default_config(&config, kind,
