@@ -142,7 +142,7 @@ static const struct check_case cases[] = {
 	{ "load_core", C, break_load_core },
 	{ "load_busy_ns", C, break_load_busy_low },
 	{ "load_busy_ns", C, break_load_busy_high },
-	{ "load_busy_ns", C, break_load_idle_high },
+	{ "load_idle_ns", C, break_load_idle_high },
 	{ "load_distribution", C, break_load_distribution },
 	{ "rcvbuf_bytes", C, break_rcvbuf_low },
 	{ "rcvbuf_bytes", C, break_rcvbuf_high },
@@ -169,7 +169,7 @@ static const struct check_case cases[] = {
 	{ "sources[0].period_distribution", C, break_period },
 	{ "sources[0].on_mean_ns", IRQMOD_SIM_SOURCE_ONOFF, break_on_low },
 	{ "sources[0].on_mean_ns", IRQMOD_SIM_SOURCE_ONOFF, break_on_high },
-	{ "sources[0].on_mean_ns", IRQMOD_SIM_SOURCE_ONOFF, break_off_high },
+	{ "sources[0].off_mean_ns", IRQMOD_SIM_SOURCE_ONOFF, break_off_high },
 	{ "sources[0].pareto_shape_milli", C, break_pareto_low },
 	{ "sources[0].pareto_shape_milli", C, break_pareto_high },
 	{ "sources[0].outstanding", IRQMOD_SIM_SOURCE_PING, break_outstanding_low },
@@ -187,8 +187,8 @@ static const struct check_case cases[] = {
 	{ "sources[0].size_law", C, break_size_law },
 	{ "sources[0].size_scale_milli", C, break_size_scale_low },
 	{ "sources[0].size_scale_milli", C, break_size_scale_high },
-	{ "sources[0].size_scale_milli", C, break_size_location },
-	{ "sources[0].size_scale_milli", C, break_size_offset },
+	{ "sources[0].size_location_milli", C, break_size_location },
+	{ "sources[0].size_offset_bytes", C, break_size_offset },
 	{ "sources[0].size_shape_micro", C, break_size_shape },
 };
 #undef C

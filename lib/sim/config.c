@@ -259,7 +259,7 @@ static int on_core(struct irqmod_config_error *error, const char *field, uint32_
 	return reject(error, field, value, "is not below", "cores", cores, -IRQMOD_ERANGE);
 }
 
-static const char *const source_field_names[IRQMOD_SIM_MAX_SOURCES][19] = {
+static const char *const source_field_names[IRQMOD_SIM_MAX_SOURCES][22] = {
 #define SOURCE_FIELDS(n)                                                                 \
 	{ "sources[" #n "].kind", "sources[" #n "].frame_bytes", "sources[" #n "].rate_pps", \
 	  "sources[" #n "].flows", "sources[" #n "].period_distribution",                  \
@@ -269,7 +269,9 @@ static const char *const source_field_names[IRQMOD_SIM_MAX_SOURCES][19] = {
 	  "sources[" #n "].response_bytes", "sources[" #n "].gap_shape_micro",               \
 	  "sources[" #n "].size_law", "sources[" #n "].size_scale_milli",                    \
 	  "sources[" #n "].size_shape_micro", "sources[" #n "].trace",                      \
-	  "sources[" #n "].trace_speed_milli", "sources[" #n "].trace_start_offset_ns" }
+	  "sources[" #n "].trace_speed_milli", "sources[" #n "].trace_start_offset_ns",     \
+	  "sources[" #n "].off_mean_ns", "sources[" #n "].size_location_milli",              \
+	  "sources[" #n "].size_offset_bytes" }
 	SOURCE_FIELDS(0), SOURCE_FIELDS(1), SOURCE_FIELDS(2), SOURCE_FIELDS(3),
 	SOURCE_FIELDS(4), SOURCE_FIELDS(5), SOURCE_FIELDS(6), SOURCE_FIELDS(7),
 #undef SOURCE_FIELDS
@@ -324,7 +326,7 @@ static int check_source(const struct irqmod_sim_source *s, uint32_t n,
 	if (s->kind == IRQMOD_SIM_SOURCE_ONOFF &&
 	    ((code = in_range(error, names[5], s->on_mean_ns, 1, IRQMOD_SIM_MAX_DURATION_NS,
 			      -IRQMOD_ERANGE)) ||
-	     (code = in_range(error, names[5], s->off_mean_ns, 0, IRQMOD_SIM_MAX_DURATION_NS,
+	     (code = in_range(error, names[19], s->off_mean_ns, 0, IRQMOD_SIM_MAX_DURATION_NS,
 			      -IRQMOD_ERANGE))))
 		return code;
 	if ((code = in_range(error, names[6], s->pareto_shape_milli, MIN_PARETO_SHAPE_MILLI + 1,
@@ -350,9 +352,9 @@ static int check_source(const struct irqmod_sim_source *s, uint32_t n,
 	if (s->size_law != IRQMOD_SIM_SIZE_CONSTANT &&
 	    ((code = in_range(error, names[14], s->size_scale_milli, 1, MAX_SIZE_MILLI,
 			      -IRQMOD_EFRAME)) ||
-	     (code = in_range(error, names[14], s->size_location_milli, 0, MAX_SIZE_MILLI,
+	     (code = in_range(error, names[20], s->size_location_milli, 0, MAX_SIZE_MILLI,
 			      -IRQMOD_EFRAME)) ||
-	     (code = in_range(error, names[14], s->size_offset_bytes, 0, MAX_FRAME_BYTES,
+	     (code = in_range(error, names[21], s->size_offset_bytes, 0, MAX_FRAME_BYTES,
 			      -IRQMOD_EFRAME))))
 		return code;
 	if ((code = in_range(error, names[15], s->size_shape_micro, 0, MICRO, -IRQMOD_ERANGE)))
@@ -407,7 +409,7 @@ static int check_host(const struct irqmod_sim_config *c, struct irqmod_config_er
 	if (c->load_core != IRQMOD_SIM_NO_CORE &&
 	    ((code = in_range(error, "load_busy_ns", c->load_busy_ns, 1,
 			      IRQMOD_SIM_MAX_DURATION_NS, -IRQMOD_ERANGE)) ||
-	     (code = in_range(error, "load_busy_ns", c->load_idle_ns, 0,
+	     (code = in_range(error, "load_idle_ns", c->load_idle_ns, 0,
 			      IRQMOD_SIM_MAX_DURATION_NS, -IRQMOD_ERANGE))))
 		return code;
 	if ((code = in_enum(error, "load_distribution", c->load_distribution,
