@@ -172,7 +172,7 @@ int irqmod_latency_target_config_check(const struct irqmod_latency_target_config
 				       struct irqmod_config_error *e)
 {
 	if (!c)
-		return -IRQMOD_EINVAL;
+		return irqmod_reject_null(e, kind_name);
 	if (c->target_p99_ns == 0)
 		return irqmod_reject(e, kind_name, "target_p99_ns", 0, "must be at least",
 				     NULL, 1, -IRQMOD_ERANGE);

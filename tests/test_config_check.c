@@ -290,39 +290,92 @@ static int own_check(const struct irqmod_controller_config *c,
 	return own_checks[c->kind](c, error);
 }
 
+/* One case: its own check, the generic check and the init agree on it. */
+static void expect_kind_case(const struct kind_case *t)
+{
+	struct irqmod_controller_config config;
+	struct irqmod_controller controller, before;
+	struct irqmod_config_error error;
+
+	print_message("case: %s\n", t->line);
+	assert_int_equal(irqmod_controller_default_config(&config, t->kind, LINK_10G_MBPS), 0);
+	/* The default passes every check, and the error stays untouched. */
+	poison_error(&error);
+	assert_int_equal(own_check(&config, &error), 0);
+	assert_int_equal(irqmod_controller_config_check(&config, &error), 0);
+	assert_int_equal(error.code, 0x5a5a5a5a);
+	t->mutate(&config);
+	poison_error(&error);
+	assert_int_equal(own_check(&config, &error), t->code);
+	expect_line(&error, t->code, t->line);
+	poison_error(&error);
+	assert_int_equal(irqmod_controller_config_check(&config, &error), t->code);
+	expect_line(&error, t->code, t->line);
+	assert_int_equal(own_check(&config, NULL), t->code);
+	/* One validation path: init returns the same code, state untouched. */
+	memset(&controller, 0xa5, sizeof(controller));
+	memcpy(&before, &controller, sizeof(before));
+	assert_int_equal(irqmod_controller_init(&controller, &config), t->code);
+	assert_memory_equal(&controller, &before, sizeof(before));
+}
+
 static void test_every_kind_rejection_names_its_field(void **unused)
 {
 	size_t i;
 
 	(void)unused;
-	for (i = 0; i < TEST_ARRAY_SIZE(kind_cases); i++) {
-		const struct kind_case *t = &kind_cases[i];
-		struct irqmod_controller_config config;
-		struct irqmod_controller controller, before;
-		struct irqmod_config_error error;
+	for (i = 0; i < TEST_ARRAY_SIZE(kind_cases); i++)
+		expect_kind_case(&kind_cases[i]);
+}
 
-		print_message("case %zu: %s\n", i, t->line);
-		assert_int_equal(irqmod_controller_default_config(&config, t->kind,
-								  LINK_10G_MBPS), 0);
-		/* The default passes every check, and the error stays untouched. */
-		poison_error(&error);
-		assert_int_equal(own_check(&config, &error), 0);
-		assert_int_equal(irqmod_controller_config_check(&config, &error), 0);
-		assert_int_equal(error.code, 0x5a5a5a5a);
-		t->mutate(&config);
-		poison_error(&error);
-		assert_int_equal(own_check(&config, &error), t->code);
-		expect_line(&error, t->code, t->line);
-		poison_error(&error);
-		assert_int_equal(irqmod_controller_config_check(&config, &error), t->code);
-		expect_line(&error, t->code, t->line);
-		assert_int_equal(own_check(&config, NULL), t->code);
-		/* One validation path: init returns the same code, state untouched. */
-		memset(&controller, 0xa5, sizeof(controller));
-		memcpy(&before, &controller, sizeof(before));
-		assert_int_equal(irqmod_controller_init(&controller, &config), t->code);
-		assert_memory_equal(&controller, &before, sizeof(before));
-	}
+/*
+ * Two faults at once: each kind's config gets the error of the check its
+ * header's kernel-doc puts first ("Order:"). ixgbe-legacy and recheck have
+ * one rule each, so no config of theirs has two faults.
+ */
+MUTATION(static_both_above, static_rx_above(c); static_tx_above(c))
+MUTATION(itr_max_zero_below_min, c->config.ixgbe_config.min_interval_ns = 60000;
+	 c->config.ixgbe_config.max_interval_ns = 0)
+MUTATION(itr_max_below_min_and_link, itr_max_below_min(c); itr_link_zero(c))
+MUTATION(dim_start_level_and_direction, dim_start_level(c); dim_direction(c))
+MUTATION(dim_many_levels_and_direction, dim_many_levels(c); dim_direction(c))
+MUTATION(rdma_no_table_and_start_level, rdma_start_level(c); rdma_no_table(c))
+MUTATION(lc_link_and_start_level, lc_link_zero(c); lc_start_level(c))
+MUTATION(as_link_and_min_value, as_link_zero(c); as_min_value(c))
+MUTATION(lt_min_above_max_and_ring, c->config.latency_target.min_interval_ns =
+	 c->config.latency_target.max_interval_ns + 1;
+	 c->config.latency_target.ring_size = 1)
+
+static const struct kind_case two_fault_cases[] = {
+	{ IRQMOD_KIND_STATIC, static_both_above, -IRQMOD_ERANGE,
+	  "static: rx_interval_ns 1000000001 is above the supported maximum 1000000000" },
+	{ IRQMOD_KIND_IXGBE, itr_max_zero_below_min, -IRQMOD_ERANGE,
+	  "ixgbe: max_interval_ns 0 is below the granule 1000" },
+	{ IRQMOD_KIND_IXGBE, itr_max_below_min_and_link, -IRQMOD_EMINMAX,
+	  "ixgbe: max_interval_ns 40000 is below min_interval_ns 60000" },
+	{ IRQMOD_KIND_I40E, itr_max_zero_below_min, -IRQMOD_ERANGE,
+	  "i40e: max_interval_ns 0 is below the granule 2000" },
+	{ IRQMOD_KIND_DIM, dim_start_level_and_direction, -IRQMOD_ERANGE,
+	  "dim: start_level 5 is not below levels 5" },
+	{ IRQMOD_KIND_ICE, dim_many_levels_and_direction, -IRQMOD_ETABLE,
+	  "dim: levels 17 is above the supported maximum 16" },
+	{ IRQMOD_KIND_DIM_RDMA, rdma_no_table_and_start_level, -IRQMOD_ETABLE,
+	  "dim-rdma: profiles 0 is a NULL pointer, must be above 0" },
+	{ IRQMOD_KIND_LATENCY_CLASS, lc_link_and_start_level, -IRQMOD_ELINK,
+	  "latency-class: link_speed_mbps 0 must be at least 1" },
+	{ IRQMOD_KIND_AVERAGE_SIZE, as_link_and_min_value, -IRQMOD_ELINK,
+	  "average-size: link_speed_mbps 0 must be at least 1" },
+	{ IRQMOD_KIND_LATENCY_TARGET, lt_min_above_max_and_ring, -IRQMOD_EFRAME,
+	  "latency-target: ring_size 1 is below the supported minimum 2" },
+};
+
+static void test_two_faults_get_the_documented_first(void **unused)
+{
+	size_t i;
+
+	(void)unused;
+	for (i = 0; i < TEST_ARRAY_SIZE(two_fault_cases); i++)
+		expect_kind_case(&two_fault_cases[i]);
 }
 
 static void test_null_configs_and_unknown_kinds_are_named(void **unused)
@@ -359,6 +412,10 @@ static void test_null_configs_and_unknown_kinds_are_named(void **unused)
 	assert_string_equal(error.kind, "average-size");
 	assert_int_equal(irqmod_ixgbe_legacy_config_check(NULL, &error), -IRQMOD_EINVAL);
 	assert_string_equal(error.kind, "ixgbe-legacy");
+	poison_error(&error);
+	assert_int_equal(irqmod_latency_target_config_check(NULL, &error), -IRQMOD_EINVAL);
+	expect_line(&error, -IRQMOD_EINVAL,
+		    "latency-target: config 0 is a NULL pointer, must be above 0");
 	/* Every kind's default passes its check (through the table). */
 	for (kind = 0; kind < IRQMOD_KIND_COUNT; kind++) {
 		assert_int_equal(irqmod_controller_default_config(&config, kind,
@@ -476,6 +533,44 @@ static void test_every_hybrid_rejection_names_its_field(void **unused)
 		memcpy(&before, &hybrid, sizeof(before));
 		assert_int_equal(irqmod_hybrid_init(&hybrid, &config), t->code);
 		assert_memory_equal(&hybrid, &before, sizeof(before));
+	}
+}
+
+/* Two faults at once in a hybrid's config: the one its header puts first. */
+HYBRID_MUTATION(ip_spacing_and_polls_above, ip_spacing_above(c); ip_polls_above(c))
+HYBRID_MUTATION(ip_spacing_above_and_inner_bad, ip_spacing_above(c); ip_inner_bad(c))
+HYBRID_MUTATION(di_count_above_and_unbounded, di_count_above(c); di_suspend_unbounded(c))
+
+static const struct hybrid_case hybrid_two_fault_cases[] = {
+	{ IRQMOD_HYBRID_IDLE_POLL, ip_spacing_and_polls_above, -IRQMOD_ERANGE,
+	  "idle-poll: poll_spacing_ns 1000000001 is above the supported maximum 1000000000" },
+	{ IRQMOD_HYBRID_IDLE_POLL, ip_spacing_above_and_inner_bad, -IRQMOD_ERANGE,
+	  "idle-poll: poll_spacing_ns 1000000001 is above the supported maximum 1000000000" },
+	{ IRQMOD_HYBRID_DEFER_IRQ, di_count_above_and_unbounded, -IRQMOD_EBUDGET,
+	  "defer-irq: defer_hard_irqs 65536 is above the supported maximum 65535" },
+};
+
+static void test_hybrid_two_faults_get_the_documented_first(void **unused)
+{
+	size_t i;
+
+	(void)unused;
+	for (i = 0; i < TEST_ARRAY_SIZE(hybrid_two_fault_cases); i++) {
+		const struct hybrid_case *t = &hybrid_two_fault_cases[i];
+		struct irqmod_hybrid_config config;
+		struct irqmod_config_error error;
+
+		print_message("case %zu: %s\n", i, t->line);
+		assert_int_equal(irqmod_hybrid_default_config(&config, t->kind,
+							      IRQMOD_KIND_IXGBE,
+							      LINK_10G_MBPS), 0);
+		t->mutate(&config);
+		poison_error(&error);
+		assert_int_equal(irqmod_hybrid_config_check(&config, &error), t->code);
+		expect_line(&error, t->code, t->line);
+		poison_error(&error);
+		assert_int_equal(hybrid_own_check(&config, &error), t->code);
+		expect_line(&error, t->code, t->line);
 	}
 }
 
@@ -678,8 +773,10 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_kind_rejection_names_its_field),
+		cmocka_unit_test(test_two_faults_get_the_documented_first),
 		cmocka_unit_test(test_null_configs_and_unknown_kinds_are_named),
 		cmocka_unit_test(test_every_hybrid_rejection_names_its_field),
+		cmocka_unit_test(test_hybrid_two_faults_get_the_documented_first),
 		cmocka_unit_test(test_hybrid_defaults_and_null_configs),
 		cmocka_unit_test(test_floor_params_rejections_name_their_field),
 		cmocka_unit_test(test_table_and_generic_edges),

@@ -142,7 +142,7 @@ static const struct check_case cases[] = {
 	{ "load_core", C, break_load_core },
 	{ "load_busy_ns", C, break_load_busy_low },
 	{ "load_busy_ns", C, break_load_busy_high },
-	{ "load_busy_ns", C, break_load_idle_high },
+	{ "load_idle_ns", C, break_load_idle_high },
 	{ "load_distribution", C, break_load_distribution },
 	{ "rcvbuf_bytes", C, break_rcvbuf_low },
 	{ "rcvbuf_bytes", C, break_rcvbuf_high },
@@ -169,7 +169,7 @@ static const struct check_case cases[] = {
 	{ "sources[0].period_distribution", C, break_period },
 	{ "sources[0].on_mean_ns", IRQMOD_SIM_SOURCE_ONOFF, break_on_low },
 	{ "sources[0].on_mean_ns", IRQMOD_SIM_SOURCE_ONOFF, break_on_high },
-	{ "sources[0].on_mean_ns", IRQMOD_SIM_SOURCE_ONOFF, break_off_high },
+	{ "sources[0].off_mean_ns", IRQMOD_SIM_SOURCE_ONOFF, break_off_high },
 	{ "sources[0].pareto_shape_milli", C, break_pareto_low },
 	{ "sources[0].pareto_shape_milli", C, break_pareto_high },
 	{ "sources[0].outstanding", IRQMOD_SIM_SOURCE_PING, break_outstanding_low },
@@ -187,11 +187,32 @@ static const struct check_case cases[] = {
 	{ "sources[0].size_law", C, break_size_law },
 	{ "sources[0].size_scale_milli", C, break_size_scale_low },
 	{ "sources[0].size_scale_milli", C, break_size_scale_high },
-	{ "sources[0].size_scale_milli", C, break_size_location },
-	{ "sources[0].size_scale_milli", C, break_size_offset },
+	{ "sources[0].size_location_milli", C, break_size_location },
+	{ "sources[0].size_offset_bytes", C, break_size_offset },
 	{ "sources[0].size_shape_micro", C, break_size_shape },
 };
 #undef C
+
+/*
+ * Every member of a rejection is filled as the core's checks fill theirs,
+ * and the value breaks the limit the way the problem says.
+ */
+static void expect_whole_error(const struct irqmod_config_error *error, int code)
+{
+	char line[256];
+
+	assert_int_equal(error->code, code);
+	assert_string_equal(error->kind, "sim");
+	assert_non_null(error->problem);
+	if (strcmp(error->problem, "is below") == 0)
+		assert_true(error->value < error->limit);
+	else if (strcmp(error->problem, "is above") == 0)
+		assert_true(error->value > error->limit);
+	else if (strcmp(error->problem, "is not below") == 0)
+		assert_true(error->value >= error->limit);
+	assert_true(irqmod_config_error_format(error, line, sizeof(line)) < sizeof(line));
+	assert_non_null(strstr(line, error->field));
+}
 
 static void test_sim_check_every_broken_field_is_rejected_by_name(void **unused)
 {
@@ -200,17 +221,19 @@ static void test_sim_check_every_broken_field_is_rejected_by_name(void **unused)
 	(void)unused;
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct irqmod_sim_config config;
-		const char *field = NULL;
+		struct irqmod_config_error error = { .field = NULL };
 
 		irqmod_sim_default_config(&config);
 		irqmod_sim_default_source(&config.sources[0], cases[i].source_kind);
 		/* The valid starting point of every case. */
-		assert_int_equal(irqmod_sim_check(&config, &field), 0);
+		assert_int_equal(irqmod_sim_check(&config, &error), 0);
 		cases[i].breaks(&config);
-		if (irqmod_sim_check(&config, &field) >= 0 || strcmp(field, cases[i].field) != 0)
+		if (irqmod_sim_check(&config, &error) >= 0 ||
+		    strcmp(error.field, cases[i].field) != 0)
 			fail_msg("case %zu: expected a rejection of %s, got '%s'", i, cases[i].field,
-				 field ? field : "(null)");
-		/* The field pointer is optional: the same rejection without it. */
+				 error.field ? error.field : "(null)");
+		expect_whole_error(&error, irqmod_sim_check(&config, NULL));
+		/* The error pointer is optional: the same rejection without it. */
 		assert_true(irqmod_sim_check(&config, NULL) < 0);
 	}
 }
@@ -218,11 +241,11 @@ static void test_sim_check_every_broken_field_is_rejected_by_name(void **unused)
 static void test_sim_check_null_config_and_field(void **unused)
 {
 	struct irqmod_sim_config config;
-	const char *field = NULL;
+	struct irqmod_config_error error = { .field = NULL };
 
 	(void)unused;
-	assert_int_equal(irqmod_sim_check(NULL, &field), -IRQMOD_EINVAL);
-	assert_string_equal(field, "config");
+	assert_int_equal(irqmod_sim_check(NULL, &error), -IRQMOD_EINVAL);
+	assert_string_equal(error.field, "config");
 	assert_int_equal(irqmod_sim_check(NULL, NULL), -IRQMOD_EINVAL);
 	/* A valid scenario without a field pointer. */
 	irqmod_sim_default_config(&config);
@@ -249,10 +272,11 @@ static void trace_scenario(struct irqmod_sim_config *config, struct irqmod_sim_t
 
 static void expect_trace_rejection(const struct irqmod_sim_config *config, const char *name)
 {
-	const char *field = NULL;
+	struct irqmod_config_error error = { .field = NULL };
 
-	assert_true(irqmod_sim_check(config, &field) < 0);
-	assert_string_equal(field, name);
+	assert_true(irqmod_sim_check(config, &error) < 0);
+	assert_string_equal(error.field, name);
+	expect_whole_error(&error, irqmod_sim_check(config, NULL));
 	assert_true(irqmod_sim_check(config, NULL) < 0);
 }
 
@@ -260,11 +284,11 @@ static void test_sim_check_trace_sources(void **unused)
 {
 	struct irqmod_sim_config config;
 	struct irqmod_sim_trace_file trace;
-	const char *field = NULL;
+	struct irqmod_config_error error = { .field = NULL };
 
 	(void)unused;
 	trace_scenario(&config, &trace);
-	assert_int_equal(irqmod_sim_check(&config, &field), 0);
+	assert_int_equal(irqmod_sim_check(&config, &error), 0);
 	/* No trace, no records, no record, a span past the limit. */
 	config.sources[0].trace = NULL;
 	expect_trace_rejection(&config, "sources[0].trace");
@@ -297,11 +321,80 @@ static void test_sim_check_trace_sources(void **unused)
 	assert_int_equal(irqmod_sim_check(&config, NULL), 0);
 }
 
+/* The cross-field rules: the other field is the limit's name, its value the limit. */
+static void test_sim_check_cross_field_rules_name_the_other_field(void **unused)
+{
+	struct irqmod_config_error error = { .field = NULL };
+	struct irqmod_sim_config config;
+
+	(void)unused;
+	irqmod_sim_default_config(&config);
+	irqmod_sim_default_source(&config.sources[0], IRQMOD_SIM_SOURCE_CONSTANT);
+	config.warmup_ns = config.duration_ns + 5;
+	assert_int_equal(irqmod_sim_check(&config, &error), -IRQMOD_ERANGE);
+	assert_string_equal(error.field, "warmup_ns");
+	assert_string_equal(error.limit_name, "duration_ns");
+	assert_int_equal(error.value, config.duration_ns + 5);
+	assert_int_equal(error.limit, config.duration_ns);
+	irqmod_sim_default_config(&config);
+	irqmod_sim_default_source(&config.sources[0], IRQMOD_SIM_SOURCE_CONSTANT);
+	config.queues = 3;
+	config.queue_core[1] = 7;
+	config.queue_core[2] = 9;
+	assert_int_equal(irqmod_sim_check(&config, &error), -IRQMOD_ERANGE);
+	assert_string_equal(error.field, "queue_core");
+	assert_string_equal(error.limit_name, "cores");
+	assert_int_equal(error.value, 7);
+	assert_int_equal(error.limit, config.cores);
+}
+
+/* A config with several faults gets the first in the order sim.h documents. */
+static void test_sim_check_several_faults_get_the_documented_first(void **unused)
+{
+	struct irqmod_config_error error = { .field = NULL };
+	struct irqmod_sim_config config;
+	struct irqmod_sim_trace_file trace;
+
+	(void)unused;
+	/* The application's core before the load's, both before the costs. */
+	irqmod_sim_default_config(&config);
+	irqmod_sim_default_source(&config.sources[0], IRQMOD_SIM_SOURCE_CONSTANT);
+	config.load_core = config.cores;
+	config.app_core = config.cores;
+	config.irq_ns = UINT64_MAX;
+	assert_int_equal(irqmod_sim_check(&config, &error), -IRQMOD_ERANGE);
+	assert_string_equal(error.field, "app_core");
+	config.app_core = 0;
+	assert_int_equal(irqmod_sim_check(&config, &error), -IRQMOD_ERANGE);
+	assert_string_equal(error.field, "load_core");
+	/* The warm-up before the link; the host before the sources. */
+	config.warmup_ns = config.duration_ns;
+	config.link_speed_mbps = 0;
+	config.sources[0].frame_bytes = 0;
+	assert_int_equal(irqmod_sim_check(&config, &error), -IRQMOD_ERANGE);
+	assert_string_equal(error.field, "warmup_ns");
+	/* A trace's start offset before a loop's 2 records. */
+	trace_scenario(&config, &trace);
+	trace.count = 1;
+	config.sources[0].trace_loop = true;
+	config.sources[0].trace_start_offset_ns = trace.span_ns + 1;
+	assert_int_equal(irqmod_sim_check(&config, &error), -IRQMOD_ERANGE);
+	assert_string_equal(error.field, "sources[0].trace_start_offset_ns");
+	config.sources[0].trace_start_offset_ns = 0;
+	assert_int_equal(irqmod_sim_check(&config, &error), -IRQMOD_EINVAL);
+	assert_string_equal(error.field, "sources[0].trace");
+	assert_string_equal(error.limit_name, IRQMOD_SIM_TRACE_LOOP_RECORDS);
+	assert_int_equal(error.value, 1);
+	assert_int_equal(error.limit, 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sim_check_every_broken_field_is_rejected_by_name),
 		cmocka_unit_test(test_sim_check_null_config_and_field),
+		cmocka_unit_test(test_sim_check_cross_field_rules_name_the_other_field),
+		cmocka_unit_test(test_sim_check_several_faults_get_the_documented_first),
 		cmocka_unit_test(test_sim_check_trace_sources),
 	};
 

@@ -65,6 +65,25 @@ static void test_sim_scenario_missing_file_is_io_error(void **unused)
 	assert_non_null(strstr(message, "/nonexistent/x.ini: cannot open"));
 }
 
+static void test_sim_scenario_error_codes_follow_the_core_and_have_sentences(void **unused)
+{
+	int code;
+
+	(void)unused;
+	assert_true((int)IRQMOD_ERROR_COUNT <= (int)IRQMOD_SCENARIO_EIO);
+	for (code = IRQMOD_SCENARIO_EIO; code < IRQMOD_SCENARIO_ERROR_END; code++) {
+		assert_string_not_equal(irqmod_scenario_strerror(-code), "unknown irqmod error");
+		assert_string_equal(irqmod_scenario_strerror(-code),
+				    irqmod_scenario_strerror(code));
+		assert_string_equal(irqmod_strerror(-code), "unknown irqmod error");
+	}
+	for (code = 1; code < IRQMOD_ERROR_COUNT; code++)
+		assert_string_equal(irqmod_scenario_strerror(-code), irqmod_strerror(-code));
+	assert_string_equal(irqmod_scenario_strerror(IRQMOD_SCENARIO_ERROR_END),
+			    "unknown irqmod error");
+	assert_string_equal(irqmod_scenario_strerror(INT32_MIN), "unknown irqmod error");
+}
+
 static void test_sim_scenario_garbage_line_is_syntax_error(void **unused)
 {
 	(void)unused;
@@ -861,6 +880,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sim_scenario_valid_file_sets_every_section),
 		cmocka_unit_test(test_sim_scenario_missing_file_is_io_error),
+		cmocka_unit_test(test_sim_scenario_error_codes_follow_the_core_and_have_sentences),
 		cmocka_unit_test(test_sim_scenario_garbage_line_is_syntax_error),
 		cmocka_unit_test(test_sim_scenario_unknown_section_lists_sections),
 		cmocka_unit_test(test_sim_scenario_unknown_key_lists_keys),

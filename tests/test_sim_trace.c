@@ -765,30 +765,30 @@ static void test_replay_bad_configs_name_the_field(void **unused)
 {
 	struct irqmod_sim_trace_file t;
 	struct irqmod_sim_config c;
-	const char *field = "";
+	struct irqmod_config_error error = { .field = NULL };
 
 	(void)unused;
 	make_trace(&t, records, 10, 1);
 	setup_replay(&c, &t);
-	assert_int_equal(irqmod_sim_check(&c, &field), 0);
+	assert_int_equal(irqmod_sim_check(&c, &error), 0);
 	c.sources[0].trace = NULL;
-	assert_int_equal(irqmod_sim_check(&c, &field), -IRQMOD_EINVAL);
-	assert_string_equal(field, "sources[0].trace");
+	assert_int_equal(irqmod_sim_check(&c, &error), -IRQMOD_EINVAL);
+	assert_string_equal(error.field, "sources[0].trace");
 	c.sources[0].trace = &t;
 	c.sources[0].trace_speed_milli = 0;
-	assert_int_equal(irqmod_sim_check(&c, &field), -IRQMOD_ERANGE);
-	assert_string_equal(field, "sources[0].trace_speed_milli");
+	assert_int_equal(irqmod_sim_check(&c, &error), -IRQMOD_ERANGE);
+	assert_string_equal(error.field, "sources[0].trace_speed_milli");
 	c.sources[0].trace_speed_milli = IRQMOD_SIM_TRACE_MAX_SPEED_MILLI + 1;
-	assert_int_equal(irqmod_sim_check(&c, &field), -IRQMOD_ERANGE);
+	assert_int_equal(irqmod_sim_check(&c, &error), -IRQMOD_ERANGE);
 	c.sources[0].trace_speed_milli = 1000;
 	c.sources[0].trace_start_offset_ns = t.span_ns + 1;
-	assert_int_equal(irqmod_sim_check(&c, &field), -IRQMOD_ERANGE);
-	assert_string_equal(field, "sources[0].trace_start_offset_ns");
+	assert_int_equal(irqmod_sim_check(&c, &error), -IRQMOD_ERANGE);
+	assert_string_equal(error.field, "sources[0].trace_start_offset_ns");
 	c.sources[0].trace_start_offset_ns = 0;
 	t.count = 1;
 	c.sources[0].trace_loop = true;
-	assert_int_equal(irqmod_sim_check(&c, &field), -IRQMOD_EINVAL);
-	assert_string_equal(field, "sources[0].trace");
+	assert_int_equal(irqmod_sim_check(&c, &error), -IRQMOD_EINVAL);
+	assert_string_equal(error.field, "sources[0].trace");
 	assert_string_equal(irqmod_sim_source_kind_name(IRQMOD_SIM_SOURCE_TRACE), "trace");
 }
 

@@ -183,6 +183,14 @@ IRQMOD_API void irqmod_average_size_update(struct irqmod_average_size *state,
  * @config: settings to check.
  * @error: filled with the offending field and the bound it breaks on
  *         rejection; may be NULL. Untouched on success.
+ *
+ * Order: a config with several faults gets the error of the first check it
+ * fails. NULL; the enums (encoding, output; -IRQMOD_EINVAL); output
+ * against encoding (-IRQMOD_EINVAL); link_speed_mbps (-IRQMOD_ELINK);
+ * start_level, then slow_link_level, in the encoding's range; min_value;
+ * with a rate encoding, rate_dividend, then max_rate_per_s
+ * (all -IRQMOD_ERANGE).
+ *
  * Return: 0 or the -IRQMOD_E... code irqmod_average_size_init() would return.
  */
 IRQMOD_API int irqmod_average_size_config_check(const struct irqmod_average_size_config *config,

@@ -258,6 +258,9 @@ IRQMOD_API int irqmod_inner_of_controller(struct irqmod_inner *inner,
  * @error: filled with the offending field and the bound it breaks on
  *         rejection ("ixgbe: max_interval_ns 10000 is below
  *         initial_interval_ns 50000"); may be NULL. Untouched on success.
+ *
+ * Order: NULL, kind, then the kind's own check in its documented order.
+ *
  * Return: 0, -IRQMOD_EINVAL for NULL, -IRQMOD_EKIND, or the kind's own
  * check's code.
  */

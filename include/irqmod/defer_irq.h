@@ -109,6 +109,13 @@ IRQMOD_API void irqmod_defer_irq_update(struct irqmod_defer_irq *state,
  * @config: settings to check.
  * @error: filled with the offending field and the bound it breaks on
  *         rejection; may be NULL. Untouched on success.
+ *
+ * Order: a config with several faults gets the error of the first check it
+ * fails: NULL; each field against its maximum, in this order:
+ * gro_flush_timeout_ns, irq_suspend_timeout_ns (-IRQMOD_ERANGE),
+ * defer_hard_irqs, suspend_polls (-IRQMOD_EBUDGET); last
+ * irq_suspend_timeout_ns set with suspend_polls 0 (-IRQMOD_EBUDGET).
+ *
  * Return: 0 or the -IRQMOD_E... code irqmod_defer_irq_init() would return.
  */
 IRQMOD_API int irqmod_defer_irq_config_check(const struct irqmod_defer_irq_config *config,

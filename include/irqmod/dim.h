@@ -438,6 +438,13 @@ static inline void irqmod_dim_rdma_update(struct irqmod_dim_rdma *state,
  * @config: settings to check.
  * @error: filled with the offending field and its bound on rejection
  *         ("dim: start_level 9 is not below levels 5"); may be NULL.
+ *
+ * Order: a config with several faults gets the error of the first check it
+ * fails. NULL; the table: profiles (NULL), levels (0, then above
+ * IRQMOD_DIM_MAX_LEVELS), each entry from the first (its interval, then
+ * its rate limit; all -IRQMOD_ETABLE), start_level below levels
+ * (-IRQMOD_ERANGE); last direction (-IRQMOD_EINVAL).
+ *
  * Return: 0 or the code irqmod_dim_init() would return.
  */
 IRQMOD_API int irqmod_dim_config_check(const struct irqmod_dim_config *config,
@@ -455,6 +462,9 @@ IRQMOD_API void irqmod_dim_current(const struct irqmod_dim *state,
  * irqmod_dim_rdma_config_check() - validate @config as irqmod_dim_rdma_init() does.
  * @config: settings to check.
  * @error: filled with the offending field and its bound on rejection; may be NULL.
+ *
+ * Order: NULL, then the table in irqmod_dim_config_check()'s order.
+ *
  * Return: 0 or the code irqmod_dim_rdma_init() would return.
  */
 IRQMOD_API int irqmod_dim_rdma_config_check(const struct irqmod_dim_rdma_config *config,

@@ -124,6 +124,13 @@ IRQMOD_API int irqmod_hybrid_default_config(struct irqmod_hybrid_config *config,
  * @config: hybrid kind and settings, and the inner controller's.
  * @error: filled with the offending field of the hybrid's or the inner
  *         controller's settings on rejection; may be NULL.
+ *
+ * Order: a config with several faults gets the error of the first check it
+ * fails: NULL; kind; the hybrid's own settings (in its kind's
+ * irqmod_<kind>_config_check() order); the inner controller's
+ * (irqmod_controller_config_check()); last the inner controller's own
+ * polling, which must be off inside a hybrid.
+ *
  * Return: 0 or the code irqmod_hybrid_init() would return; -IRQMOD_ERANGE
  * (field inner.poll_packets) for a latency-target inner controller that
  * would answer POLL itself inside a hybrid, which does the polling.

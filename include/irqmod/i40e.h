@@ -121,6 +121,8 @@ IRQMOD_API int irqmod_i40e_config_linux(struct irqmod_intel_itr_config *config,
  * a minimum below 2 us, a maximum above 8160 us or an initial interval
  * outside [min, max]; -IRQMOD_EMINMAX for min > max; -IRQMOD_ELINK. @state
  * is untouched on error.
+ * A config with several faults gets the first in
+ * irqmod_i40e_config_check()'s order.
  */
 IRQMOD_API int irqmod_i40e_init(struct irqmod_i40e *state,
 				const struct irqmod_intel_itr_config *config);
@@ -158,6 +160,19 @@ IRQMOD_API void irqmod_i40e_update(struct irqmod_i40e *state,
  * @error: filled with the offending field and the bound it breaks on
  *         rejection (for example "i40e: max_interval_ns 10000 is below
  *         initial_interval_ns 50000"); may be NULL. Untouched on success.
+ *
+ * Order: a config with several faults gets the error of the first check it
+ * fails. Each field alone first: NULL; rx_ring and tx_ring (one must be
+ * set); step_ns (at least the granule, at most the supported maximum, a
+ * multiple of the granule; -IRQMOD_ESTEP); tick_ns (-IRQMOD_ESTEP);
+ * min_interval_ns (the granule); max_interval_ns (the supported maximum,
+ * then the granule); initial_interval_ns (the granule), all -IRQMOD_ERANGE.
+ * Then the relations: max_interval_ns below min_interval_ns
+ * (-IRQMOD_EMINMAX), initial_interval_ns below min_interval_ns, then above
+ * max_interval_ns (-IRQMOD_ERANGE). Last link_speed_mbps (-IRQMOD_ELINK).
+ * So min > max with max 0 is -IRQMOD_ERANGE for max_interval_ns below the
+ * granule (since commit 2e87457; -IRQMOD_EMINMAX before).
+ *
  * Return: 0 or the -IRQMOD_E... code irqmod_i40e_init() would return.
  */
 IRQMOD_API int irqmod_i40e_config_check(const struct irqmod_intel_itr_config *config,

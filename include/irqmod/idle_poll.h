@@ -107,6 +107,13 @@ IRQMOD_API void irqmod_idle_poll_update(struct irqmod_idle_poll *state,
  * @config: settings to check.
  * @error: filled with the offending field and the bound it breaks on
  *         rejection; may be NULL. Untouched on success.
+ *
+ * Order: a config with several faults gets the error of the first check it
+ * fails: NULL; poll_spacing_ns, then idle_time_ns, above the maximum
+ * (-IRQMOD_ERANGE); no budget at all (idle_polls and idle_time_ns both 0),
+ * then a time budget without poll_spacing_ns; last the number of polls the
+ * budget allows (-IRQMOD_EBUDGET).
+ *
  * Return: 0 or the -IRQMOD_E... code irqmod_idle_poll_init() would return.
  */
 IRQMOD_API int irqmod_idle_poll_config_check(const struct irqmod_idle_poll_config *config,

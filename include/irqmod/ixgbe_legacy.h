@@ -126,6 +126,10 @@ IRQMOD_API void irqmod_ixgbe_legacy_update(struct irqmod_ixgbe_legacy *state,
  * @config: settings to check.
  * @error: filled with the offending field and the bound it breaks on
  *         rejection; may be NULL. Untouched on success.
+ *
+ * Order: NULL, then its one rule, bulk_bytes_per_usec not below
+ * low_bytes_per_usec (-IRQMOD_ETABLE); no config has two faults.
+ *
  * Return: 0 or the -IRQMOD_E... code irqmod_ixgbe_legacy_init() would return.
  */
 IRQMOD_API int irqmod_ixgbe_legacy_config_check(const struct irqmod_ixgbe_legacy_config *config,

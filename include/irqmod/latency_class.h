@@ -298,6 +298,14 @@ IRQMOD_API uint8_t irqmod_latency_class_step(const struct irqmod_latency_thresho
  * @config: settings to check.
  * @error: filled with the offending field and the bound it breaks on
  *         rejection; may be NULL. Untouched on success.
+ *
+ * Order: a config with several faults gets the error of the first check it
+ * fails. NULL; the enums (encoding, combine, conservative, smoothing;
+ * -IRQMOD_EINVAL); smoothing against encoding (the ramp needs a rate
+ * encoding); start_class against combine; link_speed_mbps (-IRQMOD_ELINK);
+ * each class_level[] in the encoding's range, then start_level
+ * (-IRQMOD_ERANGE); last the class levels' order (-IRQMOD_ETABLE).
+ *
  * Return: 0 or the -IRQMOD_E... code irqmod_latency_class_init() would return.
  */
 IRQMOD_API int irqmod_latency_class_config_check(const struct irqmod_latency_class_config *config,

@@ -243,6 +243,15 @@ IRQMOD_API int irqmod_latency_target_default_config(struct irqmod_latency_target
  * @error: filled with the field, its value and the limit on rejection; may
  *	be NULL.
  *
+ * Order: a config with several faults gets the error of the first check it
+ * fails. NULL; target_p99_ns (0, then the maximum); target_mean_ns against
+ * target_p99_ns; service_ns against target_p99_ns, then against
+ * target_mean_ns; link_speed_mbps; ring_size (the minimum, then the
+ * maximum); socket_ceiling_ns; max_interval_ns (0, then the maximum);
+ * min_interval_ns against max_interval_ns; max_rate_per_s (one per ns,
+ * then its interval against max_interval_ns); poll_packets;
+ * poll_service_ns; last timer.
+ *
  * Return: 0; -IRQMOD_EINVAL for NULL; -IRQMOD_ERANGE for a target, service,
  * ceiling, interval, poll threshold or timer out of range; -IRQMOD_ELINK for the
  * link speed; -IRQMOD_EFRAME for the ring size; -IRQMOD_EMINMAX for a

@@ -75,6 +75,10 @@ IRQMOD_API void irqmod_recheck_update(struct irqmod_recheck *state,
  * @config: settings to check.
  * @error: filled with the offending field and the bound it breaks on
  *         rejection; may be NULL. Untouched on success.
+ *
+ * Order: NULL, then its one rule, max_rounds at most
+ * IRQMOD_RECHECK_MAX_ROUNDS; no config has two faults.
+ *
  * Return: 0 or the -IRQMOD_E... code irqmod_recheck_init() would return.
  */
 IRQMOD_API int irqmod_recheck_config_check(const struct irqmod_recheck_config *config,

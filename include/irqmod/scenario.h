@@ -49,19 +49,38 @@
  * @IRQMOD_SCENARIO_ECOUNT: too many [source] sections or controllers.
  * @IRQMOD_SCENARIO_ECONTROLLER: unknown controller or hybrid name, or a bad knob.
  * @IRQMOD_SCENARIO_ECHECK: the whole scenario fails irqmod_sim_check().
+ * @IRQMOD_SCENARIO_ERROR_END: one past the last code (for tables and tests).
+ *
+ * The codes start at 100, after the core's enum irqmod_error (1 up to
+ * IRQMOD_ERROR_COUNT, which a static assertion keeps below 100), so one
+ * error space holds both: a negative code names one error whichever layer
+ * returned it, and irqmod_scenario_strerror() describes every code of either
+ * enum. The values are fixed, as the core's are.
  */
 enum irqmod_scenario_error {
-	IRQMOD_SCENARIO_EIO = 1,
-	IRQMOD_SCENARIO_ESYNTAX,
-	IRQMOD_SCENARIO_ESECTION,
-	IRQMOD_SCENARIO_EKEY,
-	IRQMOD_SCENARIO_EVALUE,
-	IRQMOD_SCENARIO_ERANGE,
-	IRQMOD_SCENARIO_EORDER,
-	IRQMOD_SCENARIO_ECOUNT,
-	IRQMOD_SCENARIO_ECONTROLLER,
-	IRQMOD_SCENARIO_ECHECK,
+	IRQMOD_SCENARIO_EIO = 100,
+	IRQMOD_SCENARIO_ESYNTAX = 101,
+	IRQMOD_SCENARIO_ESECTION = 102,
+	IRQMOD_SCENARIO_EKEY = 103,
+	IRQMOD_SCENARIO_EVALUE = 104,
+	IRQMOD_SCENARIO_ERANGE = 105,
+	IRQMOD_SCENARIO_EORDER = 106,
+	IRQMOD_SCENARIO_ECOUNT = 107,
+	IRQMOD_SCENARIO_ECONTROLLER = 108,
+	IRQMOD_SCENARIO_ECHECK = 109,
+	IRQMOD_SCENARIO_ERROR_END
 };
+
+/**
+ * irqmod_scenario_strerror() - describe an error code of the scenario
+ * library or of the core in a sentence.
+ * @error: 0, a negative enum irqmod_scenario_error or enum irqmod_error
+ *	code, or its absolute value.
+ *
+ * Return: a static string; never NULL. Core codes get irqmod_strerror()'s
+ * sentence; unknown codes "unknown irqmod error".
+ */
+IRQMOD_API const char *irqmod_scenario_strerror(int error);
 
 /**
  * IRQMOD_SCENARIO_MAX_KEYS - room for the keys of the key table (a

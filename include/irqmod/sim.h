@@ -416,16 +416,45 @@ IRQMOD_API void irqmod_sim_default_config(struct irqmod_sim_config *config);
 IRQMOD_API void irqmod_sim_default_source(struct irqmod_sim_source *source, uint32_t kind);
 
 /**
+ * IRQMOD_SIM_TRACE_LOOP_RECORDS - the limit_name irqmod_sim_check() gives a
+ * looping trace source whose trace has fewer than 2 records (field
+ * "sources[N].trace", value the record count, limit 2), so a caller can
+ * tell it from the trace's other faults.
+ */
+#define IRQMOD_SIM_TRACE_LOOP_RECORDS "the records a loop needs"
+
+/**
  * irqmod_sim_check() - validate a configuration without running it.
  * @config: configuration.
- * @field: if not NULL, set to the name of the first bad field
- *	("ring_size", "sources[1].frame_bytes", ...) or to "" when valid.
+ * @error: if not NULL, filled on rejection as the core's
+ *	irqmod_*_config_check() fill it: kind "sim", the field
+ *	("ring_size", "queue_core", "sources[1].frame_bytes", ...), the rule
+ *	("is below", "is above", "is not below"), the limit's name for a
+ *	bound that is another field ("duration_ns", "cores", "the trace's
+ *	span") or NULL for a plain number, the value, the limit and the code.
+ *	Left untouched when the config is valid.
+ *
+ * The checks run in this order, and a config with several faults gets the
+ * first one's error: duration_ns; warmup_ns (below duration_ns);
+ * link_speed_mbps; wire_overhead_bytes; propagation_ns; ring_size; timer;
+ * rx_frames; tx_completion_delay_ns; cores; queues; queue_core (each
+ * queue's, first queue first); app_core; load_core; the costs (irq_ns,
+ * timer_irq_ns, poll_spin_ns, poll_ns, packet_ns, tx_clean_ns,
+ * response_ns); the budgets (napi_budget, softirq_budget_packets,
+ * softirq_budget_ns); the load (load_busy_ns, load_distribution);
+ * rcvbuf_bytes; truesize_bytes; the application (app_wakeup_ns,
+ * app_datagram_ns, app_byte_ps, app_send_ns, app_batch); then each active
+ * source in index order, its fields in struct order (a trace source's trace
+ * last: present, its speed, its start offset, then a loop's 2 records);
+ * last, at least one active source.
+ *
  * Return: 0, -IRQMOD_EINVAL (NULL, no source, bad enum or zero count),
  * -IRQMOD_ERANGE (durations, core/queue numbers, costs), -IRQMOD_ELINK
  * (link speed), -IRQMOD_EFRAME (frame, ring, buffer sizes), -IRQMOD_EBUDGET
  * (NAPI or softirq budget).
  */
-IRQMOD_API int irqmod_sim_check(const struct irqmod_sim_config *config, const char **field);
+IRQMOD_API int irqmod_sim_check(const struct irqmod_sim_config *config,
+				struct irqmod_config_error *error);
 
 /* ------------------------------------------------------------------ */
 /* Controllers                                                         */

@@ -69,6 +69,10 @@ IRQMOD_API void irqmod_static_update(struct irqmod_static *state,
  * @config: settings to check.
  * @error: filled with the offending field and its bound on rejection; may
  *         be NULL. Untouched on success.
+ *
+ * Order: a config with several faults gets the error of the first check it
+ * fails: NULL, rx_interval_ns, tx_interval_ns.
+ *
  * Return: 0, -IRQMOD_EINVAL for NULL, -IRQMOD_ERANGE for an interval above 1 s.
  */
 IRQMOD_API int irqmod_static_config_check(const struct irqmod_static_config *config,

@@ -9,6 +9,7 @@
 #include "queue_controllers.h"
 
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -105,8 +106,18 @@ static int finish_repro(const struct irqmod_scenario *scenario, char *message, s
 	return 0;
 }
 
-/* run.warmup must be shorter than run.duration; the message leads with the one set. */
-static int finish_warmup(const struct irqmod_scenario *scenario, char *message, size_t bytes)
+/* The simulator's check found a field named @field (scenario->model holds its error). */
+static bool model_names(const struct irqmod_config_error *model, const char *field)
+{
+	return model->code != 0 && strcmp(model->field, field) == 0;
+}
+
+/*
+ * The simulator refused run.warmup (not below run.duration); the message
+ * leads with the one set.
+ */
+static int finish_warmup(const struct irqmod_scenario *scenario,
+			 const struct irqmod_config_error *model, char *message, size_t bytes)
 {
 	const struct irqmod_scenario_key *duration = irqmod_scenario_find_key("run", "duration");
 	const struct irqmod_scenario_key *warmup = irqmod_scenario_find_key("run", "warmup");
@@ -114,7 +125,7 @@ static int finish_warmup(const struct irqmod_scenario *scenario, char *message, 
 	char first[1024], second[1024], range[80];
 	struct irqmod_sim_config defaults;
 
-	if (scenario->config.warmup_ns < scenario->config.duration_ns)
+	if (!model_names(model, "warmup_ns"))
 		return 0;
 	irqmod_sim_default_config(&defaults);
 	irqmod_scenario_key_statement(first, sizeof(first), scenario, lead, 0, true);
@@ -129,8 +140,9 @@ static int finish_warmup(const struct irqmod_scenario *scenario, char *message, 
 				    range);
 }
 
-/* Queues and tasks on cores the host does not have. */
-static int finish_cores(const struct irqmod_scenario *scenario, char *message, size_t bytes)
+/* The simulator refused a queue or task on a core the host does not have. */
+static int finish_cores(const struct irqmod_scenario *scenario,
+			const struct irqmod_config_error *model, char *message, size_t bytes)
 {
 	const struct irqmod_scenario_key *cores = irqmod_scenario_find_key("host", "cores");
 	const struct irqmod_sim_config *config = &scenario->config;
@@ -138,39 +150,43 @@ static int finish_cores(const struct irqmod_scenario *scenario, char *message, s
 	char first[1024], second[1024];
 	unsigned int i;
 
-	for (i = 0; i < config->queues && i < IRQMOD_SIM_MAX_QUEUES; i++) {
-		if (config->queue_core[i] < config->cores)
-			continue;
+	if (model_names(model, "queue_core")) {
+		/* The check names the first queue on a missing core: the first on that core. */
+		for (i = 0; i + 1 < config->queues && config->queue_core[i] != model->value; i++)
+			;
 		key = irqmod_scenario_find_key("host", "queue_cores");
 		irqmod_scenario_describe_origin(first, sizeof(first), scenario, key, 0);
 		irqmod_scenario_key_statement(second, sizeof(second), scenario, cores, 0, false);
 		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
-					    "%s: host.queue_cores puts queue %u on core %" PRIu32
-					    ", but %s; accepted: cores 0..%" PRIu32,
-					    first, i, config->queue_core[i], second,
-					    config->cores - 1);
+					    "%s: host.queue_cores puts queue %u on core %" PRIu64
+					    ", but %s; accepted: cores 0..%" PRIu64,
+					    first, i, model->value, second, model->limit - 1);
 	}
-	if (config->app_core < config->cores &&
-	    (config->load_core == IRQMOD_SIM_NO_CORE || config->load_core < config->cores))
+	if (model_names(model, "app_core"))
+		key = irqmod_scenario_find_key("app", "core");
+	else if (model_names(model, "load_core"))
+		key = irqmod_scenario_find_key("load", "core");
+	else
 		return 0;
-	key = config->app_core >= config->cores ? irqmod_scenario_find_key("app", "core")
-						: irqmod_scenario_find_key("load", "core");
 	irqmod_scenario_key_statement(first, sizeof(first), scenario, key, 0, true);
 	irqmod_scenario_key_statement(second, sizeof(second), scenario, cores, 0, false);
 	return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
-				    "%s is not below %s; accepted: %s0..%" PRIu32, first, second,
+				    "%s is not below %s; accepted: %s0..%" PRIu64, first, second,
 				    key->type == IRQMOD_VALUE_CORE ? "none or " : "",
-				    config->cores - 1);
+				    model->limit - 1);
 }
 
-/* Trace source @i: its file was given and loaded, and its offset and looping fit it. */
-static int finish_trace(const struct irqmod_scenario *scenario, unsigned int i, char *message,
-			size_t bytes)
+/*
+ * Trace source @i: its file was given and loaded, and a random offset
+ * loops; then what the simulator refused of its offset and looping.
+ */
+static int finish_trace(const struct irqmod_scenario *scenario, unsigned int i,
+			const struct irqmod_config_error *model, char *message, size_t bytes)
 {
 	const struct irqmod_sim_source *source = &scenario->config.sources[i];
 	const struct irqmod_scenario_key *offset =
 		irqmod_scenario_find_key("source", "trace.start_offset");
-	char first[1024], second[1024];
+	char first[1024], second[1024], field[64];
 
 	irqmod_scenario_key_statement(first, sizeof(first), scenario,
 				      irqmod_scenario_find_key("source", "kind"), i, true);
@@ -192,28 +208,31 @@ static int finish_trace(const struct irqmod_scenario *scenario, unsigned int i, 
 					    "would drop the records before it)",
 					    first, i);
 	}
-	if (!source->trace_random_offset &&
-	    source->trace_start_offset_ns > source->trace->span_ns) {
+	snprintf(field, sizeof(field), "sources[%u].trace_start_offset_ns", i);
+	if (model_names(model, field)) {
 		irqmod_scenario_key_statement(first, sizeof(first), scenario, offset, i, true);
 		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
 					    "%s is beyond the trace's span; accepted: 0..%" PRIu64
 					    "ns (%s)",
-					    first, source->trace->span_ns,
-					    scenario->trace_paths[i]);
+					    first, model->limit, scenario->trace_paths[i]);
 	}
-	if (source->trace_loop && source->trace->count < 2) {
+	snprintf(field, sizeof(field), "sources[%u].trace", i);
+	if (model_names(model, field) && model->limit_name &&
+	    strcmp(model->limit_name, IRQMOD_SIM_TRACE_LOOP_RECORDS) == 0) {
 		irqmod_scenario_key_statement(first, sizeof(first), scenario,
 					      irqmod_scenario_find_key("source", "trace.loop"), i,
 					      true);
 		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
-					    "%s needs at least 2 records; %s has 1", first,
-					    scenario->trace_paths[i]);
+					    "%s needs at least %" PRIu64 " records; %s has %" PRIu64,
+					    first, model->limit, scenario->trace_paths[i],
+					    model->value);
 	}
 	return 0;
 }
 
 /* Every [source] has a kind, and every trace source a usable trace. */
-static int finish_sources(const struct irqmod_scenario *scenario, char *message, size_t bytes)
+static int finish_sources(const struct irqmod_scenario *scenario,
+			  const struct irqmod_config_error *model, char *message, size_t bytes)
 {
 	char where[1024], kinds[256];
 	unsigned int i;
@@ -236,23 +255,26 @@ static int finish_sources(const struct irqmod_scenario *scenario, char *message,
 		}
 		if (scenario->config.sources[i].kind != IRQMOD_SIM_SOURCE_TRACE)
 			continue;
-		error = finish_trace(scenario, i, message, bytes);
+		error = finish_trace(scenario, i, model, message, bytes);
 		if (error)
 			return error;
 	}
 	return 0;
 }
 
-/* The simulator's own check, the field it names told as the key that sets it. */
-static int finish_model(const struct irqmod_scenario *scenario, char *message, size_t bytes)
+/*
+ * What the simulator's check refused that no message above words: the
+ * field it names told as the key that sets it.
+ */
+static int finish_model(const struct irqmod_scenario *scenario,
+			const struct irqmod_config_error *model, char *message, size_t bytes)
 {
 	const struct irqmod_scenario_key *key;
-	const char *field = "";
+	const char *field = model->field;
 	char first[1024], range[80];
 	unsigned int source;
-	int error;
+	int error = model->code;
 
-	error = irqmod_sim_check(&scenario->config, &field);
 	if (!error)
 		return 0;
 	key = irqmod_scenario_key_of_field(field, &source);
@@ -292,9 +314,16 @@ static int finish_controllers(const struct irqmod_scenario *scenario, char *mess
 	return 0;
 }
 
-/* The checks run in this order: a scenario with several faults gets the first's message. */
+/*
+ * The checks run in this order: a scenario with several faults gets the
+ * first's message. The simulator's check runs once, before the scenario's
+ * own: its error (the first fault in its documented order) is worded by the
+ * step that knows the keys involved (warm-up, cores, a trace source), or
+ * else by finish_model().
+ */
 int irqmod_scenario_finish(const struct irqmod_scenario *scenario, char *message, size_t bytes)
 {
+	struct irqmod_config_error model = { .code = 0 };
 	int error;
 
 	if (scenario->tool == IRQMOD_SCENARIO_FOR_REPRO) {
@@ -308,13 +337,14 @@ int irqmod_scenario_finish(const struct irqmod_scenario *scenario, char *message
 			"%s: scenario: no [source]; add one, e.g. '[source]' then "
 			"'kind = constant' (or --set source.kind=constant)",
 			scenario->path[0] ? scenario->path : "command line");
-	error = finish_warmup(scenario, message, bytes);
+	irqmod_sim_check(&scenario->config, &model);
+	error = finish_warmup(scenario, &model, message, bytes);
 	if (!error)
-		error = finish_cores(scenario, message, bytes);
+		error = finish_cores(scenario, &model, message, bytes);
 	if (!error)
-		error = finish_sources(scenario, message, bytes);
+		error = finish_sources(scenario, &model, message, bytes);
 	if (!error)
-		error = finish_model(scenario, message, bytes);
+		error = finish_model(scenario, &model, message, bytes);
 	if (!error)
 		error = finish_controllers(scenario, message, bytes);
 	return error;

@@ -27,6 +27,40 @@ const struct irqmod_scenario_unit irqmod_scenario_speed_units[] = { { "M", 1 },
 								    { NULL, 0 } };
 const struct irqmod_scenario_unit irqmod_scenario_plain_units[] = { { "", 1 }, { NULL, 0 } };
 
+/* The scenario codes follow the core's, in one error space (scenario.h). */
+_Static_assert((int)IRQMOD_ERROR_COUNT <= (int)IRQMOD_SCENARIO_EIO,
+	       "the scenario error codes start after the core's");
+
+static const char *const scenario_error_messages[IRQMOD_SCENARIO_ERROR_END -
+						 IRQMOD_SCENARIO_EIO] = {
+	[IRQMOD_SCENARIO_EIO - IRQMOD_SCENARIO_EIO] = "a scenario or trace file cannot be read",
+	[IRQMOD_SCENARIO_ESYNTAX - IRQMOD_SCENARIO_EIO] =
+		"a scenario line is neither a section, a key = value nor a comment",
+	[IRQMOD_SCENARIO_ESECTION - IRQMOD_SCENARIO_EIO] = "unknown scenario section",
+	[IRQMOD_SCENARIO_EKEY - IRQMOD_SCENARIO_EIO] = "unknown scenario key",
+	[IRQMOD_SCENARIO_EVALUE - IRQMOD_SCENARIO_EIO] = "a scenario value does not parse",
+	[IRQMOD_SCENARIO_ERANGE - IRQMOD_SCENARIO_EIO] =
+		"a scenario number is outside its key's range",
+	[IRQMOD_SCENARIO_EORDER - IRQMOD_SCENARIO_EIO] =
+		"a scenario key comes before its section or its source's kind",
+	[IRQMOD_SCENARIO_ECOUNT - IRQMOD_SCENARIO_EIO] =
+		"too many sources or controllers in a scenario",
+	[IRQMOD_SCENARIO_ECONTROLLER - IRQMOD_SCENARIO_EIO] =
+		"unknown controller or hybrid name, or a bad knob",
+	[IRQMOD_SCENARIO_ECHECK - IRQMOD_SCENARIO_EIO] =
+		"the scenario as a whole fails the simulator's check",
+};
+
+const char *irqmod_scenario_strerror(int error)
+{
+	/* Accept both signs, as irqmod_strerror() does; avoid negating INT_MIN. */
+	unsigned int code = error < 0 ? 0u - (unsigned int)error : (unsigned int)error;
+
+	if (code >= IRQMOD_SCENARIO_EIO && code < IRQMOD_SCENARIO_ERROR_END)
+		return scenario_error_messages[code - IRQMOD_SCENARIO_EIO];
+	return irqmod_strerror(error);
+}
+
 /*
  * Every error of the library is a negative code with a sentence in the
  * caller's buffer; this keeps the two in one return statement.

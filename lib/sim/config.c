@@ -210,14 +210,56 @@ void irqmod_sim_default_config(struct irqmod_sim_config *config)
 #define MIN_IPV4_MTU 68u		/* RFC 791 */
 #define MAX_SIZE_MILLI (1000ull * MAX_FRAME_BYTES) /* size parameters, in mB */
 
-static int bad(const char **field, const char *name, int error)
+/* The kind every rejection of the simulator's check names. */
+#define SIM_KIND "sim"
+
+/* Fill @error (if not NULL) as the core's checks do, and return @code. */
+static int reject(struct irqmod_config_error *error, const char *field, uint64_t value,
+		  const char *problem, const char *limit_name, uint64_t limit, int code)
 {
-	if (field)
-		*field = name;
-	return error;
+	if (error) {
+		error->kind = SIM_KIND;
+		error->field = field;
+		error->problem = problem;
+		error->limit_name = limit_name;
+		error->value = value;
+		error->limit = limit;
+		error->code = code;
+	}
+	return code;
 }
 
-static const char *const source_field_names[IRQMOD_SIM_MAX_SOURCES][19] = {
+/* 0 when @min <= @value <= @max, else @code with the side it breaks. */
+static int in_range(struct irqmod_config_error *error, const char *field, uint64_t value,
+		    uint64_t min, uint64_t max, int code)
+{
+	if (value < min)
+		return reject(error, field, value, "is below", NULL, min, code);
+	if (value > max)
+		return reject(error, field, value, "is above", NULL, max, code);
+	return 0;
+}
+
+/* 0 when @value < @count, else -IRQMOD_EINVAL: an enum past its last value. */
+static int in_enum(struct irqmod_config_error *error, const char *field, uint32_t value,
+		   uint32_t count)
+{
+	if (value < count)
+		return 0;
+	return reject(error, field, value, "is not below", "the number of values", count,
+		      -IRQMOD_EINVAL);
+}
+
+/* 0 when core @value exists (below @cores), else -IRQMOD_ERANGE. */
+static int on_core(struct irqmod_config_error *error, const char *field, uint32_t value,
+		   uint32_t cores)
+{
+	if (value < cores)
+		return 0;
+	return reject(error, field, value, "is not below", "cores", cores, -IRQMOD_ERANGE);
+}
+
+static const char *const source_field_names[IRQMOD_SIM_MAX_SOURCES][22] = {
 #define SOURCE_FIELDS(n)                                                                 \
 	{ "sources[" #n "].kind", "sources[" #n "].frame_bytes", "sources[" #n "].rate_pps", \
 	  "sources[" #n "].flows", "sources[" #n "].period_distribution",                  \
@@ -227,164 +269,208 @@ static const char *const source_field_names[IRQMOD_SIM_MAX_SOURCES][19] = {
 	  "sources[" #n "].response_bytes", "sources[" #n "].gap_shape_micro",               \
 	  "sources[" #n "].size_law", "sources[" #n "].size_scale_milli",                    \
 	  "sources[" #n "].size_shape_micro", "sources[" #n "].trace",                      \
-	  "sources[" #n "].trace_speed_milli", "sources[" #n "].trace_start_offset_ns" }
+	  "sources[" #n "].trace_speed_milli", "sources[" #n "].trace_start_offset_ns",     \
+	  "sources[" #n "].off_mean_ns", "sources[" #n "].size_location_milli",              \
+	  "sources[" #n "].size_offset_bytes" }
 	SOURCE_FIELDS(0), SOURCE_FIELDS(1), SOURCE_FIELDS(2), SOURCE_FIELDS(3),
 	SOURCE_FIELDS(4), SOURCE_FIELDS(5), SOURCE_FIELDS(6), SOURCE_FIELDS(7),
 #undef SOURCE_FIELDS
 };
 
-static bool frame_ok(uint32_t bytes)
+static int frame_check(struct irqmod_config_error *error, const char *field, uint32_t bytes)
 {
-	return bytes >= MIN_FRAME_BYTES && bytes <= MAX_FRAME_BYTES;
+	return in_range(error, field, bytes, MIN_FRAME_BYTES, MAX_FRAME_BYTES, -IRQMOD_EFRAME);
 }
 
-static int check_source(const struct irqmod_sim_source *s, uint32_t n, const char **field)
+/* The trace of trace source @s, whose fields are @names. */
+static int check_trace(const struct irqmod_sim_source *s, const char *const *names,
+		       struct irqmod_config_error *error)
 {
-	const char *const *names = source_field_names[n];
-
-	if (s->kind >= IRQMOD_SIM_SOURCE_COUNT)
-		return bad(field, names[0], -IRQMOD_EINVAL);
-	if (!frame_ok(s->frame_bytes))
-		return bad(field, names[1], -IRQMOD_EFRAME);
-	if (s->rate_pps > MAX_RATE_PPS ||
-	    (s->rate_pps == 0 && (s->kind == IRQMOD_SIM_SOURCE_POISSON ||
-				  s->kind == IRQMOD_SIM_SOURCE_ONOFF ||
-				  s->kind == IRQMOD_SIM_SOURCE_FLOOD)))
-		return bad(field, names[2], -IRQMOD_ERANGE);
-	if (s->flows == 0 || s->flows > MAX_FLOWS)
-		return bad(field, names[3], -IRQMOD_ERANGE);
-	if (s->period_distribution >= IRQMOD_SIM_DIST_COUNT)
-		return bad(field, names[4], -IRQMOD_EINVAL);
-	if (s->kind == IRQMOD_SIM_SOURCE_ONOFF &&
-	    (s->on_mean_ns == 0 || s->on_mean_ns > IRQMOD_SIM_MAX_DURATION_NS ||
-	     s->off_mean_ns > IRQMOD_SIM_MAX_DURATION_NS))
-		return bad(field, names[5], -IRQMOD_ERANGE);
-	if (s->pareto_shape_milli <= MIN_PARETO_SHAPE_MILLI ||
-	    s->pareto_shape_milli > MAX_PARETO_SHAPE_MILLI)
-		return bad(field, names[6], -IRQMOD_ERANGE);
-	if ((s->kind == IRQMOD_SIM_SOURCE_PING || s->kind == IRQMOD_SIM_SOURCE_RR) &&
-	    (s->outstanding == 0 || s->outstanding > MAX_OUTSTANDING / 2))
-		return bad(field, names[7], -IRQMOD_ERANGE);
-	if (!frame_ok(s->request_bytes))
-		return bad(field, names[8], -IRQMOD_EFRAME);
-	if (s->kind == IRQMOD_SIM_SOURCE_UDP_STREAM &&
-	    (s->message_bytes == 0 || s->message_bytes > MAX_UDP_PAYLOAD))
-		return bad(field, names[9], -IRQMOD_EFRAME);
-	if (s->mtu_bytes < MIN_IPV4_MTU || s->mtu_bytes > MAX_FRAME_BYTES - ETH_HEADER_BYTES)
-		return bad(field, names[10], -IRQMOD_EFRAME);
-	if (!frame_ok(s->response_bytes))
-		return bad(field, names[11], -IRQMOD_EFRAME);
-	if (s->gap_shape_micro >= MICRO)
-		return bad(field, names[12], -IRQMOD_ERANGE);
-	if (s->size_law >= IRQMOD_SIM_SIZE_COUNT)
-		return bad(field, names[13], -IRQMOD_EINVAL);
-	if (s->size_law != IRQMOD_SIM_SIZE_CONSTANT &&
-	    (s->size_scale_milli == 0 || s->size_scale_milli > MAX_SIZE_MILLI ||
-	     s->size_location_milli > MAX_SIZE_MILLI || s->size_offset_bytes > MAX_FRAME_BYTES))
-		return bad(field, names[14], -IRQMOD_EFRAME);
-	if (s->size_shape_micro > MICRO)
-		return bad(field, names[15], -IRQMOD_ERANGE);
-	if (s->kind != IRQMOD_SIM_SOURCE_TRACE)
-		return 0;
-	if (!s->trace || !s->trace->records || s->trace->count == 0 ||
-	    s->trace->span_ns > IRQMOD_SIM_TRACE_MAX_SPAN_NS ||
-	    (s->trace_loop && s->trace->count < 2))
-		return bad(field, names[16], -IRQMOD_EINVAL);
+	if (!s->trace || !s->trace->records)
+		return reject(error, names[16], 0, "is a NULL pointer, must be above", NULL, 0,
+			      -IRQMOD_EINVAL);
+	if (s->trace->count == 0)
+		return reject(error, names[16], 0, "has no records, must have at least", NULL, 1,
+			      -IRQMOD_EINVAL);
+	if (s->trace->span_ns > IRQMOD_SIM_TRACE_MAX_SPAN_NS)
+		return reject(error, names[16], s->trace->span_ns, "spans more ns than",
+			      "the supported maximum", IRQMOD_SIM_TRACE_MAX_SPAN_NS,
+			      -IRQMOD_EINVAL);
 	if (s->trace_speed_milli == 0 || s->trace_speed_milli > IRQMOD_SIM_TRACE_MAX_SPEED_MILLI)
-		return bad(field, names[17], -IRQMOD_ERANGE);
+		return in_range(error, names[17], s->trace_speed_milli, 1,
+				IRQMOD_SIM_TRACE_MAX_SPEED_MILLI, -IRQMOD_ERANGE);
 	if (!s->trace_random_offset && s->trace_start_offset_ns > s->trace->span_ns)
-		return bad(field, names[18], -IRQMOD_ERANGE);
+		return reject(error, names[18], s->trace_start_offset_ns, "is above",
+			      "the trace's span", s->trace->span_ns, -IRQMOD_ERANGE);
+	if (s->trace_loop && s->trace->count < 2)
+		return reject(error, names[16], s->trace->count, "has fewer records than",
+			      IRQMOD_SIM_TRACE_LOOP_RECORDS, 2, -IRQMOD_EINVAL);
 	return 0;
 }
 
-int irqmod_sim_check(const struct irqmod_sim_config *c, const char **field)
+static int check_source(const struct irqmod_sim_source *s, uint32_t n,
+			struct irqmod_config_error *error)
+{
+	const char *const *names = source_field_names[n];
+	bool needs_rate = s->kind == IRQMOD_SIM_SOURCE_POISSON ||
+			  s->kind == IRQMOD_SIM_SOURCE_ONOFF || s->kind == IRQMOD_SIM_SOURCE_FLOOD;
+	int code;
+
+	if ((code = in_enum(error, names[0], s->kind, IRQMOD_SIM_SOURCE_COUNT)) ||
+	    (code = frame_check(error, names[1], s->frame_bytes)) ||
+	    (code = in_range(error, names[2], s->rate_pps, needs_rate ? 1 : 0, MAX_RATE_PPS,
+			     -IRQMOD_ERANGE)) ||
+	    (code = in_range(error, names[3], s->flows, 1, MAX_FLOWS, -IRQMOD_ERANGE)) ||
+	    (code = in_enum(error, names[4], s->period_distribution, IRQMOD_SIM_DIST_COUNT)))
+		return code;
+	if (s->kind == IRQMOD_SIM_SOURCE_ONOFF &&
+	    ((code = in_range(error, names[5], s->on_mean_ns, 1, IRQMOD_SIM_MAX_DURATION_NS,
+			      -IRQMOD_ERANGE)) ||
+	     (code = in_range(error, names[19], s->off_mean_ns, 0, IRQMOD_SIM_MAX_DURATION_NS,
+			      -IRQMOD_ERANGE))))
+		return code;
+	if ((code = in_range(error, names[6], s->pareto_shape_milli, MIN_PARETO_SHAPE_MILLI + 1,
+			     MAX_PARETO_SHAPE_MILLI, -IRQMOD_ERANGE)))
+		return code;
+	if ((s->kind == IRQMOD_SIM_SOURCE_PING || s->kind == IRQMOD_SIM_SOURCE_RR) &&
+	    (code = in_range(error, names[7], s->outstanding, 1, MAX_OUTSTANDING / 2,
+			     -IRQMOD_ERANGE)))
+		return code;
+	if ((code = frame_check(error, names[8], s->request_bytes)))
+		return code;
+	if (s->kind == IRQMOD_SIM_SOURCE_UDP_STREAM &&
+	    (code = in_range(error, names[9], s->message_bytes, 1, MAX_UDP_PAYLOAD,
+			     -IRQMOD_EFRAME)))
+		return code;
+	if ((code = in_range(error, names[10], s->mtu_bytes, MIN_IPV4_MTU,
+			     MAX_FRAME_BYTES - ETH_HEADER_BYTES, -IRQMOD_EFRAME)) ||
+	    (code = frame_check(error, names[11], s->response_bytes)) ||
+	    (code = in_range(error, names[12], s->gap_shape_micro, 0, MICRO - 1,
+			     -IRQMOD_ERANGE)) ||
+	    (code = in_enum(error, names[13], s->size_law, IRQMOD_SIM_SIZE_COUNT)))
+		return code;
+	if (s->size_law != IRQMOD_SIM_SIZE_CONSTANT &&
+	    ((code = in_range(error, names[14], s->size_scale_milli, 1, MAX_SIZE_MILLI,
+			      -IRQMOD_EFRAME)) ||
+	     (code = in_range(error, names[20], s->size_location_milli, 0, MAX_SIZE_MILLI,
+			      -IRQMOD_EFRAME)) ||
+	     (code = in_range(error, names[21], s->size_offset_bytes, 0, MAX_FRAME_BYTES,
+			      -IRQMOD_EFRAME))))
+		return code;
+	if ((code = in_range(error, names[15], s->size_shape_micro, 0, MICRO, -IRQMOD_ERANGE)))
+		return code;
+	if (s->kind != IRQMOD_SIM_SOURCE_TRACE)
+		return 0;
+	return check_trace(s, names, error);
+}
+
+/*
+ * The host's fields, in the order irqmod_sim_check() documents: the cores
+ * and queues, then where queues and tasks run (queues, application, load),
+ * then the costs and budgets.
+ */
+static int check_host(const struct irqmod_sim_config *c, struct irqmod_config_error *error)
+{
+	uint32_t i;
+	int code;
+
+	if ((code = in_range(error, "cores", c->cores, 1, IRQMOD_SIM_MAX_CORES,
+			     -IRQMOD_ERANGE)) ||
+	    (code = in_range(error, "queues", c->queues, 1, IRQMOD_SIM_MAX_QUEUES,
+			     -IRQMOD_ERANGE)))
+		return code;
+	for (i = 0; i < c->queues; i++)
+		if ((code = on_core(error, "queue_core", c->queue_core[i], c->cores)))
+			return code;
+	if ((code = on_core(error, "app_core", c->app_core, c->cores)))
+		return code;
+	if (c->load_core != IRQMOD_SIM_NO_CORE &&
+	    (code = on_core(error, "load_core", c->load_core, c->cores)))
+		return code;
+	if ((code = in_range(error, "irq_ns", c->irq_ns, 0, MAX_COST_NS, -IRQMOD_ERANGE)) ||
+	    (code = in_range(error, "timer_irq_ns", c->timer_irq_ns, 0, MAX_COST_NS,
+			     -IRQMOD_ERANGE)) ||
+	    (code = in_range(error, "poll_spin_ns", c->poll_spin_ns, 0, MAX_COST_NS,
+			     -IRQMOD_ERANGE)) ||
+	    (code = in_range(error, "poll_ns", c->poll_ns, 0, MAX_COST_NS, -IRQMOD_ERANGE)) ||
+	    (code = in_range(error, "packet_ns", c->packet_ns, 0, MAX_COST_NS,
+			     -IRQMOD_ERANGE)) ||
+	    (code = in_range(error, "tx_clean_ns", c->tx_clean_ns, 0, MAX_COST_NS,
+			     -IRQMOD_ERANGE)) ||
+	    (code = in_range(error, "response_ns", c->response_ns, 0, MAX_COST_NS,
+			     -IRQMOD_ERANGE)) ||
+	    (code = in_range(error, "napi_budget", c->napi_budget, 1, MAX_RING_SIZE,
+			     -IRQMOD_EBUDGET)) ||
+	    (code = in_range(error, "softirq_budget_packets", c->softirq_budget_packets, 1,
+			     UINT64_MAX, -IRQMOD_EBUDGET)) ||
+	    (code = in_range(error, "softirq_budget_ns", c->softirq_budget_ns, 1, NS_PER_S,
+			     -IRQMOD_EBUDGET)))
+		return code;
+	if (c->load_core != IRQMOD_SIM_NO_CORE &&
+	    ((code = in_range(error, "load_busy_ns", c->load_busy_ns, 1,
+			      IRQMOD_SIM_MAX_DURATION_NS, -IRQMOD_ERANGE)) ||
+	     (code = in_range(error, "load_idle_ns", c->load_idle_ns, 0,
+			      IRQMOD_SIM_MAX_DURATION_NS, -IRQMOD_ERANGE))))
+		return code;
+	if ((code = in_enum(error, "load_distribution", c->load_distribution,
+			    IRQMOD_SIM_DIST_COUNT)) ||
+	    (code = in_range(error, "rcvbuf_bytes", c->rcvbuf_bytes, 1, MAX_RCVBUF,
+			     -IRQMOD_EFRAME)) ||
+	    (code = in_range(error, "truesize_bytes", c->truesize_bytes, MIN_TRUESIZE,
+			     MAX_TRUESIZE, -IRQMOD_EFRAME)) ||
+	    (code = in_range(error, "app_wakeup_ns", c->app_wakeup_ns, 0, MAX_COST_NS,
+			     -IRQMOD_ERANGE)) ||
+	    (code = in_range(error, "app_datagram_ns", c->app_datagram_ns, 0, MAX_COST_NS,
+			     -IRQMOD_ERANGE)) ||
+	    (code = in_range(error, "app_byte_ps", c->app_byte_ps, 0, MAX_COST_NS,
+			     -IRQMOD_ERANGE)) ||
+	    (code = in_range(error, "app_send_ns", c->app_send_ns, 0, MAX_COST_NS,
+			     -IRQMOD_ERANGE)) ||
+	    (code = in_range(error, "app_batch", c->app_batch, 1, MAX_BATCH, -IRQMOD_ERANGE)))
+		return code;
+	return 0;
+}
+
+int irqmod_sim_check(const struct irqmod_sim_config *c, struct irqmod_config_error *error)
 {
 	uint32_t i, active = 0;
-	int error;
+	int code;
 
-	if (field)
-		*field = "";
 	if (!c)
-		return bad(field, "config", -IRQMOD_EINVAL);
-	if (c->duration_ns < NS_PER_US || c->duration_ns > IRQMOD_SIM_MAX_DURATION_NS)
-		return bad(field, "duration_ns", -IRQMOD_ERANGE);
+		return reject(error, "config", 0, "is a NULL pointer, must be above", NULL, 0,
+			      -IRQMOD_EINVAL);
+	if ((code = in_range(error, "duration_ns", c->duration_ns, NS_PER_US,
+			     IRQMOD_SIM_MAX_DURATION_NS, -IRQMOD_ERANGE)))
+		return code;
 	if (c->warmup_ns >= c->duration_ns)
-		return bad(field, "warmup_ns", -IRQMOD_ERANGE);
-	if (c->link_speed_mbps == 0 || c->link_speed_mbps > MAX_LINK_MBPS)
-		return bad(field, "link_speed_mbps", -IRQMOD_ELINK);
-	if (c->wire_overhead_bytes > MAX_WIRE_OVERHEAD)
-		return bad(field, "wire_overhead_bytes", -IRQMOD_EFRAME);
-	if (c->propagation_ns > NS_PER_S)
-		return bad(field, "propagation_ns", -IRQMOD_ERANGE);
-	if (c->ring_size == 0 || c->ring_size > MAX_RING_SIZE)
-		return bad(field, "ring_size", -IRQMOD_EFRAME);
-	if (c->timer >= IRQMOD_SIM_TIMER_COUNT)
-		return bad(field, "timer", -IRQMOD_EINVAL);
-	if (c->rx_frames > MAX_RX_FRAMES)
-		return bad(field, "rx_frames", -IRQMOD_ERANGE);
-	if (c->tx_completion_delay_ns > MAX_COST_NS)
-		return bad(field, "tx_completion_delay_ns", -IRQMOD_ERANGE);
-	if (c->cores == 0 || c->cores > IRQMOD_SIM_MAX_CORES)
-		return bad(field, "cores", -IRQMOD_ERANGE);
-	if (c->queues == 0 || c->queues > IRQMOD_SIM_MAX_QUEUES)
-		return bad(field, "queues", -IRQMOD_ERANGE);
-	for (i = 0; i < c->queues; i++)
-		if (c->queue_core[i] >= c->cores)
-			return bad(field, "queue_core", -IRQMOD_ERANGE);
-	if (c->irq_ns > MAX_COST_NS)
-		return bad(field, "irq_ns", -IRQMOD_ERANGE);
-	if (c->timer_irq_ns > MAX_COST_NS)
-		return bad(field, "timer_irq_ns", -IRQMOD_ERANGE);
-	if (c->poll_spin_ns > MAX_COST_NS)
-		return bad(field, "poll_spin_ns", -IRQMOD_ERANGE);
-	if (c->poll_ns > MAX_COST_NS)
-		return bad(field, "poll_ns", -IRQMOD_ERANGE);
-	if (c->packet_ns > MAX_COST_NS)
-		return bad(field, "packet_ns", -IRQMOD_ERANGE);
-	if (c->tx_clean_ns > MAX_COST_NS)
-		return bad(field, "tx_clean_ns", -IRQMOD_ERANGE);
-	if (c->response_ns > MAX_COST_NS)
-		return bad(field, "response_ns", -IRQMOD_ERANGE);
-	if (c->napi_budget == 0 || c->napi_budget > MAX_RING_SIZE)
-		return bad(field, "napi_budget", -IRQMOD_EBUDGET);
-	if (c->softirq_budget_packets == 0)
-		return bad(field, "softirq_budget_packets", -IRQMOD_EBUDGET);
-	if (c->softirq_budget_ns == 0 || c->softirq_budget_ns > NS_PER_S)
-		return bad(field, "softirq_budget_ns", -IRQMOD_EBUDGET);
-	if (c->load_core != IRQMOD_SIM_NO_CORE && c->load_core >= c->cores)
-		return bad(field, "load_core", -IRQMOD_ERANGE);
-	if (c->load_core != IRQMOD_SIM_NO_CORE &&
-	    (c->load_busy_ns == 0 || c->load_busy_ns > IRQMOD_SIM_MAX_DURATION_NS ||
-	     c->load_idle_ns > IRQMOD_SIM_MAX_DURATION_NS))
-		return bad(field, "load_busy_ns", -IRQMOD_ERANGE);
-	if (c->load_distribution >= IRQMOD_SIM_DIST_COUNT)
-		return bad(field, "load_distribution", -IRQMOD_EINVAL);
-	if (c->rcvbuf_bytes == 0 || c->rcvbuf_bytes > MAX_RCVBUF)
-		return bad(field, "rcvbuf_bytes", -IRQMOD_EFRAME);
-	if (c->truesize_bytes < MIN_TRUESIZE || c->truesize_bytes > MAX_TRUESIZE)
-		return bad(field, "truesize_bytes", -IRQMOD_EFRAME);
-	if (c->app_core >= c->cores)
-		return bad(field, "app_core", -IRQMOD_ERANGE);
-	if (c->app_wakeup_ns > MAX_COST_NS)
-		return bad(field, "app_wakeup_ns", -IRQMOD_ERANGE);
-	if (c->app_datagram_ns > MAX_COST_NS)
-		return bad(field, "app_datagram_ns", -IRQMOD_ERANGE);
-	if (c->app_byte_ps > MAX_COST_NS)
-		return bad(field, "app_byte_ps", -IRQMOD_ERANGE);
-	if (c->app_send_ns > MAX_COST_NS)
-		return bad(field, "app_send_ns", -IRQMOD_ERANGE);
-	if (c->app_batch == 0 || c->app_batch > MAX_BATCH)
-		return bad(field, "app_batch", -IRQMOD_ERANGE);
+		return reject(error, "warmup_ns", c->warmup_ns, "is not below", "duration_ns",
+			      c->duration_ns, -IRQMOD_ERANGE);
+	if ((code = in_range(error, "link_speed_mbps", c->link_speed_mbps, 1, MAX_LINK_MBPS,
+			     -IRQMOD_ELINK)) ||
+	    (code = in_range(error, "wire_overhead_bytes", c->wire_overhead_bytes, 0,
+			     MAX_WIRE_OVERHEAD, -IRQMOD_EFRAME)) ||
+	    (code = in_range(error, "propagation_ns", c->propagation_ns, 0, NS_PER_S,
+			     -IRQMOD_ERANGE)) ||
+	    (code = in_range(error, "ring_size", c->ring_size, 1, MAX_RING_SIZE,
+			     -IRQMOD_EFRAME)) ||
+	    (code = in_enum(error, "timer", c->timer, IRQMOD_SIM_TIMER_COUNT)) ||
+	    (code = in_range(error, "rx_frames", c->rx_frames, 0, MAX_RX_FRAMES,
+			     -IRQMOD_ERANGE)) ||
+	    (code = in_range(error, "tx_completion_delay_ns", c->tx_completion_delay_ns, 0,
+			     MAX_COST_NS, -IRQMOD_ERANGE)) ||
+	    (code = check_host(c, error)))
+		return code;
 	for (i = 0; i < IRQMOD_SIM_MAX_SOURCES; i++) {
 		if (c->sources[i].kind == IRQMOD_SIM_SOURCE_OFF)
 			continue;
-		error = check_source(&c->sources[i], i, field);
-		if (error)
-			return error;
+		code = check_source(&c->sources[i], i, error);
+		if (code)
+			return code;
 		active++;
 	}
 	if (active == 0)
-		return bad(field, "sources", -IRQMOD_EINVAL);
+		return reject(error, "sources", 0, "is the number of active sources, must be at least",
+			      NULL, 1, -IRQMOD_EINVAL);
 	return 0;
 }
 
