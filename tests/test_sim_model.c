@@ -948,25 +948,29 @@ static void test_sim_onoff_constant_periods_offer_rate_times_time_on(void **unus
 
 /*
  * A constant on/off source whose start lies at the end of the model's
- * clock (a start time a few microseconds short of 2^64 ps) has its first
- * frame and period ends saturate at the end of time instead of wrapping
- * to the run's beginning: it never sends, whatever phase the seed draws,
- * and the run ends as any other.
+ * clock (4 ns or 20 us short of 2^64 ps, a frame spacing of 10 us owing
+ * five on periods of 2 us) has its first frame and period ends saturate
+ * at the end of time instead of wrapping to the run's beginning: it never
+ * sends, whatever phase the seed draws, and the run ends as any other.
  */
 static void test_sim_onoff_starting_at_the_end_of_time_never_sends(void **unused)
 {
+	static const uint64_t short_of_end_ns[] = { 4, 20000 };
 	struct irqmod_sim_config c;
 	uint64_t seed;
+	size_t i;
 
 	(void)unused;
-	for (seed = 1; seed <= 12; seed++) {
-		setup_onoff(&c, 100000, IRQMOD_SIM_DIST_CONSTANT, 2000, 3000);
-		c.sources[0].start_ns = UINT64_MAX / 1000 - 4;
-		c.duration_ns = 1000000;
-		c.seed = seed;
-		assert_int_equal(run(&c, "static:50us"), 0);
-		assert_int_equal(results.counters.offered_frames, 0);
-		assert_conserved(&results);
+	for (i = 0; i < sizeof(short_of_end_ns) / sizeof(short_of_end_ns[0]); i++) {
+		for (seed = 1; seed <= 12; seed++) {
+			setup_onoff(&c, 100000, IRQMOD_SIM_DIST_CONSTANT, 2000, 3000);
+			c.sources[0].start_ns = UINT64_MAX / 1000 - short_of_end_ns[i];
+			c.duration_ns = 1000000;
+			c.seed = seed;
+			assert_int_equal(run(&c, "static:50us"), 0);
+			assert_int_equal(results.counters.offered_frames, 0);
+			assert_conserved(&results);
+		}
 	}
 }
 
