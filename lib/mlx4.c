@@ -125,28 +125,32 @@ void irqmod_mlx4_reset(struct irqmod_mlx4 *state)
 static uint32_t window_usecs(const struct irqmod_mlx4 *state, uint64_t packets,
 			     uint64_t bytes, uint64_t elapsed_ns)
 {
-	uint64_t rate, average;
-	uint32_t low = state->pkt_rate_low_per_s, high = state->pkt_rate_high_per_s;
+	uint64_t rate, average, offset;
+	uint32_t low = state->pkt_rate_low_per_s, high = state->pkt_rate_high_per_s, span;
 
 	if (packets > MAX_EXACT_PACKETS)
 		rate = UINT64_MAX;
 	else
 		rate = IRQMOD_DIV64_U64(packets * IRQMOD_NS_PER_SEC, elapsed_ns);
 	average = packets ? IRQMOD_DIV64_U64(bytes, packets) : 0;
-	/* "Apply auto-moderation only when packet rate exceeds a rate that it matters." */
+	/* Too few packets per second, or small ones: no moderation to speak of. */
 	if (rate <= state->rate_threshold_per_s || average <= IRQMOD_MLX4_AVG_PKT_SMALL_BYTES ||
 	    rate <= low)
 		return state->rx_usecs_low;
-	if (rate >= high)
-		return state->rx_usecs_high;
 	/*
-	 * low < rate < high: rate - low and high - low fit 32 bits, the
-	 * usecs span 16, so the product fits 64 and the result is at most
-	 * the span.
+	 * rate > low here. As offsets from low, Linux's "rate >= high" is
+	 * "offset >= span"; with high at or below low (a step) the span is 0
+	 * and every rate above low takes the high interval, as in Linux. Put
+	 * so, the division below is visibly by at least 1, and offset < span
+	 * < 2^32 times a 16-bit usecs span fits 64 bits.
 	 */
-	return (uint32_t)IRQMOD_DIV_U64_U32((rate - low) *
-					    (uint32_t)(state->rx_usecs_high - state->rx_usecs_low),
-					    high - low) + state->rx_usecs_low;
+	offset = rate - low;
+	span = high > low ? high - low : 0;
+	if (offset >= span)
+		return state->rx_usecs_high;
+	return (uint32_t)IRQMOD_DIV_U64_U32(offset * (uint32_t)(state->rx_usecs_high -
+								state->rx_usecs_low),
+					    span) + state->rx_usecs_low;
 }
 
 void irqmod_mlx4_update(struct irqmod_mlx4 *state, const struct irqmod_sample *sample,

@@ -297,6 +297,18 @@ static void test_mlx4_bad_configs_name_their_field(void **state)
 	assert_int_equal(irqmod_mlx4_init(&mlx4, &config), 0);
 }
 
+static void test_mlx4_high_rate_at_or_below_low_rate_is_a_step(void **state)
+{
+	struct irqmod_mlx4_config config = *(const struct irqmod_mlx4_config *)*state;
+
+	/* Linux: at most the low rate is low, anything above it is at least the high rate. */
+	config.pkt_rate_high_per_s = 300000;
+	assert_int_equal(one_window(&config, 400000, 1500).rx_interval_ns, 0);
+	assert_int_equal(one_window(&config, 400001, 1500).rx_interval_ns, 128000);
+	config.pkt_rate_high_per_s = config.pkt_rate_low_per_s;
+	assert_int_equal(one_window(&config, 400001, 1500).rx_interval_ns, 128000);
+}
+
 static void test_mlx4_vectors_match_hand_derivations(void **state)
 {
 	uint32_t i;
@@ -346,6 +358,7 @@ int main(void)
 		MLX4_TEST(test_mlx4_extreme_inputs_stay_in_bounds),
 		MLX4_TEST(test_mlx4_reset_restarts_window_and_first_write),
 		MLX4_TEST(test_mlx4_bad_configs_name_their_field),
+		MLX4_TEST(test_mlx4_high_rate_at_or_below_low_rate_is_a_step),
 		MLX4_TEST(test_mlx4_vectors_match_hand_derivations),
 		MLX4_TEST(test_mlx4_generic_dispatch_runs_the_defaults),
 	};

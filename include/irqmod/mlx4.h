@@ -5,8 +5,9 @@
  * The RX interval follows the packet rate of the last sampling window:
  * at most @pkt_rate_low_per_s gives @rx_usecs_low, at least
  * @pkt_rate_high_per_s gives @rx_usecs_high, a rate in between the straight
- * line between the two. A window whose rate is below the "it matters"
- * threshold, or whose average packet is small, gets @rx_usecs_low. This is
+ * line between the two. A window whose rate is at most a per-ring minimum
+ * (IRQMOD_MLX4_RATE_THRESH_PER_S / rings), or whose average packet is
+ * small, gets @rx_usecs_low. This is
  * Linux's mlx4_en_auto_moderation() (drivers/net/ethernet/mellanox/mlx4/
  * en_netdev.c), decision for decision; see docs/mlx4.md.
  */
