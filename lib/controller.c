@@ -78,6 +78,7 @@ IRQMOD_KIND_FUNCTIONS(ixgbe_legacy, struct irqmod_ixgbe_legacy,
 		      struct irqmod_ixgbe_legacy_config)
 IRQMOD_KIND_FUNCTIONS(latency_target, struct irqmod_latency_target,
 		      struct irqmod_latency_target_config)
+IRQMOD_KIND_FUNCTIONS(mlx4, struct irqmod_mlx4, struct irqmod_mlx4_config)
 
 /* ixgbe's adaptive start interval, IXGBE_20K_ITR (ixgbe.h): 50 us. */
 #define IRQMOD_DEFAULT_STATIC_INTERVAL_NS 50000u
@@ -150,6 +151,13 @@ static int latency_target_defaults(void *config, uint32_t link_speed_mbps)
 	return irqmod_latency_target_default_config(config, link_speed_mbps);
 }
 
+/* Linux mlx4_en's defaults, one RX ring, its statistics task's 250 ms window. */
+static int mlx4_defaults(void *config, uint32_t link_speed_mbps)
+{
+	(void)link_speed_mbps;
+	return irqmod_mlx4_default_config(config);
+}
+
 /* A kind whose config takes any link speed (above 0). */
 #define NO_LINK_LIMIT UINT32_MAX
 
@@ -186,6 +194,8 @@ static const struct irqmod_kind_desc irqmod_kinds[IRQMOD_KIND_COUNT] = {
 		"latency-target", latency_target, struct irqmod_latency_target, NO_LINK_LIMIT,
 		latency_target_defaults,
 		POLLS_WHILE(struct irqmod_latency_target_config, poll_packets)),
+	[IRQMOD_KIND_MLX4] = IRQMOD_KIND_ENTRY("mlx4", mlx4, struct irqmod_mlx4, NO_LINK_LIMIT,
+					       mlx4_defaults, NEVER_POLLS),
 };
 
 const struct irqmod_kind_desc *irqmod_kind_describe(uint32_t kind)

@@ -265,6 +265,7 @@ OWN_CHECK(latency_class, latency_class)
 OWN_CHECK(average_size, average_size)
 OWN_CHECK(ixgbe_legacy, ixgbe_legacy)
 OWN_CHECK(latency_target, latency_target)
+OWN_CHECK(mlx4, mlx4)
 
 /* One row per kind of the kind table: its own check, not the table's wrapper. */
 static int (*const own_checks[])(const struct irqmod_controller_config *c,
@@ -279,6 +280,7 @@ static int (*const own_checks[])(const struct irqmod_controller_config *c,
 	[IRQMOD_KIND_AVERAGE_SIZE] = own_check_average_size,
 	[IRQMOD_KIND_IXGBE_LEGACY] = own_check_ixgbe_legacy,
 	[IRQMOD_KIND_LATENCY_TARGET] = own_check_latency_target,
+	[IRQMOD_KIND_MLX4] = own_check_mlx4,
 };
 _Static_assert(sizeof(own_checks) / sizeof(own_checks[0]) == IRQMOD_KIND_COUNT,
 	       "one own check per kind");

@@ -325,14 +325,38 @@ static bool random_latency_target(uint64_t *seed, struct irqmod_controller_confi
 	return true;
 }
 
+static bool random_mlx4(uint64_t *seed, struct irqmod_controller_config *config,
+			struct irqmod_dim_profile *profiles, struct bounds *b)
+{
+	struct irqmod_mlx4_config *c = &config->config.mlx4;
+
+	(void)profiles;
+	if (irqmod_mlx4_default_config(c) != 0)
+		return false;
+	c->window_ns = rnd(seed) % 2 ? 0 : rnd_range(seed, 0, 2000000000u);
+	c->pkt_rate_low_per_s = (uint32_t)rnd(seed);
+	c->pkt_rate_high_per_s = (uint32_t)rnd(seed);
+	c->rx_usecs = (uint32_t)rnd_range(seed, 0, IRQMOD_MLX4_COAL_TIME_MAX);
+	c->rx_usecs_low = (uint32_t)rnd_range(seed, 0, IRQMOD_MLX4_COAL_TIME_MAX);
+	c->rx_usecs_high = (uint32_t)rnd_range(seed, c->rx_usecs_low, IRQMOD_MLX4_COAL_TIME_MAX);
+	c->rx_frames = (uint32_t)rnd_range(seed, 0, IRQMOD_MLX4_COAL_PKTS_MAX);
+	c->rx_rings = (uint32_t)rnd_range(seed, 1, 256);
+	c->adaptive = rnd(seed) % 4 != 0;
+	/* The start interval, or one between the low and high intervals. */
+	b->min_ns = (c->rx_usecs < c->rx_usecs_low ? c->rx_usecs : c->rx_usecs_low) * 1000u;
+	b->max_ns = (c->rx_usecs > c->rx_usecs_high ? c->rx_usecs : c->rx_usecs_high) * 1000u;
+	return true;
+}
+
 /*
  * What the property test knows of each kind, one row per kind of the kind
  * table (a static assertion and test_every_kind_has_a_property_row hold it
  * so): its config generator, and whether @changed marks a register write
  * that may repeat the interval (i40e reports the writes Linux's
  * i40e_update_enable_itr() makes, and Linux also writes when only the
- * mode flag of a container changed) instead of exactly "the answer
- * differs".
+ * mode flag of a container changed; mlx4 writes on its first decided
+ * window even the interval in force, as Linux's mlx4_en does) instead of
+ * exactly "the answer differs".
  */
 struct property_kind {
 	bool (*random)(uint64_t *seed, struct irqmod_controller_config *config,
@@ -351,6 +375,7 @@ static const struct property_kind property_kinds[] = {
 	[IRQMOD_KIND_AVERAGE_SIZE] = { random_average_size, false },
 	[IRQMOD_KIND_IXGBE_LEGACY] = { random_ixgbe_legacy, false },
 	[IRQMOD_KIND_LATENCY_TARGET] = { random_latency_target, false },
+	[IRQMOD_KIND_MLX4] = { random_mlx4, true },
 };
 
 _Static_assert(sizeof(property_kinds) / sizeof(property_kinds[0]) == IRQMOD_KIND_COUNT,
@@ -425,7 +450,7 @@ static void check_rearm(const struct bounds *b, struct irqmod_decision *last,
 	assert_int_equal(d->action, IRQMOD_ACTION_REARM);
 	check_bounds(b, d, what, call);
 	/*
-	 * Where @changed marks a register write (i40e), a difference always
+	 * Where @changed marks a register write (i40e, mlx4), a difference always
 	 * sets it, and it may come without one. Exact for every other kind.
 	 */
 	if (d->changed != !same_answer(d, last) &&

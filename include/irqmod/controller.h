@@ -23,6 +23,7 @@
 #include "irqmod/ixgbe_legacy.h"
 #include "irqmod/latency_class.h"
 #include "irqmod/latency_target.h"
+#include "irqmod/mlx4.h"
 #include "irqmod/i40e.h"
 #include "irqmod/ixgbe.h"
 #include "irqmod/static.h"
@@ -46,6 +47,8 @@ extern "C" {
  * @IRQMOD_KIND_I40E: struct irqmod_i40e (Intel adaptive, i40e constants).
  * @IRQMOD_KIND_LATENCY_TARGET: struct irqmod_latency_target ("latency-target":
  *                              the longest interval meeting an added-delay target).
+ * @IRQMOD_KIND_MLX4: struct irqmod_mlx4 ("mlx4": Mellanox mlx4_en's rate-based
+ *                    auto-moderation).
  * @IRQMOD_KIND_COUNT: one past the last kind.
  */
 enum irqmod_kind {
@@ -59,6 +62,7 @@ enum irqmod_kind {
 	IRQMOD_KIND_AVERAGE_SIZE,
 	IRQMOD_KIND_IXGBE_LEGACY,
 	IRQMOD_KIND_LATENCY_TARGET,
+	IRQMOD_KIND_MLX4,
 	IRQMOD_KIND_COUNT
 };
 
@@ -80,6 +84,7 @@ struct irqmod_controller_config {
 		struct irqmod_intel_itr_config ixgbe_config;
 		struct irqmod_intel_itr_config i40e_config;
 		struct irqmod_latency_target_config latency_target;
+		struct irqmod_mlx4_config mlx4;
 	} config;
 };
 
@@ -101,6 +106,7 @@ struct irqmod_controller {
 		struct irqmod_ixgbe ixgbe_state;
 		struct irqmod_i40e i40e_state;
 		struct irqmod_latency_target latency_target;
+		struct irqmod_mlx4 mlx4;
 	} state;
 };
 

@@ -19,6 +19,7 @@
 #include "irqmod/ixgbe_legacy.h"
 #include "irqmod/latency_class.h"
 #include "irqmod/latency_target.h"
+#include "irqmod/mlx4.h"
 #include "irqmod/floor.h"
 #include "irqmod/i40e.h"
 #include "irqmod/ixgbe.h"

@@ -65,6 +65,20 @@ static const struct irqmod_scenario_knob latency_target_knobs[] = {
 		  "(default 4; 0 inside a hybrid)"),
 };
 
+/* mlx4: its rate thresholds, the intervals they map to and its window. */
+static const struct irqmod_scenario_knob mlx4_knobs[] = {
+	KIND_KNOB(IRQMOD_KIND_MLX4, struct irqmod_mlx4_config, pkt_rate_low_per_s, "rate_low",
+		  false, "at or below this packet rate, usecs_low (default 400000/s)"),
+	KIND_KNOB(IRQMOD_KIND_MLX4, struct irqmod_mlx4_config, pkt_rate_high_per_s, "rate_high",
+		  false, "at or above this packet rate, usecs_high (default 450000/s)"),
+	KIND_KNOB(IRQMOD_KIND_MLX4, struct irqmod_mlx4_config, rx_usecs_low, "usecs_low", false,
+		  "interval in us at low rates, <= 65535 (default 0)"),
+	KIND_KNOB(IRQMOD_KIND_MLX4, struct irqmod_mlx4_config, rx_usecs_high, "usecs_high",
+		  false, "interval in us at high rates, usecs_low..65535 (default 128)"),
+	KIND_KNOB(IRQMOD_KIND_MLX4, struct irqmod_mlx4_config, rx_rings, "rings", false,
+		  "RX rings sharing the 7812/s threshold, >= 1 (default 1)"),
+};
+
 /* Plain "static" runs at [run] static_interval, so a sweep can vary it. */
 static void static_fit(void *config, const struct irqmod_scenario_fit *scenario)
 {
@@ -115,6 +129,7 @@ const struct irqmod_scenario_kind irqmod_scenario_kinds[] = {
 	{ .name = "ixgbe-legacy" },
 	{ .name = "latency-target", KNOBS(latency_target_knobs), .fit = latency_target_fit,
 	  .check_names_knob = true },
+	{ .name = "mlx4", KNOBS(mlx4_knobs) },
 };
 
 _Static_assert(ARRAY_COUNT(irqmod_scenario_kinds) == IRQMOD_KIND_COUNT,

@@ -76,6 +76,11 @@ static void eva_config_ixgbe_legacy(struct irqmod_controller_config *config)
 	eva_bool(&config->config.ixgbe_legacy.tx_only);
 }
 
+static void eva_config_mlx4(struct irqmod_controller_config *config)
+{
+	eva_bool(&config->config.mlx4.adaptive);
+}
+
 /* One row per kind of the kind table. */
 static void (*const eva_configs[])(struct irqmod_controller_config *config) = {
 	[IRQMOD_KIND_STATIC] = eva_config_as_is,
@@ -88,6 +93,7 @@ static void (*const eva_configs[])(struct irqmod_controller_config *config) = {
 	[IRQMOD_KIND_AVERAGE_SIZE] = eva_config_average_size,
 	[IRQMOD_KIND_IXGBE_LEGACY] = eva_config_ixgbe_legacy,
 	[IRQMOD_KIND_LATENCY_TARGET] = eva_config_as_is,
+	[IRQMOD_KIND_MLX4] = eva_config_mlx4,
 };
 _Static_assert(sizeof(eva_configs) / sizeof(eva_configs[0]) == IRQMOD_KIND_COUNT,
 	       "one row of eva_configs per kind");

@@ -119,9 +119,15 @@ static inline void fuzz_bool(bool *field)
  * bytes a config a caller may pass (bools 0 or 1), where its DIM table
  * pointer lives, its own update on its member of the generic state, the
  * bounds its header promises for a re-arm, and whether @changed marks a
- * register write that may repeat the interval (i40e) instead of exactly
- * "a register differs".
+ * register write that may repeat the interval instead of exactly "a
+ * register differs": FUZZ_CHANGED_EXACT, FUZZ_CHANGED_ON_WRITE_ONE_OF_TWO
+ * (i40e: RX or TX written, never both in one call) or FUZZ_CHANGED_ON_WRITE
+ * (mlx4: its one interval, written again on the first decided window).
  */
+#define FUZZ_CHANGED_EXACT 0
+#define FUZZ_CHANGED_ON_WRITE_ONE_OF_TWO 1
+#define FUZZ_CHANGED_ON_WRITE 2
+
 struct fuzz_kind {
 	void (*fix_bools)(struct irqmod_controller_config *config);
 	const struct irqmod_dim_profile **(*profiles)(struct irqmod_controller_config *config);
@@ -156,6 +162,11 @@ static inline void fuzz_bools_intel(struct irqmod_controller_config *config)
 static inline void fuzz_bools_average_size(struct irqmod_controller_config *config)
 {
 	fuzz_bool(&config->config.average_size.use_tx);
+}
+
+static inline void fuzz_bools_mlx4(struct irqmod_controller_config *config)
+{
+	fuzz_bool(&config->config.mlx4.adaptive);
 }
 
 static inline void fuzz_bools_ixgbe_legacy(struct irqmod_controller_config *config)
@@ -193,6 +204,7 @@ FUZZ_DIRECT(latency_class, latency_class)
 FUZZ_DIRECT(average_size, average_size)
 FUZZ_DIRECT(ixgbe_legacy, ixgbe_legacy)
 FUZZ_DIRECT(latency_target, latency_target)
+FUZZ_DIRECT(mlx4, mlx4)
 
 static inline void fuzz_rearm_static(const struct irqmod_controller_config *config,
 				     const struct irqmod_decision *decision)
@@ -264,6 +276,21 @@ static inline void fuzz_rearm_ixgbe_legacy(const struct irqmod_controller_config
 	FUZZ_CHECK(decision->rx_interval_ns % 2000u == 0, "ixgbe-legacy in 2 us steps");
 }
 
+/* mlx4: the start interval or one between the low and high ones, its frames. */
+static inline void fuzz_rearm_mlx4(const struct irqmod_controller_config *config,
+				   const struct irqmod_decision *decision)
+{
+	const struct irqmod_mlx4_config *c = &config->config.mlx4;
+	uint32_t usecs = decision->rx_interval_ns / 1000u;
+
+	FUZZ_CHECK(decision->rx_interval_ns == decision->tx_interval_ns, "mlx4: one interval");
+	FUZZ_CHECK(decision->rx_interval_ns % 1000u == 0, "mlx4 in whole us");
+	FUZZ_CHECK(usecs == c->rx_usecs ||
+			   (usecs >= c->rx_usecs_low && usecs <= c->rx_usecs_high),
+		   "mlx4 interval is rx_usecs or within [usecs_low, usecs_high]");
+	FUZZ_CHECK(decision->frames == c->rx_frames, "mlx4 answers its rx_frames");
+}
+
 /* The row of @kind, below IRQMOD_KIND_COUNT. */
 static inline const struct fuzz_kind *fuzz_kind(uint32_t kind)
 {
@@ -272,7 +299,7 @@ static inline const struct fuzz_kind *fuzz_kind(uint32_t kind)
 		[IRQMOD_KIND_IXGBE] = { fuzz_bools_intel, NULL, fuzz_direct_ixgbe,
 					fuzz_rearm_ixgbe, 0 },
 		[IRQMOD_KIND_I40E] = { fuzz_bools_intel, NULL, fuzz_direct_i40e, fuzz_rearm_intel,
-				       1 },
+				       FUZZ_CHANGED_ON_WRITE_ONE_OF_TWO },
 		[IRQMOD_KIND_DIM] = { NULL, fuzz_profiles_dim, fuzz_direct_dim, fuzz_rearm_dim, 0 },
 		[IRQMOD_KIND_ICE] = { NULL, fuzz_profiles_dim, fuzz_direct_dim, fuzz_rearm_dim, 0 },
 		[IRQMOD_KIND_DIM_RDMA] = { NULL, fuzz_profiles_dim_rdma, fuzz_direct_dim_rdma,
@@ -287,6 +314,9 @@ static inline const struct fuzz_kind *fuzz_kind(uint32_t kind)
 					       0 },
 		/* Its POLL answers: fuzz_check_bounds(). */
 		[IRQMOD_KIND_LATENCY_TARGET] = { NULL, NULL, fuzz_direct_latency_target, NULL, 0 },
+		/* Linux writes on the first decided window even to the same interval. */
+		[IRQMOD_KIND_MLX4] = { fuzz_bools_mlx4, NULL, fuzz_direct_mlx4, fuzz_rearm_mlx4,
+				       FUZZ_CHANGED_ON_WRITE },
 	};
 	_Static_assert(sizeof(rows) / sizeof(rows[0]) == IRQMOD_KIND_COUNT,
 		       "one row of fuzz_kind() per kind");
@@ -454,10 +484,12 @@ static inline int fuzz_registers_differ(const struct irqmod_decision *a,
 
 /*
  * @changed against the previous decision's registers. Exact for every kind
- * but i40e, whose header promises "true when one of them was written in
- * this call (never both)": like the driver, it writes when only the
- * latency flag bit of the register changes, so the interval may repeat.
- * For i40e: no change without a write, and never both intervals at once.
+ * but i40e and mlx4. i40e's header promises "true when one of them was
+ * written in this call (never both)": like the driver, it writes when only
+ * the latency flag bit of the register changes, so the interval may
+ * repeat. mlx4 writes on its first decided window even the interval in
+ * force, as Linux does. For both: no change without a write; for i40e,
+ * never both intervals at once.
  */
 static inline void fuzz_check_changed(uint32_t kind, const struct irqmod_decision *decision,
 				      const struct irqmod_decision *previous)
@@ -469,7 +501,9 @@ static inline void fuzz_check_changed(uint32_t kind, const struct irqmod_decisio
 			   "changed is exactly 'a register differs from the last one'");
 		return;
 	}
-	FUZZ_CHECK(decision->changed || !differ, "i40e: no register moves without a write");
+	FUZZ_CHECK(decision->changed || !differ, "no register moves without a write");
+	if (fuzz_kind(kind)->changed_on_write != FUZZ_CHANGED_ON_WRITE_ONE_OF_TWO)
+		return;
 	FUZZ_CHECK(decision->rx_interval_ns == previous->rx_interval_ns ||
 			   decision->tx_interval_ns == previous->tx_interval_ns,
 		   "i40e: one register write per call, never both");

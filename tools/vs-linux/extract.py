@@ -29,6 +29,7 @@ import re
 import sys
 
 INTEL = "drivers/net/ethernet/intel/"
+MLX4 = "drivers/net/ethernet/mellanox/mlx4/"
 
 # (generated file, shim header, [(source file, kind, name), ...])
 MANIFEST = [
@@ -102,6 +103,19 @@ MANIFEST = [
         (INTEL + "igb/igb_main.c", "function", "igb_set_itr"),
         (INTEL + "igb/igb_main.c", "function", "igb_update_ring_itr"),
         (INTEL + "igb/igb_main.c", "function", "igb_write_itr"),
+    ]),
+    ("linux_mlx4.c", "shim/mlx4.h", [
+        (MLX4 + "mlx4_en.h", "define", "MLX4_EN_RX_COAL_TARGET"),
+        (MLX4 + "mlx4_en.h", "define", "MLX4_EN_RX_COAL_TIME"),
+        (MLX4 + "mlx4_en.h", "define", "MLX4_EN_RX_RATE_LOW"),
+        (MLX4 + "mlx4_en.h", "define", "MLX4_EN_RX_COAL_TIME_LOW"),
+        (MLX4 + "mlx4_en.h", "define", "MLX4_EN_RX_RATE_HIGH"),
+        (MLX4 + "mlx4_en.h", "define", "MLX4_EN_RX_COAL_TIME_HIGH"),
+        (MLX4 + "mlx4_en.h", "define", "MLX4_EN_RX_RATE_THRESH"),
+        (MLX4 + "mlx4_en.h", "define", "MLX4_EN_SAMPLE_INTERVAL"),
+        (MLX4 + "mlx4_en.h", "define", "MLX4_EN_AVG_PKT_SMALL"),
+        (MLX4 + "mlx4_en.h", "define", "MLX4_EN_AUTO_CONF"),
+        (MLX4 + "en_netdev.c", "function", "mlx4_en_auto_moderation"),
     ]),
     ("linux_rdma_profiles.c", "shim/rdma.h", [
         ("drivers/infiniband/core/cq.c", "variable", "rdma_dim_prof"),

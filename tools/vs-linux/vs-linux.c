@@ -2,8 +2,8 @@
 /*
  * vs-linux: irqmod against Linux's own code, decision by decision.
  *
- * scripts/vs-linux extracts Linux's lib/dim and the Intel drivers' ITR
- * functions from Debian's linux-source-6.1 into the build folder, compiles
+ * scripts/vs-linux extracts Linux's lib/dim, the Intel drivers' ITR
+ * functions and mlx4_en_auto_moderation() from Debian's linux-source-6.1 into the build folder, compiles
  * them with the shims of tools/vs-linux/shim and links them with this
  * harness (the Linux side: vs_linux.h). Every controller row below is fed
  * every sample stream below on both sides; after each call the harness
@@ -25,7 +25,12 @@
  *   when itr_val moves within one register granule (itr_val & 0x7FFC
  *   unchanged), which irqmod does not report as a change (its `changed`
  *   is "the register value differs": docs/average-size.md); those
- *   rewrites are counted and printed, not failed.
+ *   rewrites are counted and printed, not failed;
+ * - mlx4: the CQ's moder_time and moder_cnt and whether
+ *   mlx4_en_set_cq_moder() was called. irqmod is told now_ns rounded down
+ *   to the jiffy (jiffies x 10^9 / HZ), its window is sample_interval
+ *   seconds, and Linux runs only when its statistics task could (with a
+ *   sample interval of 0, not twice in one jiffy).
  *
  * The first mismatch of a row on a stream is printed with the stream, the
  * step, the sample and both outputs; the run then fails.
@@ -60,6 +65,7 @@
 #include "irqmod/i40e.h"
 #include "irqmod/ixgbe.h"
 #include "irqmod/latency_class.h"
+#include "irqmod/mlx4.h"
 
 #include "../bench_stream.h"
 #include "vs_linux.h"
@@ -104,6 +110,7 @@ VSL_IRQMOD_WRAPPER(irqmod_bench_latency_class_update, irqmod_latency_class,
 		   irqmod_latency_class_update)
 VSL_IRQMOD_WRAPPER(irqmod_bench_average_size_update, irqmod_average_size,
 		   irqmod_average_size_update)
+VSL_IRQMOD_WRAPPER(irqmod_bench_mlx4_update, irqmod_mlx4, irqmod_mlx4_update)
 
 /* ---- sample streams ---------------------------------------------------- */
 
@@ -472,6 +479,7 @@ enum vsl_kind {
 	VSL_E1000E,
 	VSL_IGB,
 	VSL_IGB_RING,
+	VSL_MLX4,
 };
 
 /**
@@ -486,6 +494,8 @@ enum vsl_kind {
  * @irqmod_link_speed_mbps: irqmod's link speed when not 0 (--self-check
  *	rows only: a deliberate mismatch the harness must catch).
  * @irqmod_table: irqmod's DIM table when not 0 (--self-check rows only).
+ *
+ * mlx4 rows use @table as the index of their struct vsl_mlx4_setup.
  */
 struct vsl_row {
 	const char *name;
@@ -497,6 +507,35 @@ struct vsl_row {
 	uint32_t link_speed_mbps;
 	uint32_t irqmod_link_speed_mbps;
 	uint32_t irqmod_table;
+};
+
+/**
+ * struct vsl_mlx4_setup - an mlx4 row's port.
+ * @rings: RX rings (Linux divides its rate threshold by them).
+ * @sample_interval_s: Linux's sample_interval, irqmod's window in seconds.
+ * @rates: rate low, rate high, usecs low, usecs high instead of Linux's
+ *	defaults (all 0: the defaults).
+ * @irqmod_window_s: irqmod's window when not 0 (--self-check rows only).
+ */
+struct vsl_mlx4_setup {
+	uint32_t rings;
+	uint32_t sample_interval_s;
+	uint32_t rates[4];
+	uint32_t irqmod_window_s;
+};
+
+enum { VSL_MLX4_DEFAULTS, VSL_MLX4_ONE_SECOND, VSL_MLX4_SLOPE, VSL_MLX4_WRONG_WINDOW };
+
+static const struct vsl_mlx4_setup vsl_mlx4_setups[] = {
+	/* Linux's defaults: a decision at every jiffy that passed. */
+	[VSL_MLX4_DEFAULTS] = { 1, 0, { 0, 0, 0, 0 }, 0 },
+	/* A one-second window (ethtool rate-sample-interval 1). */
+	[VSL_MLX4_ONE_SECOND] = { 1, 1, { 0, 0, 0, 0 }, 0 },
+	/* Four rings (threshold 7812 / 4 = 1953/s) and a gentle slope, so
+	 * most windows interpolate: 10000/s -> 2 us to 5000000/s -> 250 us. */
+	[VSL_MLX4_SLOPE] = { 4, 0, { 10000, 5000000, 2, 250 }, 0 },
+	/* irqmod deciding once a second where Linux decides every jiffy. */
+	[VSL_MLX4_WRONG_WINDOW] = { 1, 0, { 0, 0, 0, 0 }, 1 },
 };
 
 static const struct vsl_row vsl_rows[] = {
@@ -535,6 +574,11 @@ static const struct vsl_row vsl_rows[] = {
 	{ "average-size-igb", "igb_update_ring_itr", VSL_IGB_RING, 0, false, false, 1000, 0, 0 },
 	{ "average-size-igb-100m", "igb_update_ring_itr", VSL_IGB_RING, 0, false, false, 100, 0,
 	  0 },
+	{ "mlx4", "mlx4_en_auto_moderation", VSL_MLX4, VSL_MLX4_DEFAULTS, false, false, 0, 0, 0 },
+	{ "mlx4-1s", "mlx4_en_auto_moderation", VSL_MLX4, VSL_MLX4_ONE_SECOND, false, false, 0, 0,
+	  0 },
+	{ "mlx4-4rings-slope", "mlx4_en_auto_moderation", VSL_MLX4, VSL_MLX4_SLOPE, false, false,
+	  0, 0, 0 },
 };
 
 #define VSL_ROWS VSL_COUNT(vsl_rows)
@@ -554,6 +598,8 @@ static const struct vsl_row vsl_wrong_rows[] = {
 	{ "latency-class-igb-wrong-link", "igb_set_itr", VSL_IGB, 0, false, false, 1000, 100, 0 },
 	{ "average-size-igb-wrong-link", "igb_update_ring_itr", VSL_IGB_RING, 0, false, false,
 	  1000, 100, 0 },
+	{ "mlx4-wrong-window", "mlx4_en_auto_moderation", VSL_MLX4, VSL_MLX4_WRONG_WINDOW, false,
+	  false, 0, 0, 0 },
 };
 
 /*
@@ -606,6 +652,10 @@ static void vsl_wrappers(enum vsl_kind kind, const char **linux_wrapper,
 	case VSL_IGB_RING:
 		*linux_wrapper = "linux_bench_igb_update_ring_itr";
 		*irqmod_wrapper = "irqmod_bench_average_size_update";
+		return;
+	case VSL_MLX4:
+		*linux_wrapper = "linux_bench_mlx4_en_auto_moderation";
+		*irqmod_wrapper = "irqmod_bench_mlx4_update";
 		return;
 	}
 	*linux_wrapper = "-";
@@ -1030,6 +1080,92 @@ static bool vsl_run_average_size(const struct vsl_row *row, const struct vsl_str
 	return true;
 }
 
+/*
+ * mlx4: Linux's defaults read from its own constants, irqmod's config
+ * built from them, both fed every sample (irqmod at the jiffy).
+ */
+static bool vsl_run_mlx4(const struct vsl_row *row, const struct vsl_stream *stream,
+			 const struct irqmod_sample *samples, struct vsl_run *run)
+{
+	const struct vsl_mlx4_setup *setup = &vsl_mlx4_setups[row->table];
+	struct irqmod_mlx4_config config;
+	struct irqmod_mlx4 state;
+	uint32_t rate_low, rate_high, usecs, usecs_low, usecs_high, frames, interval_s;
+	bool custom = setup->rates[1] != 0;
+	/* "wrap": ring counters a few thousand packets and some MB below 2^64. */
+	uint64_t start_packets = stream->start_packets ? 0u - 4096ull : 0u;
+	uint64_t start_bytes = stream->start_bytes ? 0u - (16ull << 20) : 0u;
+	uint32_t i;
+
+	vsl_mlx4_defaults(&rate_low, &rate_high, &usecs, &usecs_low, &usecs_high, &frames,
+			  &interval_s);
+	if (irqmod_mlx4_default_config(&config) != 0) {
+		printf("row %s: irqmod mlx4 defaults failed\n", row->name);
+		return false;
+	}
+	/* irqmod's defaults must be Linux's (its window is the task's period). */
+	if (config.pkt_rate_low_per_s != rate_low || config.pkt_rate_high_per_s != rate_high ||
+	    config.rx_usecs != usecs || config.rx_usecs_low != usecs_low ||
+	    config.rx_usecs_high != usecs_high || config.rx_frames != frames ||
+	    interval_s != 0) {
+		printf("row %s: irqmod's mlx4 defaults differ from Linux's\n", row->name);
+		run->mismatch = true;
+		return false;
+	}
+	if (custom) {
+		config.pkt_rate_low_per_s = setup->rates[0];
+		config.pkt_rate_high_per_s = setup->rates[1];
+		config.rx_usecs_low = setup->rates[2];
+		config.rx_usecs_high = setup->rates[3];
+	}
+	config.window_ns = (uint64_t)(setup->irqmod_window_s ? setup->irqmod_window_s :
+				      setup->sample_interval_s) * IRQMOD_NS_PER_SEC;
+	config.rx_rings = setup->rings;
+	if (irqmod_mlx4_init(&state, &config) != 0) {
+		printf("row %s: irqmod mlx4 init failed\n", row->name);
+		return false;
+	}
+	vsl_mlx4_setup(setup->rings, setup->sample_interval_s, custom ? setup->rates : NULL,
+		       start_packets, start_bytes, VSL_TICK_NS);
+	for (i = 0; i < stream->steps; i++) {
+		struct irqmod_sample sample = samples[i];
+		struct irqmod_decision decision;
+		struct vsl_counts counts;
+		struct vsl_result linux_result;
+
+		vsl_counts_from(&counts, &sample);
+		sample.now_ns -= sample.now_ns % VSL_TICK_NS;
+		if (vsl_mlx4_prepare(&counts))
+			linux_bench_mlx4_en_auto_moderation();
+		else
+			run->counting_calls++;
+		irqmod_bench_mlx4_update(&state, &sample, &decision);
+		vsl_mlx4_result(&linux_result);
+		run->calls++;
+		run->changes += linux_result.written;
+		if (decision.rx_interval_ns != linux_result.level * 1000u ||
+		    decision.tx_interval_ns != decision.rx_interval_ns ||
+		    decision.frames != linux_result.register_value ||
+		    decision.changed != linux_result.written) {
+			char linux_text[160], irqmod_text[160];
+
+			snprintf(linux_text, sizeof(linux_text),
+				 "moder_time %" PRIu32 " us, moder_cnt %" PRIu32 ", %s",
+				 linux_result.level, linux_result.register_value,
+				 linux_result.written ? "written" : "kept");
+			snprintf(irqmod_text, sizeof(irqmod_text),
+				 "%" PRIu32 " ns, frames %u, %s", decision.rx_interval_ns,
+				 (unsigned int)decision.frames,
+				 decision.changed ? "changed" : "unchanged");
+			vsl_print_mismatch(row, stream, i, &samples[i], "moderation", linux_text,
+					   irqmod_text);
+			run->mismatch = true;
+			return false;
+		}
+	}
+	return true;
+}
+
 static bool vsl_run_row(const struct vsl_row *row, const struct vsl_stream *stream,
 			const struct irqmod_sample *samples, struct vsl_run *run)
 {
@@ -1050,6 +1186,8 @@ static bool vsl_run_row(const struct vsl_row *row, const struct vsl_stream *stre
 		return vsl_run_latency_class(row, stream, samples, run);
 	case VSL_IGB_RING:
 		return vsl_run_average_size(row, stream, samples, run);
+	case VSL_MLX4:
+		return vsl_run_mlx4(row, stream, samples, run);
 	}
 	return false;
 }

@@ -133,4 +133,20 @@ void linux_bench_igb_set_itr(void);
 void linux_bench_igb_update_ring_itr(void);
 void vsl_igb_result(struct vsl_result *result);
 
+/*
+ * mlx4 (en_netdev.c mlx4_en_auto_moderation), HZ 1000: Linux's defaults,
+ * the setup of @ring_count rings whose counters start at @start_packets and
+ * @start_bytes, and @custom (NULL: the defaults) rate low, rate high, usecs
+ * low, usecs high. prepare() is false when Linux's task would not run
+ * (sample interval 0 and no jiffy passed).
+ */
+void vsl_mlx4_defaults(uint32_t *rate_low, uint32_t *rate_high, uint32_t *usecs,
+		       uint32_t *usecs_low, uint32_t *usecs_high, uint32_t *frames,
+		       uint32_t *sample_interval_s);
+void vsl_mlx4_setup(uint32_t ring_count, uint32_t sample_interval_s, const uint32_t *custom,
+		    uint64_t start_packets, uint64_t start_bytes, uint64_t tick_ns);
+bool vsl_mlx4_prepare(const struct vsl_counts *counts);
+void linux_bench_mlx4_en_auto_moderation(void);
+void vsl_mlx4_result(struct vsl_result *result);
+
 #endif /* VS_LINUX_H */
