@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 /*
  * The simulator's configuration: names of its enums, the documented
- * defaults and irqmod_sim_check(); controllers by name.
+ * defaults and irqmod_sim_check() (controllers by name are lib/scenario's).
  */
 #include <string.h>
 
 #include "sim_internal.h"
+#include "../config_error.h"
 
 /* ------------------------------------------------------------------ */
 /* Names, defaults, checks                                             */
@@ -213,20 +214,11 @@ void irqmod_sim_default_config(struct irqmod_sim_config *config)
 /* The kind every rejection of the simulator's check names. */
 #define SIM_KIND "sim"
 
-/* Fill @error (if not NULL) as the core's checks do, and return @code. */
+/* Fill @error (if not NULL) with the core's own helper, and return @code. */
 static int reject(struct irqmod_config_error *error, const char *field, uint64_t value,
 		  const char *problem, const char *limit_name, uint64_t limit, int code)
 {
-	if (error) {
-		error->kind = SIM_KIND;
-		error->field = field;
-		error->problem = problem;
-		error->limit_name = limit_name;
-		error->value = value;
-		error->limit = limit;
-		error->code = code;
-	}
-	return code;
+	return irqmod_reject(error, SIM_KIND, field, value, problem, limit_name, limit, code);
 }
 
 /* 0 when @min <= @value <= @max, else @code with the side it breaks. */
