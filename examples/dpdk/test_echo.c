@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check.h"
 #include "echo.h"
 
 static const uint8_t our_mac[6] = { 0x02, 0x00, 0x00, 0x00, 0x00, 0x02 };
@@ -14,17 +15,6 @@ static const uint8_t peer_mac[6] = { 0x02, 0x00, 0x00, 0x00, 0x00, 0x01 };
 static const uint8_t our_ip[4] = { 10, 199, 0, 2 };
 static const uint8_t peer_ip[4] = { 10, 199, 0, 1 };
 static const uint8_t other_ip[4] = { 10, 199, 0, 9 };
-
-static int failures;
-
-#define CHECK(cond)                                                                  \
-	do {                                                                         \
-		if (!(cond)) {                                                       \
-			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, \
-				#cond);                                              \
-			failures++;                                                  \
-		}                                                                    \
-	} while (0)
 
 static void put16(uint8_t *p, unsigned int v)
 {
@@ -261,10 +251,5 @@ int main(void)
 	test_arp_request_for_us_gets_reply();
 	test_frames_not_for_us_or_malformed_are_dropped_untouched();
 	test_checksum_pads_odd_length();
-	if (failures) {
-		fprintf(stderr, "test_dpdk_echo: %d checks failed\n", failures);
-		return 1;
-	}
-	printf("test_dpdk_echo: all checks passed\n");
-	return 0;
+	return irqmod_check_result("test_dpdk_echo");
 }

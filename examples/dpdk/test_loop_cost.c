@@ -10,22 +10,12 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "check.h"
 #include "loop_cost.h"
 
 #define WAKEUP_NS 20000.0
 #define PACKET_NS 6200.0
 #define POLL_NS 500.0
-
-static int failures;
-
-#define CHECK(cond)                                                                  \
-	do {                                                                         \
-		if (!(cond)) {                                                       \
-			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, \
-				#cond);                                              \
-			failures++;                                                  \
-		}                                                                    \
-	} while (0)
 
 /* @a equals @b within a thousandth of a nanosecond (sums of whole ns). */
 static int near(double a, double b)
@@ -125,10 +115,5 @@ int main(void)
 	check_calibrated();
 	check_uncalibrated();
 	check_no_packets();
-	if (failures) {
-		fprintf(stderr, "%d check(s) failed\n", failures);
-		return 1;
-	}
-	printf("loop cost: all checks passed\n");
-	return 0;
+	return irqmod_check_result("test_dpdk_loop_cost");
 }
