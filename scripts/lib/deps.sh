@@ -137,8 +137,10 @@ irqmod_install_packages() {
 # irqmod_setup_build DIR [MESON_OPTION...]: configure DIR with these options
 # and the compiler in CC, reusing it when it already has them; ninja then
 # reconfigures by itself when a meson.build changes. Other options are
-# applied with --reconfigure; another compiler, or a folder that does not
-# reconfigure (e.g. after a Meson upgrade), means a fresh setup.
+# applied with --reconfigure; another compiler, other cross files (Meson
+# keeps a build's cross files and ignores new ones on --reconfigure), or a
+# folder that does not reconfigure (e.g. after a Meson upgrade), means a
+# fresh setup.
 irqmod_setup_build() {
 	local dir=$1 stamp compiler options log
 	shift
@@ -154,6 +156,8 @@ irqmod_setup_build() {
 	log=$(mktemp)
 	if [ -f "$dir/meson-private/coredata.dat" ] && [ -f "$stamp" ] &&
 		[ "$(sed -n 1p "$stamp")" = "$compiler" ] &&
+		[ "$(grep -o -- '--cross-file [^ ]*' <<<"$(sed -n 2p "$stamp")")" = \
+			"$(grep -o -- '--cross-file [^ ]*' <<<"$options")" ] &&
 		meson setup --reconfigure "$dir" "$@" >"$log" 2>&1; then
 		:
 	elif ! { rm -rf "$dir" && meson setup "$dir" "$@" >"$log" 2>&1; }; then
