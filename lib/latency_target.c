@@ -536,6 +536,20 @@ static inline LT_INLINE_ALWAYS void decide(struct irqmod_latency_target *state, 
 }
 
 /*
+ * An empty poll while polling: re-arm at once, at the interval the delay
+ * came from: the delay plus the entry, which is the throttle's and the
+ * ring bound's, and never above the target's (the holdoff's is the delay
+ * itself).
+ */
+static LT_COLD_PATH void rearm_empty_poll(struct irqmod_latency_target *state,
+					  struct irqmod_decision *decision)
+{
+	rearm(state, IRQMOD_LATENCY_TARGET_MODE_TARGET,
+	      min_u32(state->poll_delay_ns + state->poll_service_ns, state->p99_interval_ns),
+	      decision);
+}
+
+/*
  * The window closes (out of line, every IRQMOD_LATENCY_TARGET_WINDOW_CALLS
  * calls): its means are the estimate, from which the mode and interval are
  * decided and cached for the calls of the next window. The first call only
@@ -569,7 +583,11 @@ static inline void close_window(struct irqmod_latency_target *state, const struc
 			state->packets_avg_q8 = packets_q8;
 			state->primed = PRIMED_CLOCK;
 		}
-		irqmod_latency_target_answer(state, decision);
+		/* The kept answer is never a POLL to an empty poll. */
+		if (sample->rx_packets == 0 && state->poll_delay_ns != 0)
+			rearm_empty_poll(state, decision);
+		else
+			irqmod_latency_target_answer(state, decision);
 		return;
 	}
 	state->packets_avg_q8 = e.packets_q8;
@@ -620,16 +638,7 @@ LT_COLD_PATH void irqmod_latency_target_update_edge(struct irqmod_latency_target
 		return;
 	}
 	if (state->poll_delay_ns != 0) {
-		/*
-		 * An empty poll while polling: re-arm at once, at the interval
-		 * the delay came from: the delay plus the entry, which is the
-		 * throttle's and the ring bound's, and never above the
-		 * target's (the holdoff's is the delay itself).
-		 */
-		rearm(state, IRQMOD_LATENCY_TARGET_MODE_TARGET,
-		      min_u32(state->poll_delay_ns + state->poll_service_ns,
-			      state->p99_interval_ns),
-		      decision);
+		rearm_empty_poll(state, decision);
 		return;
 	}
 	irqmod_latency_target_answer(state, decision);

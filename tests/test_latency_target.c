@@ -478,6 +478,40 @@ static void test_latency_target_poll_delay_survives_clock_faults(void **unused)
 }
 
 /*
+ * An empty poll while polling re-arms also when it is the window's last
+ * call and the clock stood still over the window (no estimate, the
+ * answer kept): the kept answer is never a POLL. The fuzz harness found
+ * the POLL kept there (tests/fuzz/corpus/hybrid, a hybrid of kind none
+ * around latency-target).
+ */
+static void test_latency_target_empty_poll_rearms_when_the_stalled_window_closes(void **unused)
+{
+	struct irqmod_latency_target_config config;
+	struct irqmod_latency_target state;
+	struct irqmod_decision decision;
+	struct irqmod_sample sample = { 0 };
+	uint64_t now_ns = 0;
+
+	(void)unused;
+	config_for(&config, 20000, 4);
+	init_or_fail(&state, &config);
+	drive(&state, &now_ns, 48, 8, 20000, &decision);
+	while (state.countdown != IRQMOD_LATENCY_TARGET_WINDOW_CALLS)
+		drive(&state, &now_ns, 1, 8, 20000, &decision);
+	assert_int_equal(decision.action, IRQMOD_ACTION_POLL);
+	/* A window just opened; its calls but the last at the same instant. */
+	while (state.countdown > 1) {
+		drive(&state, &now_ns, 1, 8, 0, &decision);
+		assert_int_equal(decision.action, IRQMOD_ACTION_POLL);
+	}
+	sample.now_ns = now_ns;
+	irqmod_latency_target_update(&state, &sample, &decision);
+	assert_int_equal(decision.action, IRQMOD_ACTION_REARM);
+	assert_int_equal(decision.rx_interval_ns, 20000);
+	assert_int_equal(state.poll_delay_ns, 0);
+}
+
+/*
  * Intel's throttle (the default timer): a frame waits the interval less
  * its time since the last interrupt, at least the 2 us entry, so the
  * interval is the target plus the entry, less the service, at most the
@@ -900,6 +934,7 @@ int main(void)
 		cmocka_unit_test(test_latency_target_poll_delay_is_the_target_whatever_the_poll_adds),
 		cmocka_unit_test(test_latency_target_throttle_interval_is_the_target_plus_the_entry),
 		cmocka_unit_test(test_latency_target_poll_delay_survives_clock_faults),
+		cmocka_unit_test(test_latency_target_empty_poll_rearms_when_the_stalled_window_closes),
 		cmocka_unit_test(test_latency_target_steadily_falling_load_stops_polling),
 		cmocka_unit_test(test_latency_target_ring_bound_poll_takes_the_service_alone),
 		cmocka_unit_test(test_latency_target_bursty_load_does_not_poll),
