@@ -391,7 +391,8 @@ IRQMOD_API int irqmod_scenario_parse_value(const char *key, const char *text, ui
  * @controller: filled in: @name as its label, the generic config.
  * @name: the name; kept by pointer in @controller.
  * @link_speed_mbps: link the kind's defaults are for.
- * Return: 0, -IRQMOD_EINVAL for NULL, -IRQMOD_EKIND for an unknown name, a
+ * Return: 0, -IRQMOD_EINVAL for NULL or a name of IRQMOD_SCENARIO_NAME_BYTES
+ * characters or more (irqmod_scenario_controller()'s limit), -IRQMOD_EKIND for an unknown name, a
  * hybrid, a malformed interval or one without a unit, -IRQMOD_ERANGE for a
  * static interval above IRQMOD_STATIC_MAX_INTERVAL_NS, or the kind's
  * default-config or check error (-IRQMOD_ELINK for a link it cannot take).

@@ -268,7 +268,8 @@ int irqmod_scenario_controller_by_name(struct irqmod_sim_controller *controller,
 {
 	char why[1024];
 
-	if (!controller || !name)
+	/* The full grammar's limit (irqmod_scenario_controller()), so both take the same names. */
+	if (!controller || !name || strlen(name) >= IRQMOD_SCENARIO_NAME_BYTES)
 		return -IRQMOD_EINVAL;
 	memset(controller, 0, sizeof(*controller));
 	controller->name = name;
