@@ -86,6 +86,18 @@ queue-on-missing-core)
 	expect 2 "--set host.queue_cores=0,5: host.queue_cores puts queue 1 on core 5, but host.cores = 2 (--set host.cores=2); accepted: cores 0..1" \
 		$short $traffic --set host.cores=2 --set host.queues=2 --set host.queue_cores=0,5
 	;;
+unused-queue-on-missing-core)
+	expect 2 "--set host.queue_cores=0,5: host.queue_cores names core 5 (entry 1, past host.queues = 1 (--set host.queues=1)), but host.cores = 2 (--set host.cores=2); accepted: cores 0..1 in every entry" \
+		$short $traffic --set host.cores=2 --set host.queues=1 --set host.queue_cores=0,5
+	;;
+sweep-static-interval-without-static)
+	expect 2 "--sweep run.static_interval=10us:30us:10us: run.static_interval sets only the plain 'static' controller, and no controller of this run is one" \
+		$short --set source.kind=constant -c ixgbe,static:50us,idle-poll+static:20us \
+		--sweep run.static_interval=10us:30us:10us
+	# A plain static inside a hybrid moves with it: accepted.
+	expect 0 "" $short --set source.kind=constant -c ixgbe,idle-poll+static \
+		--sweep run.static_interval=10us:30us:10us
+	;;
 app-on-missing-core)
 	expect 2 "--set app.core=3: app.core = 3 is not below host.cores = 2 (--set host.cores=2); accepted: 0..1" $short $traffic \
 		--set host.cores=2 --set app.core=3

@@ -85,7 +85,7 @@ sweep-knob)
 jobs)
 	# A sweep of 3 points x 2 controllers x 3 seeds: 18 runs, a hybrid row
 	# and a CI. -j 2 and -j 4 fold the runs in the order -j 1 makes them.
-	set -- -c 'ixgbe,idle-poll+ixgbe' --seeds 3 --sweep run.static_interval=20us:60us:20us
+	set -- -c 'static,idle-poll+ixgbe' --seeds 3 --sweep run.static_interval=20us:60us:20us
 	for j in 1 2 4; do
 		run "$@" -j $j --csv "$dir/$j.csv" --json "$dir/$j.json" || fail "-j $j: exit $?"
 		cp "$out" "$dir/$j.txt"
@@ -102,7 +102,7 @@ jobs)
 	;;
 shard)
 	command -v parallel >/dev/null 2>&1 || { echo "SKIP: GNU parallel not installed"; exit 77; }
-	set -- -c 'ixgbe,idle-poll+ixgbe,static:50us' --seeds 2 \
+	set -- -c 'ixgbe,idle-poll+ixgbe,static' --seeds 2 \
 		--sweep run.static_interval=20us:60us:20us
 	run "$@" --csv "$dir/all.csv" --json "$dir/all.json" || fail "single run: exit $?"
 	# The job array: shard {} of 2, each writing its own files.
@@ -124,7 +124,7 @@ shard)
 estimate)
 	# 50k frames/s for 20 ms: 1000 frames a run; 3 points x 2 controllers x
 	# 3 seeds; the second shard of 3 has a third of the rows.
-	set -- -c 'ixgbe,idle-poll+ixgbe' --seeds 3 --sweep run.static_interval=20us:60us:20us \
+	set -- -c 'static,idle-poll+ixgbe' --seeds 3 --sweep run.static_interval=20us:60us:20us \
 		--estimate --csv "$dir/never.csv"
 	run "$@" -j 2 || fail "exit status $?"
 	grep -qx 'irqmod-sim: 18 runs, about 1.8e+04 simulated frames: roughly 0.0 s at 30 M frames/s per process (-j 2)' \

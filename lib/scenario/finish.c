@@ -177,6 +177,36 @@ static int finish_cores(const struct irqmod_scenario *scenario,
 }
 
 /*
+ * host.queue_cores entries past host.queues place no queue, so the
+ * simulator never checks them; a core the host lacks there is still a
+ * mistake (a list written for more queues), named rather than ignored.
+ */
+static int finish_unused_queue_cores(const struct irqmod_scenario *scenario, char *message,
+				     size_t bytes)
+{
+	const struct irqmod_sim_config *config = &scenario->config;
+	char origin[1024], cores[1024], queues[1024];
+	unsigned int i;
+
+	for (i = config->queues; i < IRQMOD_SIM_MAX_QUEUES; i++)
+		if (config->queue_core[i] >= config->cores)
+			break;
+	if (i == IRQMOD_SIM_MAX_QUEUES)
+		return 0;
+	irqmod_scenario_describe_origin(origin, sizeof(origin), scenario,
+					irqmod_scenario_find_key("host", "queue_cores"), 0);
+	irqmod_scenario_key_statement(cores, sizeof(cores), scenario,
+				      irqmod_scenario_find_key("host", "cores"), 0, false);
+	irqmod_scenario_key_statement(queues, sizeof(queues), scenario,
+				      irqmod_scenario_find_key("host", "queues"), 0, false);
+	return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECHECK,
+				    "%s: host.queue_cores names core %" PRIu32
+				    " (entry %u, past %s), but %s; accepted: cores 0..%" PRIu32
+				    " in every entry",
+				    origin, config->queue_core[i], i, queues, cores, config->cores - 1);
+}
+
+/*
  * Trace source @i: its file was given and loaded, and a random offset
  * loops; then what the simulator refused of its offset and looping.
  */
@@ -345,6 +375,8 @@ int irqmod_scenario_finish(const struct irqmod_scenario *scenario, char *message
 		error = finish_sources(scenario, &model, message, bytes);
 	if (!error)
 		error = finish_model(scenario, &model, message, bytes);
+	if (!error)
+		error = finish_unused_queue_cores(scenario, message, bytes);
 	if (!error)
 		error = finish_controllers(scenario, message, bytes);
 	return error;

@@ -8,9 +8,11 @@
 #define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "queue_controllers.h"
 #include "simtool.h"
 
 /* --timeseries-interval's default: 100 us, ten buckets of a 10 us-scale
@@ -281,6 +283,64 @@ static int parse_sweep(struct plan *plan, const char *sweep)
 }
 
 /*
+ * Whether run.static_interval moves any row: it sets only the plain
+ * "static" controllers (alone, inside a hybrid or in a queue's list), so
+ * each row is resolved at two intervals and its static intervals compared.
+ * Return: 1 if some row moves, 0 if none, -1 without memory.
+ */
+static int static_interval_moves(const struct irqmod_scenario *scenario)
+{
+	struct irqmod_queue_controllers *at[2];
+	struct irqmod_scenario probe[2] = { *scenario, *scenario };
+	char message[2048];
+	unsigned int c, i, q;
+	int moves = 0;
+
+	at[0] = malloc(sizeof(*at[0]));
+	at[1] = malloc(sizeof(*at[1]));
+	probe[0].static_interval_ns = 0;
+	probe[1].static_interval_ns = 1;
+	for (c = 0; at[0] && at[1] && !moves && c < scenario->controller_count; c++) {
+		for (i = 0; i < 2; i++)
+			if (irqmod_queue_controllers_resolve(&probe[i], scenario->controllers[c],
+							     scenario->config.link_speed_mbps,
+							     scenario->config.queues, at[i], message,
+							     sizeof(message)))
+				moves = 1; /* refused: let the run's own check say why */
+		for (q = 0; !moves && q < at[0]->count; q++)
+			moves = at[0]->configs[q].inner.kind == IRQMOD_KIND_STATIC &&
+				at[0]->configs[q].inner.config.static_config.rx_interval_ns !=
+					at[1]->configs[q].inner.config.static_config.rx_interval_ns;
+	}
+	if (!at[0] || !at[1])
+		moves = -1;
+	free(at[0]);
+	free(at[1]);
+	return moves;
+}
+
+/* A sweep of run.static_interval with no plain "static" row repeats one run. */
+static int check_sweep_moves(const struct plan *plan, const struct options *options)
+{
+	if (!plan->sweep_key || strcmp(plan->sweep_key, "run.static_interval") != 0 ||
+	    plan->points < 2)
+		return 0;
+	switch (static_interval_moves(plan->scenario)) {
+	case 0:
+		fprintf(stderr, "irqmod-sim: --sweep %s: run.static_interval sets only the plain "
+				"'static' controller, and no controller of this run is one, so every "
+				"point would repeat the first; add 'static' to the controllers "
+				"(-c static,...) or sweep another key\n", options->sweep);
+		return EXIT_BAD_INPUT;
+	case -1:
+		fprintf(stderr, "irqmod-sim: out of memory\n");
+		return EXIT_RUN_FAILED;
+	default:
+		return 0;
+	}
+}
+
+/*
  * Start @plan for @scenario: the sweep, and every point checked as a whole
  * scenario before anything runs, with the frames it would simulate.
  * Return: 0, or EXIT_BAD_INPUT after a message.
@@ -314,7 +374,7 @@ int irqmod_tool_plan_points(struct plan *plan, const struct irqmod_scenario *sce
 		}
 		plan->estimate_frames += run_frames(&probe.config, probe.sources);
 	}
-	return 0;
+	return check_sweep_moves(plan, options);
 }
 
 /*
