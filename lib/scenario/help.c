@@ -106,15 +106,79 @@ static void print_default(FILE *out, const struct irqmod_scenario_key *key,
 	fputs(text, out);
 }
 
+/* Room for one default as print_default() writes it. */
+#define DEFAULT_TEXT_BYTES 64
+
+/*
+ * A [source] key's default, which may depend on the kind: the value most
+ * kinds share, then each other value with its kinds, e.g. "1M; 0 for
+ * constant, udp_stream", so the table says what the library does.
+ */
+static void print_source_default(FILE *out, const struct irqmod_scenario_key *key,
+				 const struct irqmod_scenario *scenario)
+{
+	char text[IRQMOD_SIM_SOURCE_COUNT][DEFAULT_TEXT_BYTES];
+	struct irqmod_sim_source source;
+	uint32_t kind, other, common = IRQMOD_SIM_SOURCE_CONSTANT, most = 0;
+
+	for (kind = IRQMOD_SIM_SOURCE_CONSTANT; kind < IRQMOD_SIM_SOURCE_COUNT; kind++) {
+		FILE *cell = fmemopen(text[kind], sizeof(text[kind]), "w");
+
+		text[kind][0] = '\0';
+		if (!cell)
+			continue;
+		irqmod_sim_default_source(&source, kind);
+		print_default(cell, key, scenario, &source);
+		fclose(cell);
+	}
+	for (kind = IRQMOD_SIM_SOURCE_CONSTANT; kind < IRQMOD_SIM_SOURCE_COUNT; kind++) {
+		uint32_t same = 0;
+
+		for (other = IRQMOD_SIM_SOURCE_CONSTANT; other < IRQMOD_SIM_SOURCE_COUNT; other++)
+			same += strcmp(text[kind], text[other]) == 0;
+		if (same > most) {
+			most = same;
+			common = kind;
+		}
+	}
+	fputs(text[common], out);
+	for (kind = IRQMOD_SIM_SOURCE_CONSTANT; kind < IRQMOD_SIM_SOURCE_COUNT; kind++) {
+		bool first = true;
+
+		/* Each other value once, at the first kind that has it. */
+		for (other = IRQMOD_SIM_SOURCE_CONSTANT; other < kind; other++)
+			first &= strcmp(text[kind], text[other]) != 0;
+		if (!first || strcmp(text[kind], text[common]) == 0)
+			continue;
+		fprintf(out, "; %s for ", text[kind]);
+		for (other = kind; other < IRQMOD_SIM_SOURCE_COUNT; other++)
+			if (strcmp(text[kind], text[other]) == 0)
+				fprintf(out, "%s%s", other == kind ? "" : ", ",
+					irqmod_sim_source_kind_name(other));
+	}
+}
+
+/* @key's default, per kind for a [source] key. */
+static void print_key_default(FILE *out, const struct irqmod_scenario_key *key,
+			      const struct irqmod_scenario *scenario)
+{
+	struct irqmod_sim_source source;
+
+	if (key->base == IRQMOD_BASE_SOURCE) {
+		print_source_default(out, key, scenario);
+		return;
+	}
+	irqmod_sim_default_source(&source, IRQMOD_SIM_SOURCE_CONSTANT);
+	print_default(out, key, scenario, &source);
+}
+
 void irqmod_scenario_print_keys(FILE *out)
 {
 	static struct irqmod_scenario scenario;
-	struct irqmod_sim_source source;
 	const char *section = "";
 	size_t i;
 
 	irqmod_scenario_init(&scenario);
-	irqmod_sim_default_source(&source, IRQMOD_SIM_SOURCE_CONSTANT);
 	for (i = 0; i < irqmod_scenario_key_count; i++) {
 		const struct irqmod_scenario_key *key = &irqmod_scenario_keys[i];
 
@@ -122,13 +186,13 @@ void irqmod_scenario_print_keys(FILE *out)
 			section = key->section;
 			fprintf(out, "\n  [%s]%s\n", section,
 				strcmp(section, "source") == 0
-					? " (repeat for a mix; defaults shown for kind = constant)"
+					? " (repeat for a mix; some defaults depend on the kind)"
 				: strcmp(section, "repro") == 0
 					? " (read by irqmod-repro only: the published experiments)"
 					: "");
 		}
 		fprintf(out, "    %-24s default ", key->name);
-		print_default(out, key, &scenario, &source);
+		print_key_default(out, key, &scenario);
 		fprintf(out, "\n      %s\n", key->help);
 	}
 }
@@ -244,12 +308,10 @@ static void print_cell(FILE *out, const char *text)
 void irqmod_scenario_print_key_table(FILE *out)
 {
 	static struct irqmod_scenario scenario;
-	struct irqmod_sim_source source;
 	char accepted[256], *text = NULL;
 	size_t i, length = 0;
 
 	irqmod_scenario_init(&scenario);
-	irqmod_sim_default_source(&source, IRQMOD_SIM_SOURCE_CONSTANT);
 	fprintf(out, "| key | unit | accepted | default | read by | meaning |\n");
 	fprintf(out, "|---|---|---|---|---|---|\n");
 	for (i = 0; i < irqmod_scenario_key_count; i++) {
@@ -257,7 +319,7 @@ void irqmod_scenario_print_key_table(FILE *out)
 		FILE *cell = open_memstream(&text, &length);
 
 		if (cell) {
-			print_default(cell, key, &scenario, &source);
+			print_key_default(cell, key, &scenario);
 			fclose(cell);
 		}
 		key_accepted(accepted, sizeof(accepted), key);
