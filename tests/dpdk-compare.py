@@ -14,6 +14,10 @@
   columns, for a closed loop (ping-pong) and an open one (paced): the
   folder no-latency. Such a folder used to stop the script with a
   TypeError (real_rtt None).
+- An open loop simulates each controller at the rate its own runs received
+  (issue 22 D11): in the folder own-rate, ixgbe received twice static 0's
+  15625 frames/s, and its simulated row must be run at 31250, with more
+  simulated wake-ups or CPU than at static 0's rate.
 
 usage: dpdk-compare.py IRQMOD_SIM SOURCE_ROOT
 """
@@ -98,6 +102,19 @@ def check_no_latency(out):
                 fail(f"no-latency, {title}, {controller}: RTT columns not empty", out)
 
 
+def check_own_rate(out, at_static0_rate):
+    """ixgbe's row is simulated at ixgbe's 31250 frames/s, not static 0's."""
+    if "`static:0` 15625, `ixgbe` 31250" not in out:
+        fail("own-rate: the controllers' own rates are not stated", out)
+
+    def sim_cpu(text):
+        row = [line for line in text.split("### sockperf under-load, --mps 20000 paced", 1)[1]
+               .splitlines() if line.startswith("| `ixgbe` |")][0]
+        return float([c.strip() for c in row.strip("|").split("|")][6])
+    if not sim_cpu(out) > sim_cpu(at_static0_rate):
+        fail("own-rate: ixgbe's simulated CPU does not grow with its own, higher rate", out)
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
@@ -109,7 +126,9 @@ def main():
         for text in ("host.packet_cost=4120ns", "host.poll_cost=500ns", "packet 4.12 us"):
             if text not in out:
                 fail(f"poll-share: no '{text}'", out)
-        check_no_latency(run(root, tool, "no-latency"))
+        no_latency = run(root, tool, "no-latency")
+        check_no_latency(no_latency)
+        check_own_rate(run(root, tool, "own-rate"), no_latency)
     print("dpdk-compare: all checks passed")
 
 
