@@ -8,8 +8,8 @@ usage: kernel_knobs.py RAW_LOG [--markdown FILE] [--json FILE]
 A run in the log is a "=== run key=value..." line followed by sections
 ("--- NAME"): /proc/stat's cpuN lines, /proc/softirqs' NET_RX, TIMER and
 HRTIMER rows and /proc/net/softnet_stat, each before and after the run; the
-client's and the server's key=value line; and perf stat's CSV where perf
-counted the tracepoints.
+client's and the server's key=value line; ksoftirqd's CPU times before and
+after; and perf stat's CSV where perf counted the tracepoints.
 """
 import argparse
 import json
@@ -19,6 +19,9 @@ import sys
 # /proc/stat's cpuN columns (Documentation/filesystems/proc.rst), in USER_HZ ticks.
 STAT_COLUMNS = ("user", "nice", "system", "idle", "iowait", "irq", "softirq", "steal")
 # perf's event names, by the figure they give.
+# The tick of /proc's CPU times: USER_HZ, 100 on every Linux architecture
+# (include/asm-generic/param.h).
+USER_HZ = 100
 # A core this busy (others' work included) shows no extra CPU of deferral.
 SATURATED_PCT = 98.0
 PERF_EVENTS = {"napi:napi_poll": "napi_polls", "timer:hrtimer_expire_entry": "timer_expiries",
@@ -118,6 +121,7 @@ def run_figures(header, sections):
     figures = {
         "mode": header["mode"], "load_per_s": int(header["load"]), "run": int(header["run"]),
         "loadavg": float(header["loadavg"]),
+        "sent_per_s": int(client["sent"]) / seconds,
         "achieved_per_s": float(client["achieved_per_s"]),
         "lost": int(client["lost"]),
         "p50_us": int(client["p50_ns"]) / 1000.0, "p99_us": int(client["p99_ns"]) / 1000.0,
@@ -126,7 +130,7 @@ def run_figures(header, sections):
         "napi_id": int(server["napi_id"]),
     }
     before, after = parse_stat(sections["stat-before"]), parse_stat(sections["stat-after"])
-    busy_total = 0.0
+    busy_total = softirq_ticks = 0.0
     for cpu in sorted(after):
         delta = {k: after[cpu][k] - before[cpu][k] for k in STAT_COLUMNS}
         total = sum(delta.values())
@@ -134,6 +138,7 @@ def run_figures(header, sections):
         figures["cpu%d_busy_pct" % cpu] = 100.0 * busy / total if total else 0.0
         figures["cpu%d_softirq_pct" % cpu] = 100.0 * delta["softirq"] / total if total else 0.0
         busy_total += figures["cpu%d_busy_pct" % cpu]
+        softirq_ticks += delta["softirq"]
     figures["busy_pct_all_cores"] = busy_total
     soft_before = parse_softirqs(sections["softirqs-before"])
     soft_after = parse_softirqs(sections["softirqs-after"])
@@ -144,8 +149,16 @@ def run_figures(header, sections):
     (done_after, squeezed_after) = parse_softnet(sections["softnet-after"])
     figures["softnet_processed_per_s"] = (done_after - done_before) / seconds
     figures["softnet_squeezed"] = squeezed_after - squeezed_before
+    if "ksoftirqd-before" in sections and "ksoftirqd-after" in sections:
+        ticks = sum(int(w) for line in sections["ksoftirqd-after"] for w in line.split())
+        ticks -= sum(int(w) for line in sections["ksoftirqd-before"] for w in line.split())
+        figures["ksoftirqd_pct"] = 100.0 * ticks / (seconds * USER_HZ)
     for name, count in parse_perf(sections.get("perf", [])).items():
         figures[name + "_per_s"] = count / seconds
+    # Softirq time (both cores, tick-sampled) per poll of the veth NAPI.
+    if figures.get("napi_polls_per_s"):
+        figures["softirq_us_per_poll"] = (softirq_ticks * 1e6 / USER_HZ
+                                          / (figures["napi_polls_per_s"] * seconds))
     return figures
 
 
@@ -195,17 +208,21 @@ def cell(row, key, form):
 
 
 def markdown(table, costs):
-    lines = ["| load /s | mode | runs | achieved /s | p50 µs | p99 µs | core 0 % (client) "
-             "| core 1 % (server) | server CPU % | NAPI polls /s | timer expiries /s "
-             "| NET_RX softirqs /s | load avg |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    lines = ["| load /s | mode | runs | sent /s | answered /s | p50 µs | p99 µs "
+             "| core 0 % (client) | core 1 % (server) | server CPU % | NAPI polls /s "
+             "| timer expiries /s | NET_RX softirqs /s | softirq µs/poll | ksoftirqd CPU % "
+             "| load avg |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for row in table:
-        lines.append("| %d | %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
-            row["load_per_s"], row["mode"], row["runs"], cell(row, "achieved_per_s", "%.0f"),
+        lines.append("| %d | %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s "
+                     "| %s |" % (
+            row["load_per_s"], row["mode"], row["runs"], cell(row, "sent_per_s", "%.0f"),
+            cell(row, "achieved_per_s", "%.0f"),
             cell(row, "p50_us", "%.1f"), cell(row, "p99_us", "%.1f"),
             cell(row, "cpu0_busy_pct", "%.1f"), cell(row, "cpu1_busy_pct", "%.1f"),
             cell(row, "server_cpu_pct", "%.1f"), cell(row, "napi_polls_per_s", "%.0f"),
             cell(row, "timer_expiries_per_s", "%.0f"), cell(row, "net_rx_softirqs_per_s", "%.0f"),
+            cell(row, "softirq_us_per_poll", "%.1f"), cell(row, "ksoftirqd_pct", "%.1f"),
             cell(row, "loadavg", "%.2f")))
     if costs:
         lines += ["", "| load /s | extra timer expiries /s | extra CPU % (both cores) "

@@ -41,22 +41,25 @@ def events(lines):
 
 
 def measure(lines):
-    """The durations in ns: timer handlers that ran napi_watchdog(), the
-    other timer handlers (the tick, other hrtimers: the comparison), the
-    NET_RX softirqs right after the first, and their polls' counts."""
-    timer_open = {}       # cpu -> [entry time, expired napi_watchdog?]
+    """The durations in ns: timer handlers that ran napi_watchdog() and the
+    part of each from napi_watchdog()'s start to the handler's end (the
+    callback and the clock event's re-programming), the other timer handlers
+    (the tick, other hrtimers: the comparison), the NET_RX softirqs right
+    after the first, and their polls' counts."""
+    timer_open = {}       # cpu -> [entry time, napi_watchdog's expiry time or None]
     pending = {}          # cpu -> a NET_RX softirq is owed to the watchdog
     softirq_open = {}     # cpu -> (entry time, polls seen)
-    timer_ns, other_ns, softirq_ns, empty, polls = [], [], [], 0, 0
+    timer_ns, after_ns, other_ns, softirq_ns, empty, polls = [], [], [], [], 0, 0
     for cpu, time_ns, name, rest in events(lines):
         if name == "irq_vectors:local_timer_entry":
-            timer_open[cpu] = [time_ns, False]
+            timer_open[cpu] = [time_ns, None]
         elif name == "timer:hrtimer_expire_entry" and cpu in timer_open:
-            timer_open[cpu][1] = True
+            timer_open[cpu][1] = time_ns
         elif name == "irq_vectors:local_timer_exit" and cpu in timer_open:
             began, watchdog = timer_open.pop(cpu)
-            if watchdog:
+            if watchdog is not None:
                 timer_ns.append(time_ns - began)
+                after_ns.append(time_ns - watchdog)
                 pending[cpu] = True
             else:
                 other_ns.append(time_ns - began)
@@ -70,7 +73,8 @@ def measure(lines):
         elif name == "irq:softirq_exit" and cpu in softirq_open:
             began, _ = softirq_open.pop(cpu)
             softirq_ns.append(time_ns - began)
-    return timer_ns, other_ns, softirq_ns, polls, empty
+    return {"timer_handler": timer_ns, "after_watchdog": after_ns, "other_timer_handler": other_ns,
+            "net_rx_softirq_after": softirq_ns, "polls": polls, "empty_polls": empty}
 
 
 def summary(values):
@@ -87,22 +91,26 @@ def main():
     parser.add_argument("--json")
     args = parser.parse_args()
     with open(args.perf_script, encoding="utf-8", errors="replace") as text:
-        timer_ns, other_ns, softirq_ns, polls, empty = measure(text)
-    if not timer_ns:
+        measured = measure(text)
+    if not measured["timer_handler"]:
         print("knobs_timer: %s: no timer interrupt expired napi_watchdog()" % args.perf_script,
               file=sys.stderr)
         return 1
-    result = {"timer_handler": summary(timer_ns), "other_timer_handler": summary(other_ns),
-              "net_rx_softirq_after": summary(softirq_ns),
-              "polls_after_timer": polls, "empty_polls_after_timer": empty}
-    print("deferral timer: %d interrupts ran napi_watchdog(); handler median %.0f ns "
-          "(p10 %d, p90 %d); other timer interrupts' handler median %.0f ns (%d); the NET_RX "
-          "softirq after it median %.0f ns; %d of its %d polls empty"
+    result = {name: summary(measured[name]) for name in
+              ("timer_handler", "after_watchdog", "other_timer_handler", "net_rx_softirq_after")}
+    result["polls_after_timer"] = measured["polls"]
+    result["empty_polls_after_timer"] = measured["empty_polls"]
+    print("deferral timer: %d interrupts ran napi_watchdog(): handler median %.0f ns "
+          "(p10 %d, p90 %d), %.0f ns of it from napi_watchdog() on; other timer interrupts' "
+          "handler median %.0f ns (%d of them); the NET_RX softirq after it median %.0f ns, "
+          "%d of its %d polls empty"
           % (result["timer_handler"]["count"], result["timer_handler"]["median_ns"],
              result["timer_handler"]["p10_ns"], result["timer_handler"]["p90_ns"],
+             result["after_watchdog"]["median_ns"],
              result["other_timer_handler"].get("median_ns", 0),
              result["other_timer_handler"]["count"],
-             result["net_rx_softirq_after"].get("median_ns", 0), empty, polls))
+             result["net_rx_softirq_after"].get("median_ns", 0), measured["empty_polls"],
+             measured["polls"]))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump(result, out, indent=1)

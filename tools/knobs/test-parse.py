@@ -49,6 +49,7 @@ def made_up_run(mode, load, run, p99_ns, busy_after, expiries, polls=100):
               "      TIMER:         30         40", "     NET_RX:        500        600",
               "    HRTIMER:          0          4",
               "--- softnet-after", "00000110 00000000 00000003", "00000020 00000000 00000000",
+              "--- ksoftirqd-before", "5 10", "0 0", "--- ksoftirqd-after", "25 30", "0 1",
               "--- client",
               "client offered_per_s=%d arrivals=poisson seconds=2 sent=%d received=%d lost=0 "
               "stale=0 send_errors=0 achieved_per_s=%d p50_ns=5000 p90_ns=8000 p99_ns=%d "
@@ -79,8 +80,12 @@ def parse_made_up():
     check(first["softnet_processed_per_s"] == 128.0 and first["softnet_squeezed"] == 2,
           "softnet_stat's hex columns: 0x100 processed in 2 s, 2 squeezes")
     check(first["server_cpu_pct"] == 20.0, "the server's CPU: 0.4 s of 2 s")
+    check(first["ksoftirqd_pct"] == 20.5, "ksoftirqd's CPU: 41 ticks of 200 (USER_HZ 100, 2 s)")
     check(first["napi_polls_per_s"] == 50.0 and first["timer_expiries_per_s"] == 10000.0,
           "perf's counts per second")
+    # 7 + 5 softirq ticks of 10 ms over 100 polls.
+    check(abs(first["softirq_us_per_poll"] - 1200.0) < 1e-6, "softirq time per NAPI poll")
+    check(first["sent_per_s"] == 1000.0, "the rate sent: 2000 requests in 2 s")
     table = kernel_knobs.medians(rows)
     check([(r["mode"], r["runs"]) for r in table] == [("base", 1), ("defer", 3)],
           "one row per mode and load, base before defer")
@@ -142,16 +147,22 @@ def parse_timer_trace():
                "[000] 1.000010100: irq:softirq_exit: vec=3 [action=NET_RX]",
                "[001] 1.000011000: irq:softirq_entry: vec=3 [action=NET_RX]",
                "[001] 1.000012000: irq:softirq_exit: vec=3 [action=NET_RX]"]
-    timer_ns, other_ns, softirq_ns, polls, empty = knobs_timer.measure(made_up)
-    check(timer_ns == [7000] and other_ns == [500],
+    got = knobs_timer.measure(made_up)
+    check(got["timer_handler"] == [7000] and got["other_timer_handler"] == [500],
           "the handler that ran napi_watchdog (7000 ns) told from the other (500 ns)")
-    check(softirq_ns == [2000] and (polls, empty) == (1, 1),
+    check(got["after_watchdog"] == [6800], "6800 ns of it from napi_watchdog() on")
+    check(got["net_rx_softirq_after"] == [2000] and (got["polls"], got["empty_polls"]) == (1, 1),
           "only the NET_RX softirq after the watchdog counts (2000 ns, one empty poll)")
     with open(os.path.join(TESTDATA, "timer-trace.txt"), encoding="utf-8") as trace:
-        timer_ns, other_ns, softirq_ns, polls, empty = knobs_timer.measure(trace)
-    check(len(timer_ns) > 20 and all(d > 0 for d in timer_ns + softirq_ns),
-          "the recorded trace: %d watchdog interrupts, every duration positive" % len(timer_ns))
-    check(0 < empty <= polls <= len(softirq_ns) * 64, "empty polls counted among the polls")
+        got = knobs_timer.measure(trace)
+    durations = got["timer_handler"] + got["net_rx_softirq_after"]
+    check(len(got["timer_handler"]) > 20 and all(d > 0 for d in durations),
+          "the recorded trace: %d watchdog interrupts, every duration positive"
+          % len(got["timer_handler"]))
+    check(all(0 < a < t for a, t in zip(got["after_watchdog"], got["timer_handler"])),
+          "the part from napi_watchdog() on is inside its handler")
+    check(0 < got["empty_polls"] <= got["polls"] <= len(got["net_rx_softirq_after"]) * 64,
+          "empty polls counted among the polls")
 
 
 def main():
