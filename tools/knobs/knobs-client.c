@@ -23,6 +23,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "options.h"
 #include "wire.h"
 
 /* Bounds that keep a run short and its latency array small. */
@@ -57,22 +58,10 @@ static void usage(FILE *out)
 		     "         [--arrivals poisson|constant] [--seed N] [--payload-bytes B]\n");
 }
 
-static int parse_u32(const char *name, const char *text, uint32_t min, uint32_t max,
-		     uint32_t *out)
+/* number(): an option's whole number in [min, max], or -1 with a message. */
+static int number(const char *name, const char *text, uint32_t min, uint32_t max, uint32_t *out)
 {
-	char *end;
-	unsigned long long value;
-
-	errno = 0;
-	value = strtoull(text, &end, 10);
-	if (text[0] < '0' || text[0] > '9' || *end != '\0' || errno != 0 || value < min ||
-	    value > max) {
-		fprintf(stderr, "knobs-client: %s takes a whole number from %" PRIu32 " to %" PRIu32
-				", not '%s'\n", name, min, max, text);
-		return -1;
-	}
-	*out = (uint32_t)value;
-	return 0;
+	return irqmod_knobs_parse_u32("knobs-client", name, text, min, max, out);
 }
 
 static int parse_options(int argc, char **argv, struct client_options *opt)
@@ -101,21 +90,21 @@ static int parse_options(int argc, char **argv, struct client_options *opt)
 		if (strcmp(arg, "--to") == 0) {
 			opt->to_addr = next;
 		} else if (strcmp(arg, "--port") == 0) {
-			if (parse_u32(arg, next, 1, UINT16_MAX, &value) != 0)
+			if (number(arg, next, 1, UINT16_MAX, &value) != 0)
 				return -1;
 			opt->port = (uint16_t)value;
 		} else if (strcmp(arg, "--rate-per-s") == 0) {
-			if (parse_u32(arg, next, 1, KNOBS_MAX_RATE_PER_S, &opt->rate_per_s) != 0)
+			if (number(arg, next, 1, KNOBS_MAX_RATE_PER_S, &opt->rate_per_s) != 0)
 				return -1;
 		} else if (strcmp(arg, "--seconds") == 0) {
-			if (parse_u32(arg, next, 1, KNOBS_MAX_SECONDS, &opt->seconds) != 0)
+			if (number(arg, next, 1, KNOBS_MAX_SECONDS, &opt->seconds) != 0)
 				return -1;
 		} else if (strcmp(arg, "--payload-bytes") == 0) {
-			if (parse_u32(arg, next, IRQMOD_KNOBS_HEADER_BYTES,
+			if (number(arg, next, IRQMOD_KNOBS_HEADER_BYTES,
 				      IRQMOD_KNOBS_MAX_PAYLOAD_BYTES, &opt->payload_bytes) != 0)
 				return -1;
 		} else if (strcmp(arg, "--seed") == 0) {
-			if (parse_u32(arg, next, 0, UINT32_MAX, &value) != 0)
+			if (number(arg, next, 0, UINT32_MAX, &value) != 0)
 				return -1;
 			opt->seed = value;
 		} else if (strcmp(arg, "--arrivals") == 0) {
@@ -242,11 +231,6 @@ static uint64_t percentile(const uint64_t *sorted, uint64_t count, uint32_t per_
 	return sorted[rank == 0 ? 0 : rank - 1];
 }
 
-static uint64_t timeval_ns(struct timeval tv)
-{
-	return (uint64_t)tv.tv_sec * 1000000000u + (uint64_t)tv.tv_usec * 1000u;
-}
-
 static void report(const struct client_options *opt, struct client_run *run, uint64_t elapsed_ns)
 {
 	struct rusage usage;
@@ -265,7 +249,7 @@ static void report(const struct client_options *opt, struct client_run *run, uin
 	       percentile(run->latency_ns, run->received, 900),
 	       percentile(run->latency_ns, run->received, 990),
 	       run->received ? run->latency_ns[run->received - 1] : 0, run->max_lag_ns,
-	       timeval_ns(usage.ru_utime), timeval_ns(usage.ru_stime));
+	       irqmod_knobs_timeval_ns(usage.ru_utime), irqmod_knobs_timeval_ns(usage.ru_stime));
 }
 
 int main(int argc, char **argv)

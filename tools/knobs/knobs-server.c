@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "epoll_params.h"
+#include "options.h"
 #include "wire.h"
 
 /* exit status meaning "skipped", as Meson and scripts/test read it. */
@@ -61,21 +62,10 @@ static void usage(FILE *out)
 		     "       knobs-server --check\n");
 }
 
-/* parse_u32(): a whole decimal number in [0, max], or -1 with a message. */
-static int parse_u32(const char *name, const char *text, uint32_t max, uint32_t *out)
+/* number(): an option's whole number in [min, max], or -1 with a message. */
+static int number(const char *name, const char *text, uint32_t min, uint32_t max, uint32_t *out)
 {
-	char *end;
-	unsigned long long value;
-
-	errno = 0;
-	value = strtoull(text, &end, 10);
-	if (text[0] < '0' || text[0] > '9' || *end != '\0' || errno != 0 || value > max) {
-		fprintf(stderr, "knobs-server: %s takes a whole number from 0 to %" PRIu32
-				", not '%s'\n", name, max, text);
-		return -1;
-	}
-	*out = (uint32_t)value;
-	return 0;
+	return irqmod_knobs_parse_u32("knobs-server", name, text, min, max, out);
 }
 
 static int parse_options(int argc, char **argv, struct server_options *opt)
@@ -111,19 +101,19 @@ static int parse_options(int argc, char **argv, struct server_options *opt)
 		if (strcmp(arg, "--bind") == 0) {
 			opt->bind_addr = next;
 		} else if (strcmp(arg, "--port") == 0) {
-			if (parse_u32(arg, next, UINT16_MAX, &value) != 0)
+			if (number(arg, next, 0, UINT16_MAX, &value) != 0)
 				return -1;
 			opt->port = (uint16_t)value;
 		} else if (strcmp(arg, "--seconds") == 0) {
-			if (parse_u32(arg, next, KNOBS_MAX_SECONDS, &opt->seconds) != 0)
+			if (number(arg, next, 0, KNOBS_MAX_SECONDS, &opt->seconds) != 0)
 				return -1;
 		} else if (strcmp(arg, "--busy-poll-usecs") == 0) {
 			/* ep_eventpoll_ioctl() refuses more than S32_MAX. */
-			if (parse_u32(arg, next, INT32_MAX, &opt->params.busy_poll_usecs) != 0)
+			if (number(arg, next, 0, INT32_MAX, &opt->params.busy_poll_usecs) != 0)
 				return -1;
 			opt->set_params = true;
 		} else if (strcmp(arg, "--busy-poll-budget") == 0) {
-			if (parse_u32(arg, next, UINT16_MAX, &value) != 0)
+			if (number(arg, next, 0, UINT16_MAX, &value) != 0)
 				return -1;
 			opt->params.busy_poll_budget = (uint16_t)value;
 			opt->set_params = true;
@@ -204,11 +194,6 @@ static void echo_ready(int fd, struct server_counts *counts)
 	}
 }
 
-static uint64_t timeval_ns(struct timeval tv)
-{
-	return (uint64_t)tv.tv_sec * 1000000000u + (uint64_t)tv.tv_usec * 1000u;
-}
-
 static void report(const struct server_options *opt, const struct server_counts *counts)
 {
 	struct rusage usage;
@@ -220,8 +205,8 @@ static void report(const struct server_options *opt, const struct server_counts 
 	       " cpu_system_ns=%" PRIu64 "\n",
 	       counts->requests, counts->send_errors, counts->waits, counts->empty_waits,
 	       counts->napi_id, opt->params.busy_poll_usecs, opt->params.busy_poll_budget,
-	       opt->params.prefer_busy_poll, timeval_ns(usage.ru_utime),
-	       timeval_ns(usage.ru_stime));
+	       opt->params.prefer_busy_poll, irqmod_knobs_timeval_ns(usage.ru_utime),
+	       irqmod_knobs_timeval_ns(usage.ru_stime));
 }
 
 int main(int argc, char **argv)
