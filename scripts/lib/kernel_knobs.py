@@ -3,7 +3,10 @@
 """Reads scripts/kernel-knobs' raw.log and writes its table: the median of
 each figure over the runs of one mode and load, as Markdown and JSON.
 
-usage: kernel_knobs.py RAW_LOG [--markdown FILE] [--json FILE]
+usage: kernel_knobs.py RAW_LOG... [--markdown FILE] [--json FILE]
+
+Several logs (separate invocations of scripts/kernel-knobs) pool their runs:
+each row is then the median over all of them.
 
 A run in the log is a "=== run key=value..." line followed by sections
 ("--- NAME"): /proc/stat's cpuN lines, /proc/softirqs' NET_RX, TIMER and
@@ -236,19 +239,21 @@ def markdown(table, costs):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("raw_log")
+    parser.add_argument("raw_log", nargs="+")
     parser.add_argument("--markdown")
     parser.add_argument("--json")
     args = parser.parse_args()
-    try:
-        with open(args.raw_log, encoding="utf-8") as log:
-            runs = split_runs(log.read())
-        if not runs:
-            raise LogError("no run in the log")
-        rows = [run_figures(header, sections) for header, sections in runs]
-    except (LogError, KeyError, ValueError, IndexError) as error:
-        print("kernel_knobs: %s: %s" % (args.raw_log, error), file=sys.stderr)
-        return 1
+    rows = []
+    for name in args.raw_log:
+        try:
+            with open(name, encoding="utf-8") as log:
+                runs = split_runs(log.read())
+            if not runs:
+                raise LogError("no run in the log")
+            rows += [run_figures(header, sections) for header, sections in runs]
+        except (OSError, LogError, KeyError, ValueError, IndexError) as error:
+            print("kernel_knobs: %s: %s" % (name, error), file=sys.stderr)
+            return 1
     table = medians(rows)
     costs = timer_costs(table)
     text = markdown(table, costs)

@@ -41,15 +41,17 @@ def events(lines):
 
 
 def measure(lines):
-    """The durations in ns: timer handlers that ran napi_watchdog() and the
-    part of each from napi_watchdog()'s start to the handler's end (the
-    callback and the clock event's re-programming), the other timer handlers
+    """The durations in ns: timer handlers that ran napi_watchdog(), split
+    at napi_watchdog()'s start (before it: the handler's entry and one
+    tracepoint, a bound on what a tracepoint costs; from it on: the callback
+    and the clock event's re-programming), the other timer handlers
     (the tick, other hrtimers: the comparison), the NET_RX softirqs right
     after the first, and their polls' counts."""
     timer_open = {}       # cpu -> [entry time, napi_watchdog's expiry time or None]
     pending = {}          # cpu -> a NET_RX softirq is owed to the watchdog
     softirq_open = {}     # cpu -> (entry time, polls seen)
-    timer_ns, after_ns, other_ns, softirq_ns, empty, polls = [], [], [], [], 0, 0
+    timer_ns, before_ns, after_ns, other_ns, softirq_ns = [], [], [], [], []
+    empty = polls = 0
     for cpu, time_ns, name, rest in events(lines):
         if name == "irq_vectors:local_timer_entry":
             timer_open[cpu] = [time_ns, None]
@@ -59,6 +61,7 @@ def measure(lines):
             began, watchdog = timer_open.pop(cpu)
             if watchdog is not None:
                 timer_ns.append(time_ns - began)
+                before_ns.append(watchdog - began)
                 after_ns.append(time_ns - watchdog)
                 pending[cpu] = True
             else:
@@ -73,7 +76,8 @@ def measure(lines):
         elif name == "irq:softirq_exit" and cpu in softirq_open:
             began, _ = softirq_open.pop(cpu)
             softirq_ns.append(time_ns - began)
-    return {"timer_handler": timer_ns, "after_watchdog": after_ns, "other_timer_handler": other_ns,
+    return {"timer_handler": timer_ns, "before_watchdog": before_ns, "after_watchdog": after_ns,
+            "other_timer_handler": other_ns,
             "net_rx_softirq_after": softirq_ns, "polls": polls, "empty_polls": empty}
 
 
@@ -97,16 +101,18 @@ def main():
               file=sys.stderr)
         return 1
     result = {name: summary(measured[name]) for name in
-              ("timer_handler", "after_watchdog", "other_timer_handler", "net_rx_softirq_after")}
+              ("timer_handler", "before_watchdog", "after_watchdog", "other_timer_handler",
+               "net_rx_softirq_after")}
     result["polls_after_timer"] = measured["polls"]
     result["empty_polls_after_timer"] = measured["empty_polls"]
     print("deferral timer: %d interrupts ran napi_watchdog(): handler median %.0f ns "
-          "(p10 %d, p90 %d), %.0f ns of it from napi_watchdog() on; other timer interrupts' "
+          "(p10 %d, p90 %d), %.0f ns of it before napi_watchdog() and %.0f ns from it on; "
+          "other timer interrupts' "
           "handler median %.0f ns (%d of them); the NET_RX softirq after it median %.0f ns, "
           "%d of its %d polls empty"
           % (result["timer_handler"]["count"], result["timer_handler"]["median_ns"],
              result["timer_handler"]["p10_ns"], result["timer_handler"]["p90_ns"],
-             result["after_watchdog"]["median_ns"],
+             result["before_watchdog"]["median_ns"], result["after_watchdog"]["median_ns"],
              result["other_timer_handler"].get("median_ns", 0),
              result["other_timer_handler"]["count"],
              result["net_rx_softirq_after"].get("median_ns", 0), measured["empty_polls"],

@@ -127,6 +127,12 @@ def parse_recorded():
     check(sorted(by_mode) == ["base", "busypoll", "defer", "suspend"], "the four modes recorded")
     check(all(r["napi_id"] > 0 for r in table), "the server's socket saw the veth NAPI")
     check(all(0 < r["p50_us"] <= r["p99_us"] for r in table), "p50 <= p99 in every row")
+    recorded = os.path.join(TESTDATA, "raw-smoke.log")
+    parser = os.path.join(ROOT, "scripts", "lib", "kernel_knobs.py")
+    pooled = subprocess.run([sys.executable, parser, recorded, recorded],
+                            capture_output=True, text=True, timeout=30)
+    check(pooled.returncode == 0 and "| 1000 | defer | 2 |" in pooled.stdout,
+          "two logs pool their runs (2 runs per row)")
     base, defer = by_mode["base"], by_mode["defer"]
     # veth's base: one sender kick, one poll per request at 1000/s.
     check(abs(base["napi_polls_per_s"] - base["achieved_per_s"]) < 0.1 * base["achieved_per_s"],
@@ -150,7 +156,8 @@ def parse_timer_trace():
     got = knobs_timer.measure(made_up)
     check(got["timer_handler"] == [7000] and got["other_timer_handler"] == [500],
           "the handler that ran napi_watchdog (7000 ns) told from the other (500 ns)")
-    check(got["after_watchdog"] == [6800], "6800 ns of it from napi_watchdog() on")
+    check(got["before_watchdog"] == [200] and got["after_watchdog"] == [6800],
+          "split at napi_watchdog(): 200 ns before, 6800 ns from it on")
     check(got["net_rx_softirq_after"] == [2000] and (got["polls"], got["empty_polls"]) == (1, 1),
           "only the NET_RX softirq after the watchdog counts (2000 ns, one empty poll)")
     with open(os.path.join(TESTDATA, "timer-trace.txt"), encoding="utf-8") as trace:
