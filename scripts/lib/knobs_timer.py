@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
+"""The deferred poll's timer cost, from `perf script --ns` of a run that
+recorded these tracepoints on every CPU (scripts/kernel-knobs does):
+
+  irq_vectors:local_timer_entry/exit  the local APIC timer interrupt's
+      handler (arch/x86/kernel/apic/apic.c sysvec_apic_timer_interrupt():
+      the tracepoints bracket local_apic_timer_interrupt(), which runs the
+      expired hrtimers; the softirqs run after it, in irq_exit)
+  timer:hrtimer_expire_entry  filtered to napi_watchdog() (net/core/dev.c),
+      the deferral timer that gro_flush_timeout arms
+  irq:softirq_entry/exit  filtered to NET_RX (vector 3)
+  napi:napi_poll  the polls, with the frames each found
+
+For each timer interrupt that expired napi_watchdog() it takes the handler's
+time, and the NET_RX softirq that follows on the same CPU (the poll the
+timer scheduled, napi_poll's work 0 when it found nothing).
+
+usage: knobs_timer.py PERF_SCRIPT_TEXT [--json FILE]
+"""
+import argparse
+import json
+import re
+import statistics
+import sys
+
+# "  comm  pid [001] 1234.567890123: irq:softirq_entry: vec=3 [action=NET_RX]"
+LINE = re.compile(r"\[(\d+)\]\s+(\d+)\.(\d+):\s+([\w:]+):\s*(.*)$")
+
+
+def events(lines):
+    """(cpu, time_ns, event, fields) for every line perf script printed."""
+    for line in lines:
+        match = LINE.search(line)
+        if not match:
+            continue
+        cpu, seconds, fraction, name, rest = match.groups()
+        # --ns prints nine digits; anything else is scaled to nanoseconds.
+        fraction_ns = int(fraction.ljust(9, "0")[:9])
+        yield int(cpu), int(seconds) * 1000000000 + fraction_ns, name, rest
+
+
+def measure(lines):
+    """The durations in ns: timer handlers that ran napi_watchdog(), split
+    at napi_watchdog()'s start (before it: the handler's entry and one
+    tracepoint, a bound on what a tracepoint costs; from it on: the callback
+    and the clock event's re-programming), the other timer handlers
+    (the tick, other hrtimers: the comparison), the NET_RX softirqs right
+    after the first, and their polls' counts."""
+    timer_open = {}       # cpu -> [entry time, napi_watchdog's expiry time or None]
+    pending = {}          # cpu -> a NET_RX softirq is owed to the watchdog
+    softirq_open = {}     # cpu -> (entry time, polls seen)
+    timer_ns, before_ns, after_ns, other_ns, softirq_ns = [], [], [], [], []
+    empty = polls = 0
+    for cpu, time_ns, name, rest in events(lines):
+        if name == "irq_vectors:local_timer_entry":
+            timer_open[cpu] = [time_ns, None]
+        elif name == "timer:hrtimer_expire_entry" and cpu in timer_open:
+            timer_open[cpu][1] = time_ns
+        elif name == "irq_vectors:local_timer_exit" and cpu in timer_open:
+            began, watchdog = timer_open.pop(cpu)
+            if watchdog is not None:
+                timer_ns.append(time_ns - began)
+                before_ns.append(watchdog - began)
+                after_ns.append(time_ns - watchdog)
+                pending[cpu] = True
+            else:
+                other_ns.append(time_ns - began)
+        elif name == "irq:softirq_entry" and pending.pop(cpu, False):
+            softirq_open[cpu] = [time_ns, 0]
+        elif name == "napi:napi_poll" and cpu in softirq_open:
+            polls += 1
+            work = re.search(r"work (\d+)", rest)
+            if work and work.group(1) == "0":
+                empty += 1
+        elif name == "irq:softirq_exit" and cpu in softirq_open:
+            began, _ = softirq_open.pop(cpu)
+            softirq_ns.append(time_ns - began)
+    return {"timer_handler": timer_ns, "before_watchdog": before_ns, "after_watchdog": after_ns,
+            "other_timer_handler": other_ns,
+            "net_rx_softirq_after": softirq_ns, "polls": polls, "empty_polls": empty}
+
+
+def summary(values):
+    if not values:
+        return {"count": 0}
+    ordered = sorted(values)
+    return {"count": len(ordered), "median_ns": statistics.median(ordered),
+            "p10_ns": ordered[len(ordered) // 10], "p90_ns": ordered[len(ordered) * 9 // 10]}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("perf_script")
+    parser.add_argument("--json")
+    args = parser.parse_args()
+    with open(args.perf_script, encoding="utf-8", errors="replace") as text:
+        measured = measure(text)
+    if not measured["timer_handler"]:
+        print("knobs_timer: %s: no timer interrupt expired napi_watchdog()" % args.perf_script,
+              file=sys.stderr)
+        return 1
+    result = {name: summary(measured[name]) for name in
+              ("timer_handler", "before_watchdog", "after_watchdog", "other_timer_handler",
+               "net_rx_softirq_after")}
+    result["polls_after_timer"] = measured["polls"]
+    result["empty_polls_after_timer"] = measured["empty_polls"]
+    print("deferral timer: %d interrupts ran napi_watchdog(): handler median %.0f ns "
+          "(p10 %d, p90 %d), %.0f ns of it before napi_watchdog() and %.0f ns from it on; "
+          "other timer interrupts' "
+          "handler median %.0f ns (%d of them); the NET_RX softirq after it median %.0f ns, "
+          "%d of its %d polls empty"
+          % (result["timer_handler"]["count"], result["timer_handler"]["median_ns"],
+             result["timer_handler"]["p10_ns"], result["timer_handler"]["p90_ns"],
+             result["before_watchdog"]["median_ns"], result["after_watchdog"]["median_ns"],
+             result["other_timer_handler"].get("median_ns", 0),
+             result["other_timer_handler"]["count"],
+             result["net_rx_softirq_after"].get("median_ns", 0), measured["empty_polls"],
+             measured["polls"]))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump(result, out, indent=1)
+            out.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
