@@ -47,9 +47,12 @@ IRQMOD_CAPTURE_PACKAGES=(iproute2 ethtool iputils-ping iperf3 sockperf tcpdump)
 #   scripts/kernel-test   Debian's kernel, its headers, QEMU and busybox
 IRQMOD_KERNEL_TEST_PACKAGES=(linux-headers-amd64 linux-image-amd64 qemu-system-x86
 	busybox-static cpio make gcc)
-#   scripts/kernel-knobs  namespaces, ethtool, taskset (util-linux) and perf,
-#                         which counts the veth NAPI's polls and timer expiries
-IRQMOD_KNOBS_PACKAGES=(iproute2 ethtool util-linux linux-perf python3)
+#   scripts/kernel-knobs  namespaces, ethtool and taskset (util-linux); its
+#                         smoke run (a test of scripts/test) needs no more.
+#                         The measurement adds perf, which counts the veth
+#                         NAPI's polls and timer expiries (3.4 MB download).
+IRQMOD_KNOBS_PACKAGES=(iproute2 ethtool util-linux python3)
+IRQMOD_KNOBS_MEASURE_PACKAGES=(linux-perf)
 #   scripts/dpdk-test     DPDK's tap PMD, sockperf and ping
 IRQMOD_DPDK_TEST_PACKAGES=(libdpdk-dev sockperf iputils-ping iproute2)
 # Where the kernel runs no 32-bit programs, build-m32's tests run under
