@@ -417,9 +417,9 @@ void irqmod_latency_class_update(struct irqmod_latency_class *state,
 		if (state->slow_link)
 			goto slow_link;
 		/* packets > 0 here, so one branch of the step never runs. */
-		vector_class = latency_step(&state->thresholds, /* GCOVR_EXCL_BR_LINE */
-					    state->rx_class, bytes, packets,
-					    bytes_per_packet, false);
+		vector_class = latency_step(&state->thresholds,
+					    state->rx_class, /* GCOVR_EXCL_BR_LINE */
+					    bytes, packets, bytes_per_packet, false);
 		if (state->conservative == IRQMOD_LATENCY_CONSERVATIVE_STORED &&
 		    vector_class == IRQMOD_LATENCY_LOWEST)
 			vector_class = IRQMOD_LATENCY_LOW;
