@@ -93,6 +93,13 @@ mapfile -t files < <(python3 "$root/scripts/kernel-flavour" --list)
 mapfile -t headers < <(printf '%s\n' "${files[@]}" | grep '\.h$')
 failures=0
 
+# The simulator's headers are userspace only: in no kernel set.
+if grep -qE '(^|/)(sim|sim_trace|scenario)\.h$' < <(printf '%s\n' "${files[@]}") ||
+	grep -rqE '#include .*irqmod/(sim|sim_trace|scenario)\.h' "$flavour"; then
+	echo "FAIL kernel-flavour: the flavour has or includes a simulator header"
+	failures=$((failures + 1))
+fi
+
 (cd "$flavour" && run_checkpatch "${files[@]}") >"$work/checkpatch.txt"
 # "file: TYPE: message" without the line number, sorted, against the allow-list.
 sed -E 's/^([^:]+):[0-9]+: /\1: /' "$work/checkpatch.txt" | sort >"$work/reported"

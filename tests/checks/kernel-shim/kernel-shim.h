@@ -10,19 +10,8 @@
 #ifndef IRQMOD_KERNEL_SHIM_H
 #define IRQMOD_KERNEL_SHIM_H
 
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
-
-/* include/linux/types.h, include/uapi/asm-generic/int-ll64.h */
-typedef uint8_t u8;
-typedef uint16_t u16;
-typedef uint32_t u32;
-typedef uint64_t u64;
-typedef int8_t s8;
-typedef int16_t s16;
-typedef int32_t s32;
-typedef int64_t s64;
+/* The types, BIT() and the like: the vs-Linux check's stand-in has them. */
+#include "../../../tools/vs-linux/shim/linux/kernel.h"
 
 /* The limits of include/linux/limits.h, from <stdint.h> here. */
 #define U8_MAX UINT8_MAX
@@ -31,10 +20,6 @@ typedef int64_t s64;
 #define U64_MAX UINT64_MAX
 #define S32_MAX INT32_MAX
 #define S32_MIN INT32_MIN
-
-/* One bit, as include/linux/bits.h names it. */
-#define BIT(nr) (1UL << (nr))
-#define BIT_ULL(nr) (1ULL << (nr))
 
 /* The names of include/linux/build_bug.h and compiler_attributes.h. */
 #define static_assert(expr, ...) _Static_assert(expr, #expr)
