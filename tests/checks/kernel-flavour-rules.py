@@ -90,6 +90,14 @@ def main(argv):
     refuses('code after a block comment', lambda: comments(['/* a', ' * b */ x;'], 'c.c'),
             'c.c:2')
 
+    networking = flavour.networking_comments
+    expect("'/*' alone takes the comment's first line up",
+           networking(['a', 'b', 'c', '\t/*', '\t * one', '\t * two', '\t */']),
+           ['a', 'b', 'c', '\t/* one', '\t * two', '\t */'])
+    expect('a kernel-doc comment and a head comment stay',
+           networking(['// SPDX', '/*', ' * head', ' */', '/**', ' * f() - g', ' */']),
+           ['// SPDX', '/*', ' * head', ' */', '/**', ' * f() - g', ' */'])
+
     for failure in failures:
         print(f'FAIL kernel-flavour-rules: {failure}')
     if failures:
