@@ -97,7 +97,7 @@ int irqmod_average_size_preset(struct irqmod_average_size_config *config,
 int irqmod_average_size_config_check(const struct irqmod_average_size_config *config,
 				     struct irqmod_config_error *error)
 {
-	bool rate;
+	bool rate, rate_output;
 	int code;
 
 	if (!config)
@@ -110,7 +110,8 @@ int irqmod_average_size_config_check(const struct irqmod_average_size_config *co
 	if (code)
 		return code;
 	rate = irqmod_itr_encoding_is_rate(config->encoding);
-	if (rate != (config->output == IRQMOD_AVERAGE_SIZE_OUTPUT_RATE))
+	rate_output = config->output == IRQMOD_AVERAGE_SIZE_OUTPUT_RATE;
+	if (rate != rate_output)
 		return irqmod_reject(error, KIND, "output", config->output,
 				     rate ? "must be rate output for rate encoding" :
 					    "must be register output for register encoding",
@@ -159,7 +160,7 @@ _Static_assert(offsetof(struct irqmod_average_size, max_rate_per_s) ==
  * of the igb EITR field: none is the all-zero field igb_write_itr() raises
  * to IRQMOD_IGB_EITR_MIN, so that path masks without testing.
  */
-_Static_assert(IRQMOD_AVERAGE_SIZE_VALUE_MIN >= IRQMOD_IGB_EITR_MIN &&
+_Static_assert((IRQMOD_AVERAGE_SIZE_VALUE_MIN >= IRQMOD_IGB_EITR_MIN) &&
 	       (IRQMOD_IGB_EITR_MIN & IRQMOD_IGB_EITR_MASK) == IRQMOD_IGB_EITR_MIN &&
 	       (IRQMOD_IGB_EITR_MIN - 1u) == (~IRQMOD_IGB_EITR_MASK & (IRQMOD_IGB_EITR_MIN - 1u)) &&
 	       IRQMOD_AVERAGE_SIZE_VALUE_MAX <= IRQMOD_IGB_EITR_MASK,

@@ -62,7 +62,7 @@ static void put_u64(char *buf, size_t size, size_t *length, uint64_t value)
 		uint64_t tenth = IRQMOD_DIV_U64_U32(value, 10u);
 
 		digits[count++] = (char)('0' + (unsigned int)(value - tenth * 10u));
-		/* For Eva: one state per digit count, so digits[0 .. count-1] stays known written. */
+		/* For Eva: a state per digit count keeps digits[0 .. count-1] known written. */
 		/*@ split count; */
 		value = tenth;
 	} while (value);

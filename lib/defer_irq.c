@@ -100,36 +100,36 @@ void irqmod_defer_irq_reset(struct irqmod_defer_irq *state)
  * registers for the second's sum.
  */
 static IRQMOD_COLD_PATH void defer_irq_rearm(struct irqmod_defer_irq *state,
-		const struct irqmod_inner *inner,
-		const struct irqmod_sample *sample,
-		struct irqmod_decision *decision)
+					     const struct irqmod_inner *inner,
+					     const struct irqmod_sample *sample,
+					     struct irqmod_decision *decision)
 {
 	irqmod_hybrid_answer_rearm(&state->sum, inner, NULL, NULL, false,
 				   sample, decision);
 }
 
 static IRQMOD_COLD_PATH void defer_irq_rearm_work(struct irqmod_defer_irq *state,
-		const struct irqmod_inner *inner,
-		const struct irqmod_sample *sample,
-		struct irqmod_decision *decision)
+						  const struct irqmod_inner *inner,
+						  const struct irqmod_sample *sample,
+						  struct irqmod_decision *decision)
 {
 	irqmod_hybrid_answer_rearm(&state->sum, inner, NULL, NULL, true,
 				   sample, decision);
 }
 
 static IRQMOD_COLD_PATH void defer_irq_rearm_step(struct irqmod_defer_irq *state,
-		irqmod_update_fn update, void *inner_state,
-		const struct irqmod_sample *sample,
-		struct irqmod_decision *decision)
+						  irqmod_update_fn update, void *inner_state,
+						  const struct irqmod_sample *sample,
+						  struct irqmod_decision *decision)
 {
 	irqmod_hybrid_answer_rearm(&state->sum, NULL, update, inner_state,
 				   false, sample, decision);
 }
 
 static IRQMOD_COLD_PATH void defer_irq_rearm_step_work(struct irqmod_defer_irq *state,
-		irqmod_update_fn update, void *inner_state,
-		const struct irqmod_sample *sample,
-		struct irqmod_decision *decision)
+						       irqmod_update_fn update, void *inner_state,
+						       const struct irqmod_sample *sample,
+						       struct irqmod_decision *decision)
 {
 	irqmod_hybrid_answer_rearm(&state->sum, NULL, update, inner_state,
 				   true, sample, decision);

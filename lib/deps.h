@@ -10,12 +10,12 @@
 
 #include "irqmod/common.h"
 
+#ifdef IRQMOD_EXTERNAL_DIVISION
 /*
  * IRQMOD_EXTERNAL_DIVISION routes both divisions to functions the platform
  * supplies; the -m32 freestanding test uses it to prove no libgcc helper is
  * referenced.
  */
-#ifdef IRQMOD_EXTERNAL_DIVISION
 uint64_t irqmod_platform_div_u64_u32(uint64_t dividend, uint32_t divisor);
 uint64_t irqmod_platform_div64_u64(uint64_t dividend, uint64_t divisor);
 #define IRQMOD_DIV_U64_U32(dividend, divisor) \
@@ -88,7 +88,10 @@ uint64_t irqmod_platform_div64_u64(uint64_t dividend, uint64_t divisor);
  * branches are counted once. A platform may define it first.
  */
 #ifndef IRQMOD_ALWAYS_INLINE
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__OPTIMIZE__)
+#if defined(__KERNEL__)
+/* The kernel's own spelling (compiler_types.h): one token, as its macros want. */
+#define IRQMOD_ALWAYS_INLINE __always_inline
+#elif (defined(__GNUC__) || defined(__clang__)) && defined(__OPTIMIZE__)
 #define IRQMOD_ALWAYS_INLINE inline __attribute__((always_inline))
 #else
 #define IRQMOD_ALWAYS_INLINE inline

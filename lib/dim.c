@@ -296,8 +296,8 @@ static enum irqmod_dim_compare irqmod_dim_compare(const struct irqmod_dim_rates 
 			IRQMOD_DIM_BETTER : IRQMOD_DIM_WORSE;
 	/*
 	 * Linux returns SAME here for a zero events reference first; the
-	 * significance test is false for a zero reference, so the fall-through
-	 * gives SAME too (and a window always has epms >= 1).
+	 * significance test is false for a zero reference, so going on to the
+	 * events gives SAME too (and a window always has epms >= 1).
 	 */
 	if (irqmod_dim_significant(current->events_per_ms, state->prev_events_per_ms))
 		return current->events_per_ms < state->prev_events_per_ms ?
@@ -463,8 +463,8 @@ static IRQMOD_DIM_COLD_PATH void dim_update_window(struct irqmod_dim *state,
 			goto answer;
 		}
 	}
-	/* Open a window at this sample (Linux DIM_START_MEASURE, or the
-	 * fall-through after a decision that kept the level): its counts are
+	/* Open a window at this sample (Linux DIM_START_MEASURE, or going
+	 * on after a decision that kept the level): its counts are
 	 * not part of the window. */
 	state->start_ns = sample->now_ns;
 	state->packets = 0;

@@ -191,7 +191,7 @@ void irqmod_dim_walk_reset(struct irqmod_dim_walk *walk, uint8_t level,
  * move. The tired limit is net DIM's own.
  */
 static inline enum irqmod_dim_step irqmod_dim_walk_step(struct irqmod_dim_walk *walk,
-					  uint8_t levels)
+							uint8_t levels)
 {
 	if (walk->tune_state == IRQMOD_DIM_GOING_RIGHT) {
 		/* ">=", not "==": the level can then never pass the table. */

@@ -130,8 +130,7 @@ static int inner_polls_check(const struct irqmod_hybrid_config *config,
 						  desc->self_poll_offset);
 	if (polls != 0)
 		return irqmod_reject(error, "hybrid", desc->self_poll_field, polls,
-				     "turns on the inner controller's own polling, which the "
-				     "hybrid does; must be",
+				     "turns on the inner controller's own polling, which the hybrid does; must be",
 				     NULL, 0, -IRQMOD_ERANGE);
 	return 0;
 }

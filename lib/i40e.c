@@ -180,7 +180,7 @@ static inline uint32_t i40e_size_usecs(const struct irqmod_i40e *state,
  * paths clamp.
  */
 static IRQMOD_ALWAYS_INLINE void i40e_update_container(struct irqmod_i40e *state, bool is_rx,
-					 uint32_t packets, uint64_t bytes, bool stale)
+						       uint32_t packets, uint64_t bytes, bool stale)
 {
 	struct irqmod_i40e_container *container = is_rx ? &state->rx : &state->tx;
 	uint32_t max_usecs = state->max_usecs;
@@ -198,8 +198,9 @@ static IRQMOD_ALWAYS_INLINE void i40e_update_container(struct irqmod_i40e *state
 
 	band = irqmod_itr_band_of(&i40e_bands, packets, bytes);
 	if (is_rx) {
+		/* Not both ways: RX-only, tx keeps its flagless start. */
 		if (band == IRQMOD_ITR_BAND_LATENCY &&
-		    (state->tx.target_itr & IRQMOD_I40E_LATENCY)) { /* GCOVR_EXCL_BR_LINE: RX-only, tx keeps its flagless start */
+		    (state->tx.target_itr & IRQMOD_I40E_LATENCY)) { /* GCOVR_EXCL_BR_LINE */
 			itr = IRQMOD_I40E_LATENCY |
 			      i40e_size_usecs(state, packets, bytes, 1u);
 			goto store;
@@ -307,7 +308,7 @@ void irqmod_i40e_update(struct irqmod_i40e *state,
 }
 
 int irqmod_i40e_config_check(const struct irqmod_intel_itr_config *config,
-			   struct irqmod_config_error *error)
+			     struct irqmod_config_error *error)
 {
 	return irqmod_itr_config_check(config, &i40e_limits, error);
 }

@@ -119,9 +119,9 @@ static inline uint64_t idle_poll_until(uint64_t now_ns, uint32_t idle_time_ns)
  * after a poll without work.
  */
 static IRQMOD_COLD_PATH void idle_poll_rearm(struct irqmod_idle_poll *state,
-		const struct irqmod_inner *inner,
-		const struct irqmod_sample *sample,
-		struct irqmod_decision *decision)
+					     const struct irqmod_inner *inner,
+					     const struct irqmod_sample *sample,
+					     struct irqmod_decision *decision)
 {
 	state->polls_left = 0;
 	irqmod_hybrid_answer_rearm(&state->sum, inner, NULL, NULL, false,
@@ -129,9 +129,9 @@ static IRQMOD_COLD_PATH void idle_poll_rearm(struct irqmod_idle_poll *state,
 }
 
 static IRQMOD_COLD_PATH void idle_poll_rearm_step(struct irqmod_idle_poll *state,
-		irqmod_update_fn update, void *inner_state,
-		const struct irqmod_sample *sample,
-		struct irqmod_decision *decision)
+						  irqmod_update_fn update, void *inner_state,
+						  const struct irqmod_sample *sample,
+						  struct irqmod_decision *decision)
 {
 	state->polls_left = 0;
 	irqmod_hybrid_answer_rearm(&state->sum, NULL, update, inner_state,

@@ -219,9 +219,9 @@ ixgbe_update_container(const struct irqmod_ixgbe *state,
 		 * adjust_by_size with the curve halved ("avg_wire_size >>= 1").
 		 * The band has fewer than 9000 bytes: a 32-bit division.
 		 */
-		itr = ixgbe_clamp(state, irqmod_itr_size_usecs(&ixgbe_curve,
-					(uint32_t)bytes / packets, 1u,
-					&state->scale, state->step_usecs)) | IRQMOD_IXGBE_LATENCY;
+		itr = irqmod_itr_size_usecs(&ixgbe_curve, (uint32_t)bytes / packets, 1u,
+					    &state->scale, state->step_usecs);
+		itr = ixgbe_clamp(state, itr) | IRQMOD_IXGBE_LATENCY;
 		break;
 	case IRQMOD_ITR_BAND_INCREASE:
 		itr = current_usecs + state->step_usecs;
@@ -236,9 +236,10 @@ ixgbe_update_container(const struct irqmod_ixgbe *state,
 		break;
 	case IRQMOD_ITR_BAND_BULK:
 	default:
-		itr = ixgbe_clamp(state, irqmod_itr_size_usecs(&ixgbe_curve,
-					irqmod_itr_average_bytes(bytes, packets), 0u,
-					&state->scale, state->step_usecs));
+		itr = irqmod_itr_size_usecs(&ixgbe_curve,
+					    irqmod_itr_average_bytes(bytes, packets), 0u,
+					    &state->scale, state->step_usecs);
+		itr = ixgbe_clamp(state, itr);
 		break;
 	}
 	container->itr = (uint8_t)itr;
@@ -328,7 +329,7 @@ int irqmod_ixgbe_set_link_speed(struct irqmod_ixgbe *state,
 }
 
 int irqmod_ixgbe_config_check(const struct irqmod_intel_itr_config *config,
-			   struct irqmod_config_error *error)
+			      struct irqmod_config_error *error)
 {
 	return irqmod_itr_config_check(config, &ixgbe_limits, error);
 }

@@ -252,8 +252,8 @@ void irqmod_latency_class_reset(struct irqmod_latency_class *state)
 
 /* The average latency_step() reads: divided there, or given. */
 static IRQMOD_ALWAYS_INLINE uint64_t step_average(uint64_t bytes, uint32_t packets,
-						 uint64_t given,
-						 bool divide)
+						  uint64_t given,
+						  bool divide)
 {
 	return divide ? IRQMOD_DIV_U64_U32(bytes, packets) : given;
 }
@@ -416,7 +416,9 @@ void irqmod_latency_class_update(struct irqmod_latency_class *state,
 			goto unchanged;
 		if (state->slow_link)
 			goto slow_link;
-		vector_class = latency_step(&state->thresholds, state->rx_class, /* GCOVR_EXCL_BR_LINE: packets > 0 here */
+		/* packets > 0 here, so one branch of the step never runs. */
+		vector_class = latency_step(&state->thresholds,
+					    state->rx_class, /* GCOVR_EXCL_BR_LINE */
 					    bytes, packets, bytes_per_packet, false);
 		if (state->conservative == IRQMOD_LATENCY_CONSERVATIVE_STORED &&
 		    vector_class == IRQMOD_LATENCY_LOWEST)
@@ -427,7 +429,7 @@ void irqmod_latency_class_update(struct irqmod_latency_class *state,
 		goto slow_link;
 	}
 	/* Unreachable (bootstrap is stepped first); keeps the read in bounds. */
-	if (vector_class >= IRQMOD_LATENCY_CLASS_COUNT) /* GCOVR_EXCL_BR_LINE: unreachable, see above */
+	if (vector_class >= IRQMOD_LATENCY_CLASS_COUNT) /* GCOVR_EXCL_BR_LINE: unreachable */
 		vector_class = IRQMOD_LATENCY_LOW;
 	/* CONSERVATIVE_OUTPUT is folded into class_level at init. */
 	target = state->class_level[vector_class];

@@ -268,9 +268,9 @@ int irqmod_latency_target_init(struct irqmod_latency_target *state,
 	limit = config->ring_size / 2u;
 	if (config->socket_ceiling_ns != 0) {
 		/* Once, at init: 2^30 * 800000 < 2^50, divisor 12304000. */
-		socket_frames = (uint32_t)IRQMOD_DIV_U64_U32(
-			(uint64_t)config->socket_ceiling_ns * config->link_speed_mbps,
-			SOCKET_FRAME_BITS_X1000);
+		uint64_t ceiling = (uint64_t)config->socket_ceiling_ns * config->link_speed_mbps;
+
+		socket_frames = (uint32_t)IRQMOD_DIV_U64_U32(ceiling, SOCKET_FRAME_BITS_X1000);
 		limit = min_u32(limit, socket_frames);
 	}
 	limit = min_u32(limit, U16_LIMIT);
@@ -383,8 +383,8 @@ static inline uint32_t target_interval_ns(const struct irqmod_latency_target *st
  * Whether lambda * interval is at least @numerator / @denominator frames:
  * packets_avg * interval * denominator >= gap * numerator (all in Q8).
  */
-static inline bool frames_per_interval_at_least(const struct estimate *e, uint32_t interval, uint32_t numerator,
-						uint32_t denominator)
+static inline bool frames_per_interval_at_least(const struct estimate *e, uint32_t interval,
+						uint32_t numerator, uint32_t denominator)
 {
 	/* 2^24 * 2^30 * 8 and 2^38 * 2^16: both below 2^64. */
 	return (uint64_t)e->packets_q8 * interval * denominator >=
@@ -459,7 +459,7 @@ static inline void answer_poll(struct irqmod_latency_target *state, uint32_t del
 
 /* The dead band (docs, "Why it does not oscillate"), then REARM at @interval. */
 static LT_COLD_PATH void rearm(struct irqmod_latency_target *state, uint8_t mode, uint32_t interval,
-		  struct irqmod_decision *decision)
+			       struct irqmod_decision *decision)
 {
 	uint32_t previous = state->interval_ns;
 
@@ -509,8 +509,9 @@ static inline uint32_t window_mean_deviation_q8(const struct irqmod_latency_targ
  * the mode and interval, POLL with its delay or REARM. @empty: this call's
  * poll found nothing.
  */
-static inline LT_INLINE_ALWAYS void decide(struct irqmod_latency_target *state, const struct estimate *e, bool empty,
-			  struct irqmod_decision *decision)
+static inline LT_INLINE_ALWAYS void decide(struct irqmod_latency_target *state,
+					   const struct estimate *e, bool empty,
+					   struct irqmod_decision *decision)
 {
 	uint32_t interval, cut;
 	uint8_t mode;
@@ -557,7 +558,8 @@ static LT_COLD_PATH void rearm_empty_poll(struct irqmod_latency_target *state,
  * dropped and the clock re-based, the answer kept. @empty: this call's
  * poll found nothing.
  */
-static inline void close_window(struct irqmod_latency_target *state, const struct irqmod_sample *sample,
+static inline void close_window(struct irqmod_latency_target *state,
+				const struct irqmod_sample *sample,
 				uint32_t packets_q8, struct irqmod_decision *decision)
 {
 	struct estimate e;
@@ -601,15 +603,16 @@ static inline void close_window(struct irqmod_latency_target *state, const struc
  * that the close's registers and frame are not paid on a counting call.
  */
 LT_COLD_PATH void irqmod_latency_target_update_window(struct irqmod_latency_target *state,
-					 const struct irqmod_sample *sample,
-					 struct irqmod_decision *decision)
+						      const struct irqmod_sample *sample,
+						      struct irqmod_decision *decision)
 {
 	close_window(state, sample,
 		     min_u32(sample->rx_packets, MAX_PACKETS_PER_CALL) << Q8_SHIFT, decision);
 }
 
 /* Count the window down; its last call closes it, the others answer the cache. */
-static inline void count_down(struct irqmod_latency_target *state, const struct irqmod_sample *sample,
+static inline void count_down(struct irqmod_latency_target *state,
+			      const struct irqmod_sample *sample,
 			      struct irqmod_decision *decision)
 {
 	if (--state->countdown == 0) {
@@ -625,11 +628,12 @@ static inline void count_down(struct irqmod_latency_target *state, const struct 
  * is not above 0). Out of line for the same reason as the close.
  */
 LT_COLD_PATH void irqmod_latency_target_update_edge(struct irqmod_latency_target *state,
-				       const struct irqmod_sample *sample,
-				       struct irqmod_decision *decision)
+						    const struct irqmod_sample *sample,
+						    struct irqmod_decision *decision)
 {
 	if (sample->rx_packets != 0) {
-		irqmod_latency_target_count(state, min_u32(sample->rx_packets, MAX_PACKETS_PER_CALL));
+		irqmod_latency_target_count(state,
+					    min_u32(sample->rx_packets, MAX_PACKETS_PER_CALL));
 		count_down(state, sample, decision);
 		return;
 	}

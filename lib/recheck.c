@@ -54,9 +54,9 @@ void irqmod_recheck_reset(struct irqmod_recheck *state)
  * so the first saves no registers for the second's sum.
  */
 static IRQMOD_COLD_PATH void recheck_rearm(struct irqmod_recheck *state,
-		const struct irqmod_inner *inner,
-		const struct irqmod_sample *sample,
-		struct irqmod_decision *decision)
+					   const struct irqmod_inner *inner,
+					   const struct irqmod_sample *sample,
+					   struct irqmod_decision *decision)
 {
 	state->rounds = 0;
 	irqmod_hybrid_answer_rearm(&state->sum, inner, NULL, NULL, false,
@@ -64,9 +64,9 @@ static IRQMOD_COLD_PATH void recheck_rearm(struct irqmod_recheck *state,
 }
 
 static IRQMOD_COLD_PATH void recheck_rearm_work(struct irqmod_recheck *state,
-		const struct irqmod_inner *inner,
-		const struct irqmod_sample *sample,
-		struct irqmod_decision *decision)
+						const struct irqmod_inner *inner,
+						const struct irqmod_sample *sample,
+						struct irqmod_decision *decision)
 {
 	state->rounds = 0;
 	irqmod_hybrid_answer_rearm(&state->sum, inner, NULL, NULL, true,
@@ -74,9 +74,9 @@ static IRQMOD_COLD_PATH void recheck_rearm_work(struct irqmod_recheck *state,
 }
 
 static IRQMOD_COLD_PATH void recheck_rearm_step(struct irqmod_recheck *state,
-		irqmod_update_fn update, void *inner_state,
-		const struct irqmod_sample *sample,
-		struct irqmod_decision *decision)
+						irqmod_update_fn update, void *inner_state,
+						const struct irqmod_sample *sample,
+						struct irqmod_decision *decision)
 {
 	state->rounds = 0;
 	irqmod_hybrid_answer_rearm(&state->sum, NULL, update, inner_state,
@@ -84,9 +84,9 @@ static IRQMOD_COLD_PATH void recheck_rearm_step(struct irqmod_recheck *state,
 }
 
 static IRQMOD_COLD_PATH void recheck_rearm_step_work(struct irqmod_recheck *state,
-		irqmod_update_fn update, void *inner_state,
-		const struct irqmod_sample *sample,
-		struct irqmod_decision *decision)
+						     irqmod_update_fn update, void *inner_state,
+						     const struct irqmod_sample *sample,
+						     struct irqmod_decision *decision)
 {
 	state->rounds = 0;
 	irqmod_hybrid_answer_rearm(&state->sum, NULL, update, inner_state,

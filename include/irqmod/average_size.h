@@ -21,7 +21,10 @@
 extern "C" {
 #endif
 
-/** IRQMOD_AVERAGE_SIZE_CAP_BYTES - "Don't starve jumbo frames" cap (igb_update_ring_itr, ixgbe_perform_aim). */
+/**
+ * IRQMOD_AVERAGE_SIZE_CAP_BYTES - "Don't starve jumbo frames" cap
+ * (igb_update_ring_itr, ixgbe_perform_aim).
+ */
 #define IRQMOD_AVERAGE_SIZE_CAP_BYTES 3000u
 /** IRQMOD_AVERAGE_SIZE_MID_LOW_BYTES - mid range starts above this (exclusive). */
 #define IRQMOD_AVERAGE_SIZE_MID_LOW_BYTES 300u
@@ -194,7 +197,7 @@ IRQMOD_API void irqmod_average_size_update(struct irqmod_average_size *state,
  * Return: 0 or the -IRQMOD_E... code irqmod_average_size_init() would return.
  */
 IRQMOD_API int irqmod_average_size_config_check(const struct irqmod_average_size_config *config,
-					 struct irqmod_config_error *error);
+						struct irqmod_config_error *error);
 
 /**
  * irqmod_average_size_current() - the decision in force, without a sample.
@@ -203,7 +206,7 @@ IRQMOD_API int irqmod_average_size_config_check(const struct irqmod_average_size
  *            reset), action re-arm, @changed false.
  */
 IRQMOD_API void irqmod_average_size_current(const struct irqmod_average_size *state,
-				     struct irqmod_decision *decision);
+					    struct irqmod_decision *decision);
 
 #ifdef __cplusplus
 }

@@ -11,14 +11,18 @@
 
 #if defined(__KERNEL__)
 /*
- * Kernel flavour: the kernel's own headers give the fixed-width types, bool,
- * size_t, NULL and the U*_MAX limits; the <stdint.h> limit names the core
- * uses are mapped onto the kernel's. <linux/kernel.h> rather than
+ * A kernel build: the kernel's own headers give the fixed-width types, bool,
+ * size_t, NULL and the U*_MAX limits. <linux/kernel.h> rather than
  * <linux/limits.h> (which it includes since 5.8) so older trees build too.
  */
 #include <linux/kernel.h>
 #include <linux/stddef.h>
 #include <linux/types.h>
+#if !defined(IRQMOD_KERNEL_FLAVOUR)
+/*
+ * These files compiled as they are: the <stdint.h> limit names the core uses
+ * are mapped onto the kernel's (scripts/kernel-flavour renames them instead).
+ */
 #ifndef UINT8_MAX
 #define UINT8_MAX U8_MAX
 #endif
@@ -36,6 +40,7 @@
 #endif
 #ifndef INT32_MIN
 #define INT32_MIN S32_MIN
+#endif
 #endif
 #else
 #include <stdbool.h>

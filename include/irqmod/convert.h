@@ -87,7 +87,12 @@ IRQMOD_API uint32_t irqmod_rate_per_s_to_interval_ns(uint32_t rate_per_s);
  * Return: (usecs << 2) & 0xFF8, clamped to [8, 0xFF8] for non-zero intervals.
  */
 IRQMOD_API uint32_t irqmod_ixgbe_eitr_from_ns(uint32_t interval_ns);
-/** irqmod_ixgbe_eitr_to_ns() - interval an ixgbe EITR value programs. @eitr: register. Return: ns. */
+/**
+ * irqmod_ixgbe_eitr_to_ns() - interval an ixgbe EITR value programs.
+ * @eitr: register.
+ *
+ * Return: ns.
+ */
 IRQMOD_API uint32_t irqmod_ixgbe_eitr_to_ns(uint32_t eitr);
 
 /**

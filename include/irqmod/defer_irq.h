@@ -119,7 +119,7 @@ IRQMOD_API void irqmod_defer_irq_update(struct irqmod_defer_irq *state,
  * Return: 0 or the -IRQMOD_E... code irqmod_defer_irq_init() would return.
  */
 IRQMOD_API int irqmod_defer_irq_config_check(const struct irqmod_defer_irq_config *config,
-					 struct irqmod_config_error *error);
+					     struct irqmod_config_error *error);
 
 /**
  * irqmod_defer_irq_default_config() - the knobs of the worked example in its docs page.

@@ -176,7 +176,7 @@ IRQMOD_API void irqmod_i40e_update(struct irqmod_i40e *state,
  * Return: 0 or the -IRQMOD_E... code irqmod_i40e_init() would return.
  */
 IRQMOD_API int irqmod_i40e_config_check(const struct irqmod_intel_itr_config *config,
-					 struct irqmod_config_error *error);
+					struct irqmod_config_error *error);
 
 /**
  * irqmod_i40e_current() - the decision in force, without a sample.
@@ -185,7 +185,7 @@ IRQMOD_API int irqmod_i40e_config_check(const struct irqmod_intel_itr_config *co
  *            reset), action re-arm, @changed false.
  */
 IRQMOD_API void irqmod_i40e_current(const struct irqmod_i40e *state,
-				     struct irqmod_decision *decision);
+				    struct irqmod_decision *decision);
 
 #ifdef __cplusplus
 }

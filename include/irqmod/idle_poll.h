@@ -84,7 +84,10 @@ struct irqmod_idle_poll {
 IRQMOD_API int irqmod_idle_poll_init(struct irqmod_idle_poll *state,
 				     const struct irqmod_idle_poll_config *config);
 
-/** irqmod_idle_poll_reset() - forget the cycle, keep the config (interrupt armed). @state: state. */
+/**
+ * irqmod_idle_poll_reset() - forget the cycle, keep the config (interrupt armed).
+ * @state: state.
+ */
 IRQMOD_API void irqmod_idle_poll_reset(struct irqmod_idle_poll *state);
 
 /**
@@ -117,7 +120,7 @@ IRQMOD_API void irqmod_idle_poll_update(struct irqmod_idle_poll *state,
  * Return: 0 or the -IRQMOD_E... code irqmod_idle_poll_init() would return.
  */
 IRQMOD_API int irqmod_idle_poll_config_check(const struct irqmod_idle_poll_config *config,
-					 struct irqmod_config_error *error);
+					     struct irqmod_config_error *error);
 
 /**
  * irqmod_idle_poll_default_config() - the knobs of the worked example in its docs page.

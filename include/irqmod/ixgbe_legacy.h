@@ -35,9 +35,15 @@ extern "C" {
 #define IRQMOD_IXGBE_LEGACY_10K_ITR 400u
 /** IRQMOD_IXGBE_LEGACY_8K_ITR - bulk without the floor patch: 125 us (IXGBE_8K_ITR). */
 #define IRQMOD_IXGBE_LEGACY_8K_ITR 500u
-/** IRQMOD_IXGBE_LEGACY_LOW_BYTES_PER_USEC - lowest/low boundary (ixgbe_update_itr; eitr_low = 10). */
+/**
+ * IRQMOD_IXGBE_LEGACY_LOW_BYTES_PER_USEC - lowest/low boundary
+ * (ixgbe_update_itr; eitr_low = 10).
+ */
 #define IRQMOD_IXGBE_LEGACY_LOW_BYTES_PER_USEC 10u
-/** IRQMOD_IXGBE_LEGACY_BULK_BYTES_PER_USEC - low/bulk boundary (ixgbe_update_itr; eitr_high = 20). */
+/**
+ * IRQMOD_IXGBE_LEGACY_BULK_BYTES_PER_USEC - low/bulk boundary
+ * (ixgbe_update_itr; eitr_high = 20).
+ */
 #define IRQMOD_IXGBE_LEGACY_BULK_BYTES_PER_USEC 20u
 
 /**
@@ -133,7 +139,7 @@ IRQMOD_API void irqmod_ixgbe_legacy_update(struct irqmod_ixgbe_legacy *state,
  * Return: 0 or the -IRQMOD_E... code irqmod_ixgbe_legacy_init() would return.
  */
 IRQMOD_API int irqmod_ixgbe_legacy_config_check(const struct irqmod_ixgbe_legacy_config *config,
-					 struct irqmod_config_error *error);
+						struct irqmod_config_error *error);
 
 /**
  * irqmod_ixgbe_legacy_current() - the decision in force, without a sample.
@@ -142,7 +148,7 @@ IRQMOD_API int irqmod_ixgbe_legacy_config_check(const struct irqmod_ixgbe_legacy
  *            reset), action re-arm, @changed false.
  */
 IRQMOD_API void irqmod_ixgbe_legacy_current(const struct irqmod_ixgbe_legacy *state,
-				     struct irqmod_decision *decision);
+					    struct irqmod_decision *decision);
 
 #ifdef __cplusplus
 }

@@ -309,7 +309,7 @@ IRQMOD_API uint8_t irqmod_latency_class_step(const struct irqmod_latency_thresho
  * Return: 0 or the -IRQMOD_E... code irqmod_latency_class_init() would return.
  */
 IRQMOD_API int irqmod_latency_class_config_check(const struct irqmod_latency_class_config *config,
-					 struct irqmod_config_error *error);
+						 struct irqmod_config_error *error);
 
 /**
  * irqmod_latency_class_current() - the decision in force, without a sample.
@@ -318,7 +318,7 @@ IRQMOD_API int irqmod_latency_class_config_check(const struct irqmod_latency_cla
  *            reset), action re-arm, @changed false.
  */
 IRQMOD_API void irqmod_latency_class_current(const struct irqmod_latency_class *state,
-				     struct irqmod_decision *decision);
+					     struct irqmod_decision *decision);
 
 #ifdef __cplusplus
 }

@@ -23,7 +23,10 @@ extern "C" {
 
 /** IRQMOD_MLX4_COAL_TIME_MAX - largest usecs value, MLX4_EN_MAX_COAL_TIME (mlx4_en.h, U16_MAX). */
 #define IRQMOD_MLX4_COAL_TIME_MAX 65535u
-/** IRQMOD_MLX4_COAL_PKTS_MAX - largest rx_frames value, MLX4_EN_MAX_COAL_PKTS (mlx4_en.h, U16_MAX). */
+/**
+ * IRQMOD_MLX4_COAL_PKTS_MAX - largest rx_frames value, MLX4_EN_MAX_COAL_PKTS
+ * (mlx4_en.h, U16_MAX).
+ */
 #define IRQMOD_MLX4_COAL_PKTS_MAX 65535u
 /**
  * IRQMOD_MLX4_RATE_THRESH_PER_S - a window must exceed this rate divided by
@@ -155,7 +158,8 @@ IRQMOD_API int irqmod_mlx4_init(struct irqmod_mlx4 *state,
 
 /**
  * irqmod_mlx4_reset() - back to @rx_usecs, no interval written, the window
- * starting at time 0. @state: state.
+ * starting at time 0.
+ * @state: state.
  */
 IRQMOD_API void irqmod_mlx4_reset(struct irqmod_mlx4 *state);
 

@@ -82,7 +82,7 @@ IRQMOD_API void irqmod_recheck_update(struct irqmod_recheck *state,
  * Return: 0 or the -IRQMOD_E... code irqmod_recheck_init() would return.
  */
 IRQMOD_API int irqmod_recheck_config_check(const struct irqmod_recheck_config *config,
-					 struct irqmod_config_error *error);
+					   struct irqmod_config_error *error);
 
 /**
  * irqmod_recheck_default_config() - the knobs of the worked example in its docs page.

@@ -44,9 +44,10 @@ IRQMOD_NS3_PACKAGES=(libns3-dev libgsl-dev libsqlite3-dev g++)
 # its packages cannot be installed.
 #   scripts/capture       network namespaces, real tools and tcpdump
 IRQMOD_CAPTURE_PACKAGES=(iproute2 ethtool iputils-ping iperf3 sockperf tcpdump)
-#   scripts/kernel-test   Debian's kernel, its headers, QEMU and busybox
+#   scripts/kernel-test   Debian's kernel, its headers, QEMU and busybox, and
+#                         python3 for scripts/kernel-flavour
 IRQMOD_KERNEL_TEST_PACKAGES=(linux-headers-amd64 linux-image-amd64 qemu-system-x86
-	busybox-static cpio make gcc)
+	busybox-static cpio make gcc python3)
 #   scripts/kernel-knobs  namespaces, ethtool and taskset (util-linux); its
 #                         smoke run (a test of scripts/test) needs no more.
 #                         The measurement adds perf, which counts the veth

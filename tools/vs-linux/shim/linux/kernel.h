@@ -5,7 +5,8 @@
  * tools/vs-linux/extract.py) needs: fixed-width types, the arithmetic
  * helpers with their kernel meaning on a 64-bit kernel, jiffies and a
  * settable clock. Written from the kernel's documented semantics; no kernel
- * code. The other headers in this folder include this one.
+ * code. The other headers in this folder include this one, and so does
+ * tests/checks/kernel-shim/kernel-shim.h (the vendoring check's stand-in).
  */
 #ifndef VS_LINUX_SHIM_KERNEL_H
 #define VS_LINUX_SHIM_KERNEL_H
