@@ -43,7 +43,8 @@ static void usage(FILE *out)
 		"      --sweep KEY=FROM:TO:STEP  run every value of a numeric key or knob (units\n"
 		"                          allowed, e.g. --sweep run.static_interval=40us:250us:10us,\n"
 		"                          --sweep idle-poll.idle_time=10us:200us:10us)\n"
-		"      --csv FILE          write every metric as CSV\n"
+		"      --csv FILE          write every metric as CSV (FILE - : standard output,\n"
+		"                          in place of the table; so for the other FILEs)\n"
 		"      --json FILE         write every metric as JSON\n"
 		"      --trace FILE        write every controller call as CSV\n"
 		"      --timeseries FILE   write each run's time series as CSV: per bucket, the\n"
@@ -275,5 +276,8 @@ int irqmod_tool_parse_options(int argc, char **argv, struct options *options)
 		fprintf(stderr, "irqmod-sim: unexpected argument '%s'; try --help\n", argv[optind]);
 		return EXIT_BAD_INPUT;
 	}
+	/* Before the scenario is read: "--csv scenario.ini" took its name. */
+	if (irqmod_tool_check_output_paths(options))
+		return EXIT_BAD_INPUT;
 	return IRQMOD_TOOL_GO_ON;
 }

@@ -6,7 +6,7 @@
  * options.c reads the command line, plan.c the scenario and the runs it
  * makes, jobs.c makes the runs (here or in worker processes), metrics.c
  * turns results into columns, output.c writes the table, CSV and JSON,
- * merge.c joins the outputs of shards.
+ * merge.c joins the outputs of shards, paths.c checks the files written.
  */
 #ifndef IRQMOD_TOOLS_SIMTOOL_H
 #define IRQMOD_TOOLS_SIMTOOL_H
@@ -265,6 +265,12 @@ void irqmod_tool_write_bucket(FILE *f, const char *label, uint32_t queues,
 			      const struct irqmod_sim_bucket *b);
 int irqmod_tool_write_outputs(const struct plan *plan, const struct options *options,
 			      const struct batch *batch);
+
+/* paths.c */
+bool irqmod_tool_is_stdout(const char *path);
+FILE *irqmod_tool_open_output(const char *path);
+bool irqmod_tool_stdout_taken(const struct options *options);
+int irqmod_tool_check_output_paths(const struct options *options);
 
 /* merge.c */
 int irqmod_tool_merge(int count, char **paths);
