@@ -85,15 +85,19 @@ size_t irqmod_config_error_format(const struct irqmod_config_error *error,
 		put_string(buf, size, &length, ": ");
 		put_string(buf, size, &length, error->field);
 		put_char(buf, size, &length, ' ');
-		put_u64(buf, size, &length, error->value);
-		put_char(buf, size, &length, ' ');
-		put_string(buf, size, &length, error->problem);
-		put_char(buf, size, &length, ' ');
-		if (error->limit_name) {
-			put_string(buf, size, &length, error->limit_name);
+		if (!(error->omit & IRQMOD_CONFIG_ERROR_OMIT_VALUE)) {
+			put_u64(buf, size, &length, error->value);
 			put_char(buf, size, &length, ' ');
 		}
-		put_u64(buf, size, &length, error->limit);
+		put_string(buf, size, &length, error->problem);
+		if (!(error->omit & IRQMOD_CONFIG_ERROR_OMIT_LIMIT)) {
+			put_char(buf, size, &length, ' ');
+			if (error->limit_name) {
+				put_string(buf, size, &length, error->limit_name);
+				put_char(buf, size, &length, ' ');
+			}
+			put_u64(buf, size, &length, error->limit);
+		}
 	}
 	if (size)
 		buf[length < size ? length : size - 1] = '\0';

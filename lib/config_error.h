@@ -35,7 +35,24 @@ static inline int irqmod_reject(struct irqmod_config_error *error,
 		error->value = value;
 		error->limit = limit;
 		error->code = code;
+		error->omit = 0;
 	}
+	return code;
+}
+
+/*
+ * irqmod_reject_rule() - irqmod_reject() for a rule that has no limit to
+ * show ("is not supported"), or neither a value nor a limit when @omit
+ * also has IRQMOD_CONFIG_ERROR_OMIT_VALUE ("is a NULL pointer").
+ */
+static inline int irqmod_reject_rule(struct irqmod_config_error *error,
+				     const char *kind, const char *field,
+				     uint64_t value, const char *problem,
+				     uint32_t omit, int code)
+{
+	(void)irqmod_reject(error, kind, field, value, problem, NULL, 0, code);
+	if (error)
+		error->omit = omit | IRQMOD_CONFIG_ERROR_OMIT_LIMIT;
 	return code;
 }
 
@@ -64,7 +81,8 @@ static inline int irqmod_enum_reject(struct irqmod_config_error *error,
 }
 
 /**
- * irqmod_reject_null() - irqmod_reject() for a NULL config pointer.
+ * irqmod_reject_null() - irqmod_reject() for a NULL config pointer:
+ * "KIND: config is a NULL pointer".
  * @error: the caller's error, or NULL.
  * @kind: controller or hybrid name, static.
  *
@@ -72,8 +90,8 @@ static inline int irqmod_enum_reject(struct irqmod_config_error *error,
  */
 static inline int irqmod_reject_null(struct irqmod_config_error *error, const char *kind)
 {
-	return irqmod_reject(error, kind, "config", 0, "is a NULL pointer, must be above",
-			     NULL, 0, -IRQMOD_EINVAL);
+	return irqmod_reject_rule(error, kind, "config", 0, "is a NULL pointer",
+				  IRQMOD_CONFIG_ERROR_OMIT_VALUE, -IRQMOD_EINVAL);
 }
 
 #endif /* IRQMOD_CONFIG_ERROR_H */

@@ -225,9 +225,8 @@ int irqmod_dim_check_table(const struct irqmod_dim_profile *profiles,
 	uint32_t i;
 
 	if (!profiles)
-		return irqmod_reject(error, kind, "profiles", 0,
-				     "is a NULL pointer, must be above", NULL, 0,
-				     -IRQMOD_ETABLE);
+		return irqmod_reject_rule(error, kind, "profiles", 0, "is a NULL pointer",
+					  IRQMOD_CONFIG_ERROR_OMIT_VALUE, -IRQMOD_ETABLE);
 	if (levels == 0)
 		return irqmod_reject(error, kind, "levels", 0, "must be at least",
 				     NULL, 1, -IRQMOD_ETABLE);

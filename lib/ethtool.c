@@ -26,11 +26,12 @@ static int irqmod_ethtool_check_frames(uint32_t frames, const char *name,
 				       struct irqmod_config_error *error)
 {
 	/* irqmod decides intervals only; it has no frame-count threshold, so
-	 * the supported maximum of rx-frames and tx-frames is 0. */
+	 * rx-frames and tx-frames must be 0. */
 	if (frames != 0)
-		return irqmod_reject(error, irqmod_ethtool_kind, name, frames,
-				     "is above", "the supported maximum",
-				     0, -IRQMOD_ERANGE);
+		return irqmod_reject_rule(error, irqmod_ethtool_kind, name, frames,
+					  "is not supported: irqmod moderates by time, "
+					  "not by frame count (leave it 0)",
+					  0, -IRQMOD_ERANGE);
 	return 0;
 }
 
@@ -88,9 +89,10 @@ int irqmod_ethtool_to_config(const struct irqmod_ethtool_coalesce *coalesce,
 					     -IRQMOD_EKIND);
 		ret = irqmod_controller_default_config(&out, adaptive_kind, link_speed_mbps);
 		if (ret)
-			return irqmod_reject(error, irqmod_ethtool_kind, "link_speed_mbps",
-					     link_speed_mbps, "is not supported by",
-					     "the driver's algorithm", 0, ret);
+			return irqmod_reject_rule(error, irqmod_ethtool_kind, "link_speed_mbps",
+						  link_speed_mbps,
+						  "is not supported by the driver's algorithm", 0,
+						  ret);
 	} else {
 		out.kind = IRQMOD_KIND_STATIC;
 		out.config.static_config.rx_interval_ns = irqmod_usecs_to_ns(coalesce->rx_usecs);

@@ -43,9 +43,8 @@ int irqmod_floor_params_check(const struct irqmod_floor_params *params,
 	int code;
 
 	if (!params)
-		return irqmod_reject(error, KIND, "params", 0,
-				     "is a NULL pointer, must be above", NULL, 0,
-				     -IRQMOD_EINVAL);
+		return irqmod_reject_rule(error, KIND, "params", 0, "is a NULL pointer",
+					  IRQMOD_CONFIG_ERROR_OMIT_VALUE, -IRQMOD_EINVAL);
 	code = floor_bound(params->rcvbuf_bytes, "rcvbuf_bytes",
 			   IRQMOD_FLOOR_MAX_RCVBUF_BYTES, -IRQMOD_EFRAME, error);
 	if (!code)

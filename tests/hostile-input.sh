@@ -219,6 +219,76 @@ trace-missing-file)
 	expect 2 "--set source.kind=trace: source.kind = trace without source.trace.file" $short \
 		--set source.kind=trace -c static:50us
 	;;
+hybrid-inner-knob)
+	# The inner controller's own polling inside a hybrid: the message reads
+	# as a sentence and lists the inner kind's knobs, the one to change.
+	expect 2 "hybrid: inner.poll_packets 4 turns on the inner controller's own polling, which the hybrid does; must be 0" \
+		$short $traffic -c 'idle-poll+latency-target(poll_packets=4)'
+	expect 2 "latency-target knobs: target_p99, target_mean, service, min, max, max_rate, poll_packets" \
+		$short $traffic -c 'idle-poll+latency-target(poll_packets=4)'
+	;;
+duration-without-unit)
+	expect 2 "--duration 5: run.duration = 5 has no unit, so it is 5 ns, out of range (1000..3600000000000 ns); durations need a unit: ns, us, ms or s (e.g. 5s)" \
+		$short $traffic --duration 5
+	;;
+ethtool-frames)
+	expect 2 "ethtool: rx-frames 32 is not supported: irqmod moderates by time, not by frame count (leave it 0)" \
+		$short --set source.kind=constant -c 'ethtool:rx-frames=32'
+	;;
+scenario-directory)
+	expect 2 "$dir: is a directory, not a scenario file" $short -c static:50us "$dir"
+	;;
+trace-directory)
+	expect 2 "$dir: is a directory, not a trace file" \
+		$short --set source.kind=trace --set "source.trace.file=$dir" -c static:50us
+	;;
+trace-gzip)
+	# A gzip-compressed CSV with a .csv name: the compression is named.
+	printf '0,60\n1000,1514\n' | gzip -c >"$dir/packed.csv"
+	expect 2 "packed.csv: gzip-compressed (traces are read uncompressed)" \
+		$short --set source.kind=trace --set "source.trace.file=$dir/packed.csv" -c static:50us
+	;;
+utf8-bom)
+	# A byte-order mark before the first section is no text: the file reads.
+	printf '\357\273\277[source]\nkind = constant\nrate = 50k\n' >"$dir/bom.ini"
+	expect 0 "" $short -c static:50us "$dir/bom.ini"
+	grep -q '^static:50us ' "$out" || { echo "FAIL $case_name: no row"; cat "$out"; exit 1; }
+	;;
+merge-scenarios)
+	# --merge takes the shards' outputs; scenario files are refused, not joined.
+	printf '[source]\nkind = constant\n' >"$dir/a.ini"
+	printf '[source]\nkind = flood\n' >"$dir/b.ini"
+	expect 2 "--merge $dir/a.ini:1: not a CSV or JSON file of irqmod-sim" --merge "$dir/a.ini" "$dir/b.ini"
+	[ ! -s "$out" ] || { echo "FAIL $case_name: wrote"; cat "$out"; exit 1; }
+	;;
+same-output)
+	# One file for two outputs: refused before the run, nothing written.
+	expect 2 "--csv $dir/o and --json $dir/./o are the same file" $short $traffic \
+		--csv "$dir/o" --json "$dir/./o"
+	[ ! -e "$dir/o" ] || { echo "FAIL $case_name: $dir/o written"; exit 1; }
+	expect 2 "--csv - and --timeseries - are the same file" $short $traffic \
+		--csv - --timeseries -
+	;;
+csv-stdout)
+	# "-" is standard output, and takes it: no table, no file named "-".
+	case $tool in /*) ;; *) tool=$PWD/$tool ;; esac
+	(cd "$dir" && expect 0 "" $short $traffic --csv -) || exit 1
+	[ ! -e "$dir/-" ] || { echo "FAIL $case_name: wrote a file named -"; exit 1; }
+	head -n 1 "$out" | grep -q '^controller,offered_mbps,' ||
+		{ echo "FAIL $case_name: stdout is not the CSV"; cat "$out"; exit 1; }
+	[ "$(wc -l <"$out")" -eq 2 ] || { echo "FAIL $case_name: more than the CSV"; cat "$out"; exit 1; }
+	;;
+csv-without-file)
+	# "--csv SCENARIO" (docs once showed --csv without FILE): the scenario
+	# is not overwritten, and the message says what --csv takes.
+	printf '[source]\nkind = constant\n' >"$dir/s.ini"
+	cp "$dir/s.ini" "$dir/s.copy"
+	expect 2 "--csv $dir/s.ini: would overwrite a scenario file; --csv takes the FILE to write, e.g. --csv out.csv" \
+		$short -c static:50us --csv "$dir/s.ini"
+	cmp -s "$dir/s.ini" "$dir/s.copy" || { echo "FAIL $case_name: scenario changed"; exit 1; }
+	expect 2 "--csv '--json': --csv takes the FILE to write (or - for standard output), not an option" \
+		$short $traffic --csv --json "$dir/x.json"
+	;;
 *)
 	echo "hostile-input.sh: unknown case $case_name" >&2
 	exit 2

@@ -42,6 +42,28 @@ static void test_config_error_format_without_limit_name_prints_the_bound_alone(v
 	assert_string_equal(line, "ixgbe: max_interval_ns 18446744073709551615 is above 50000");
 }
 
+static void test_config_error_format_leaves_out_what_the_rule_omits(void **unused)
+{
+	struct irqmod_config_error error = ixgbe_max_below_start;
+	char line[128];
+
+	(void)unused;
+	error.omit = IRQMOD_CONFIG_ERROR_OMIT_LIMIT;
+	error.problem = "is not supported";
+	irqmod_config_error_format(&error, line, sizeof(line));
+	assert_string_equal(line, "ixgbe: max_interval_ns 10000 is not supported");
+	error.omit = IRQMOD_CONFIG_ERROR_OMIT_VALUE | IRQMOD_CONFIG_ERROR_OMIT_LIMIT;
+	error.field = "config";
+	error.problem = "is a NULL pointer";
+	assert_int_equal(irqmod_config_error_format(&error, line, sizeof(line)),
+			 strlen("ixgbe: config is a NULL pointer"));
+	assert_string_equal(line, "ixgbe: config is a NULL pointer");
+	error.omit = IRQMOD_CONFIG_ERROR_OMIT_VALUE;
+	error.problem = "must equal";
+	assert_string_equal((irqmod_config_error_format(&error, line, sizeof(line)), line),
+			    "ixgbe: config must equal start_interval_ns 50000");
+}
+
 static void test_config_error_format_truncates_and_returns_the_whole_length(void **unused)
 {
 	char line[11];
@@ -84,6 +106,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_config_error_format_names_kind_field_value_and_limit),
 		cmocka_unit_test(test_config_error_format_without_limit_name_prints_the_bound_alone),
+		cmocka_unit_test(test_config_error_format_leaves_out_what_the_rule_omits),
 		cmocka_unit_test(test_config_error_format_truncates_and_returns_the_whole_length),
 		cmocka_unit_test(test_config_error_format_of_no_error_and_missing_strings),
 		cmocka_unit_test(test_strerror_takes_both_signs_and_names_unknown_codes),

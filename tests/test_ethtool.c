@@ -141,6 +141,11 @@ static void test_ethtool_bad_settings_are_rejected_by_name(void **unused)
 		      IRQMOD_ETHTOOL_MAX_USECS);
 	c = (struct irqmod_ethtool_coalesce){ .rx_frames = 32 };
 	expect_reject(&c, -IRQMOD_ERANGE, "rx-frames", 32, 0);
+	/* A frame count is not supported at all: no "maximum 0" in the message. */
+	assert_int_equal(irqmod_ethtool_coalesce_check(&c, &error), -IRQMOD_ERANGE);
+	irqmod_config_error_format(&error, text, sizeof(text));
+	assert_string_equal(text, "ethtool: rx-frames 32 is not supported: irqmod moderates by "
+				  "time, not by frame count (leave it 0)");
 	c = (struct irqmod_ethtool_coalesce){ .tx_frames = 1 };
 	expect_reject(&c, -IRQMOD_ERANGE, "tx-frames", 1, 0);
 	c = (struct irqmod_ethtool_coalesce){ .adaptive_rx = 2, .adaptive_tx = 2 };
@@ -156,10 +161,13 @@ static void test_ethtool_null_pointers_are_rejected(void **unused)
 	struct irqmod_ethtool_coalesce c = { 0 };
 	struct irqmod_controller_config config = { 0 };
 	struct irqmod_config_error error = { 0 };
+	char text[80];
 
 	(void)unused;
 	assert_int_equal(irqmod_ethtool_coalesce_check(NULL, &error), -IRQMOD_EINVAL);
 	assert_string_equal(error.kind, "ethtool");
+	irqmod_config_error_format(&error, text, sizeof(text));
+	assert_string_equal(text, "ethtool: config is a NULL pointer");
 	assert_int_equal(irqmod_ethtool_to_config(NULL, 0, 0, &config, NULL), -IRQMOD_EINVAL);
 	assert_int_equal(irqmod_ethtool_to_config(&c, 0, 0, NULL, &error), -IRQMOD_EINVAL);
 	assert_int_equal(irqmod_ethtool_to_config(&c, 0, 0, NULL, NULL), -IRQMOD_EINVAL);

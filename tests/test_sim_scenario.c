@@ -84,6 +84,25 @@ static void test_sim_scenario_error_codes_follow_the_core_and_have_sentences(voi
 	assert_string_equal(irqmod_scenario_strerror(INT32_MIN), "unknown irqmod error");
 }
 
+static void test_sim_scenario_directory_is_named(void **unused)
+{
+	(void)unused;
+	irqmod_scenario_init(&scenario);
+	assert_int_equal(irqmod_scenario_parse_file(&scenario, ".", message, sizeof(message)),
+			 -IRQMOD_SCENARIO_EIO);
+	assert_string_equal(message, ".: is a directory, not a scenario file");
+}
+
+/* A UTF-8 byte-order mark opens the file only: there it is skipped, elsewhere text. */
+static void test_sim_scenario_byte_order_mark_is_skipped_at_the_start(void **unused)
+{
+	(void)unused;
+	assert_int_equal(parse("\xef\xbb\xbf[nic]\nring_size = 512\n"), 0);
+	assert_int_equal(scenario.config.ring_size, 512);
+	assert_int_equal(parse("[nic]\n\xef\xbb\xbfring_size = 512\n"), -IRQMOD_SCENARIO_EKEY);
+	assert_non_null(strstr(message, "test.ini:2:"));
+}
+
 static void test_sim_scenario_garbage_line_is_syntax_error(void **unused)
 {
 	(void)unused;
@@ -899,6 +918,8 @@ int main(void)
 		cmocka_unit_test(test_sim_scenario_valid_file_sets_every_section),
 		cmocka_unit_test(test_sim_scenario_missing_file_is_io_error),
 		cmocka_unit_test(test_sim_scenario_error_codes_follow_the_core_and_have_sentences),
+		cmocka_unit_test(test_sim_scenario_directory_is_named),
+		cmocka_unit_test(test_sim_scenario_byte_order_mark_is_skipped_at_the_start),
 		cmocka_unit_test(test_sim_scenario_garbage_line_is_syntax_error),
 		cmocka_unit_test(test_sim_scenario_unknown_section_lists_sections),
 		cmocka_unit_test(test_sim_scenario_unknown_key_lists_keys),

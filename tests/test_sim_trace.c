@@ -246,6 +246,21 @@ static void test_trace_csv_nul_byte_is_an_error(void **unused)
 	assert_non_null(strstr(error.message, "NUL"));
 }
 
+/* A directory given as the trace is named as one, in every format. */
+static void test_trace_directory_is_named(void **unused)
+{
+	static const uint32_t formats[] = { IRQMOD_SIM_TRACE_AUTO, IRQMOD_SIM_TRACE_CSV,
+					    IRQMOD_SIM_TRACE_PCAP };
+	size_t f;
+
+	(void)unused;
+	for (f = 0; f < sizeof(formats) / sizeof(formats[0]); f++) {
+		assert_int_equal(irqmod_sim_trace_load(&trace, ".", formats[f], &error),
+				 -IRQMOD_EINVAL);
+		assert_string_equal(error.message, ".: is a directory, not a trace file");
+	}
+}
+
 /*
  * A compressed capture or CSV (gzip, bzip2, xz, zstd) is refused by the
  * name of its compression and the command that undoes it, whatever
@@ -801,6 +816,7 @@ int main(void)
 						make_path, remove_path),
 		cmocka_unit_test_setup_teardown(test_trace_csv_nul_byte_is_an_error, make_path,
 						remove_path),
+		cmocka_unit_test(test_trace_directory_is_named),
 		cmocka_unit_test_setup_teardown(test_trace_compressed_file_is_named, make_path,
 						remove_path),
 		cmocka_unit_test_setup_teardown(test_trace_bad_arguments_are_rejected, make_path,

@@ -371,7 +371,8 @@ ParseController(const std::string& spec, irqmod_hybrid_config* config, std::stri
     if (code == 0)
         code = irqmod_hybrid_config_check(config, &reason);
     else
-        reason = {irqmod_kind_name(kind), "defaults", "fail", nullptr, 0, 0, code};
+        reason = {irqmod_kind_name(kind), "defaults", "fail", nullptr, 0, 0, code,
+                  IRQMOD_CONFIG_ERROR_OMIT_VALUE | IRQMOD_CONFIG_ERROR_OMIT_LIMIT};
     if (code != 0)
     {
         irqmod_config_error_format(&reason, line, sizeof(line));

@@ -113,6 +113,9 @@ IRQMOD_API const char *irqmod_strerror(int error);
  * @value: the rejected value, in the field's unit.
  * @limit: the bound it breaks, in the same unit.
  * @code: the negative error code the check returned (-IRQMOD_E...).
+ * @omit: the numbers the rule has no use for, so the message leaves them
+ *        out: 0 (show both), or IRQMOD_CONFIG_ERROR_OMIT_VALUE and
+ *        IRQMOD_CONFIG_ERROR_OMIT_LIMIT or'ed ("config is a NULL pointer").
  *
  * Filled by the irqmod_*_config_check() functions when they reject a config;
  * freestanding (static strings only, no formatting in the core beyond
@@ -126,7 +129,13 @@ struct irqmod_config_error {
 	uint64_t value;
 	uint64_t limit;
 	int code;
+	uint32_t omit;
 };
+
+/** @IRQMOD_CONFIG_ERROR_OMIT_VALUE: &struct irqmod_config_error.omit: no value to show. */
+#define IRQMOD_CONFIG_ERROR_OMIT_VALUE (1u << 0)
+/** @IRQMOD_CONFIG_ERROR_OMIT_LIMIT: &struct irqmod_config_error.omit: no limit to show. */
+#define IRQMOD_CONFIG_ERROR_OMIT_LIMIT (1u << 1)
 
 /**
  * irqmod_config_error_format() - write an error as one line of text.
@@ -135,7 +144,9 @@ struct irqmod_config_error {
  * @size: bytes available in @buf.
  *
  * Writes "KIND: FIELD VALUE PROBLEM [LIMIT_NAME ]LIMIT", for example
- * "ixgbe: max_interval_ns 10000 is below initial_interval_ns 50000".
+ * "ixgbe: max_interval_ns 10000 is below initial_interval_ns 50000",
+ * without VALUE or without "[LIMIT_NAME ]LIMIT" as @error->omit says
+ * ("ixgbe: config is a NULL pointer").
  *
  * Return: the length of the whole line (as snprintf), which may exceed
  * @size - 1 when the buffer was too small.

@@ -369,13 +369,23 @@ static int check_config(const struct irqmod_hybrid_config *config, uint32_t kind
 		}
 	}
 	if (error) {
-		char line[256] = "rejected";
+		char line[256] = "rejected", inner[256];
 
 		(void)irqmod_scenario_explain(config, line, sizeof(line));
 		irqmod_scenario_knob_choices(kind, config->inner.kind, choices, sizeof(choices));
+		if (kind == IRQMOD_HYBRID_NONE)
+			return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
+						    "%s%s: %s (knobs: %s; limits: irqmod-sim --help)",
+						    prefix, line, irqmod_strerror(error), choices);
+		/* The rejected knob may be the hybrid's or the inner controller's. */
+		irqmod_scenario_knob_choices(IRQMOD_HYBRID_NONE, config->inner.kind, inner,
+					     sizeof(inner));
 		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_ECONTROLLER,
-					    "%s%s: %s (knobs: %s; limits: irqmod-sim --help)",
-					    prefix, line, irqmod_strerror(error), choices);
+					    "%s%s: %s (%s knobs: %s; %s knobs: %s; limits: "
+					    "irqmod-sim --help)",
+					    prefix, line, irqmod_strerror(error),
+					    irqmod_hybrid_kind_name(kind), choices,
+					    irqmod_kind_name(config->inner.kind), inner);
 	}
 	return 0;
 }

@@ -11,7 +11,9 @@
 #include "queue_controllers.h"
 
 #include <stddef.h>
+#include <ctype.h>
 #include <errno.h>
+#include <sys/stat.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -333,14 +335,23 @@ static int set_number(const struct irqmod_scenario_key *key, unsigned char *base
 					    "%s: bad value '%s' for %s.%s; expected %s", where,
 					    value, key->section, key->name,
 					    irqmod_scenario_type_form(key->type));
-	if (number < key->min || number > key->max)
+	if (number < key->min || number > key->max) {
+		bool duration = key->type == IRQMOD_VALUE_DURATION ||
+				key->type == IRQMOD_VALUE_DURATION32;
+
+		/* "--duration 5" meant seconds: a bare number is read as ns. */
+		if (duration && number < key->min && isdigit((unsigned char)value[strlen(value) - 1]))
+			return irqmod_scenario_fail(
+				message, bytes, IRQMOD_SCENARIO_ERANGE,
+				"%s: %s.%s = %s has no unit, so it is %s ns, out of range (%" PRIu64
+				"..%" PRIu64 " ns); durations need a unit: ns, us, ms or s (e.g. "
+				"%ss)", where, key->section, key->name, value, value, key->min,
+				key->max, value);
 		return irqmod_scenario_fail(
 			message, bytes, IRQMOD_SCENARIO_ERANGE,
 			"%s: %s.%s = %s is out of range (%" PRIu64 "..%" PRIu64 "%s)", where,
-			key->section, key->name, value, key->min, key->max,
-			key->type == IRQMOD_VALUE_DURATION || key->type == IRQMOD_VALUE_DURATION32
-				? " ns"
-				: "");
+			key->section, key->name, value, key->min, key->max, duration ? " ns" : "");
+	}
 	if (key->type == IRQMOD_VALUE_U64 || key->type == IRQMOD_VALUE_DURATION ||
 	    key->type == IRQMOD_VALUE_RATE) {
 		memcpy(base + key->offset, &number, sizeof(number));
@@ -587,6 +598,9 @@ static int read_assignment(struct irqmod_scenario_reader *reader, char *s, const
 	return read_key(reader, name, value, where, number, message, bytes);
 }
 
+/* The UTF-8 byte-order mark (U+FEFF encoded), which some editors write first. */
+#define UTF8_BOM "\xef\xbb\xbf"
+
 int irqmod_scenario_parse_text(struct irqmod_scenario *scenario, const char *name, const char *text,
 			       char *message, size_t bytes)
 {
@@ -596,6 +610,9 @@ int irqmod_scenario_parse_text(struct irqmod_scenario *scenario, const char *nam
 	const char *p = text;
 
 	snprintf(scenario->path, sizeof(scenario->path), "%s", name);
+	/* Editors on Windows start UTF-8 files with a byte-order mark: it is no text. */
+	if (strncmp(p, UTF8_BOM, sizeof(UTF8_BOM) - 1) == 0)
+		p += sizeof(UTF8_BOM) - 1;
 	while (*p) {
 		const char *end = strchr(p, '\n');
 		size_t length = end ? (size_t)(end - p) : strlen(p);
@@ -630,6 +647,7 @@ int irqmod_scenario_parse_file(struct irqmod_scenario *scenario, const char *pat
 			       size_t bytes)
 {
 	FILE *file = fopen(path, "r");
+	struct stat info;
 	char *text, *nul;
 	long size;
 	int error;
@@ -637,11 +655,24 @@ int irqmod_scenario_parse_file(struct irqmod_scenario *scenario, const char *pat
 	if (!file)
 		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EIO,
 					    "%s: cannot open: %s", path, strerror(errno));
-	if (fseek(file, 0, SEEK_END) != 0 || (size = ftell(file)) < 0 || size > (1 << 20) ||
+	/* A directory opens for reading on Linux; only its reads fail. */
+	if (fstat(fileno(file), &info) == 0 && S_ISDIR(info.st_mode)) {
+		fclose(file);
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EIO,
+					    "%s: is a directory, not a scenario file", path);
+	}
+	if (fseek(file, 0, SEEK_END) != 0 || (size = ftell(file)) < 0 ||
 	    fseek(file, 0, SEEK_SET) != 0) {
 		fclose(file);
 		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EIO,
-					    "%s: cannot read (or larger than 1 MiB)", path);
+					    "%s: cannot read: %s", path, strerror(errno));
+	}
+	if (size > IRQMOD_SCENARIO_MAX_FILE_BYTES) {
+		fclose(file);
+		return irqmod_scenario_fail(message, bytes, IRQMOD_SCENARIO_EIO,
+					    "%s: %ld bytes, larger than a scenario file may be "
+					    "(%d bytes, 1 MiB)", path, size,
+					    IRQMOD_SCENARIO_MAX_FILE_BYTES);
 	}
 	text = malloc((size_t)size + 1);
 	if (!text || fread(text, 1, (size_t)size, file) != (size_t)size) {

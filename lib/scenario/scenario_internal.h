@@ -26,6 +26,9 @@
 
 #include "irqmod/scenario.h"
 
+/* The largest scenario file read (1 MiB): the shipped ones are under 4 KiB. */
+#define IRQMOD_SCENARIO_MAX_FILE_BYTES (1 << 20)
+
 /** enum irqmod_scenario_value_type - how a key's value is written and stored. */
 enum irqmod_scenario_value_type {
 	IRQMOD_VALUE_U32,		/* plain integer */

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "irqmod/sim_trace.h"
 
@@ -473,6 +474,7 @@ int irqmod_sim_trace_load(struct irqmod_sim_trace_file *trace, const char *path,
 	unsigned char head[TRACE_HEAD_BYTES] = { 0 };
 	const struct compression *compressed;
 	uint32_t magic_be, magic_le;
+	struct stat info;
 	size_t got;
 	FILE *file;
 	int status;
@@ -488,6 +490,11 @@ int irqmod_sim_trace_load(struct irqmod_sim_trace_file *trace, const char *path,
 	file = fopen(path, "rb");
 	if (!file)
 		return reject(&r, -IRQMOD_EINVAL, 0, 0, "cannot open the trace");
+	/* A directory opens for reading on Linux; only its reads fail. */
+	if (fstat(fileno(file), &info) == 0 && S_ISDIR(info.st_mode)) {
+		fclose(file);
+		return reject(&r, -IRQMOD_EINVAL, 0, 0, "is a directory, not a trace file");
+	}
 	got = fread(head, 1, sizeof(head), file);
 	magic_be = ((uint32_t)head[0] << 24) | ((uint32_t)head[1] << 16) |
 		   ((uint32_t)head[2] << 8) | head[3];

@@ -4,8 +4,11 @@
 # Proves that -Dcore_only=true builds the controller core and nothing else:
 # configures this repository in a scratch folder with that option, builds
 # and installs it into a staging folder, and checks that libirqmod, its
-# headers and irqmod.pc are there and the simulator, the tools, the tests
-# and the examples are not (neither built nor installed).
+# headers, irqmod.pc and the CMake package config are there and the
+# simulator, the tools, the tests and the examples are not (neither built
+# nor installed). Then CMake's find_package(irqmod) on that install:
+# tests/install/cmake-core/ builds and runs the core's consumer shared and
+# static, and tests/install/cmake-core-sim/ must fail, naming core_only.
 #
 # Usage: core-only.sh SOURCE_ROOT
 #   CC (environment) is the C compiler; default cc.
@@ -62,5 +65,30 @@ if ls "$stage/lib" | grep -q 'irqmod-sim'; then
 	echo "FAIL core-only: the simulator library was installed"
 	fail=1
 fi
+check present "$stage/lib/cmake/irqmod/irqmodConfig.cmake"
+check present "$stage/lib/cmake/irqmod/irqmodConfigVersion.cmake"
 [ "$fail" -eq 0 ] || exit 1
-echo "PASS core-only: -Dcore_only=true builds and installs libirqmod and its headers only"
+
+# CMake, with Ninja (a minimal machine has no make).
+command -v cmake >/dev/null 2>&1 || irqmod_skip_or_fail core-only "cmake is not installed"
+if ! CC="${CC:-cc}" cmake -G Ninja -S "$root/tests/install/cmake-core" -B "$workdir/cmake" \
+	-DCMAKE_PREFIX_PATH="$stage" -DIRQMOD_SOURCE_ROOT="$root" >"$workdir/log" 2>&1 ||
+	! cmake --build "$workdir/cmake" >>"$workdir/log" 2>&1; then
+	cat "$workdir/log"
+	echo "FAIL core-only: find_package(irqmod) on the core-only install (tests/install/cmake-core)"
+	exit 1
+fi
+for program in consumer_shared consumer_static; do
+	LD_LIBRARY_PATH="$stage/lib" "$workdir/cmake/$program" >/dev/null || {
+		echo "FAIL core-only: the CMake consumer's $program failed"
+		exit 1
+	}
+done
+if cmake -G Ninja -S "$root/tests/install/cmake-core-sim" -B "$workdir/cmake-sim" \
+	-DCMAKE_PREFIX_PATH="$stage" >"$workdir/log" 2>&1 ||
+	! grep -q 'built with -Dcore_only=true' "$workdir/log"; then
+	cat "$workdir/log"
+	echo "FAIL core-only: find_package(irqmod COMPONENTS sim) on a core-only install did not fail naming core_only"
+	exit 1
+fi
+echo "PASS core-only: -Dcore_only=true builds and installs libirqmod, its headers, irqmod.pc and the CMake config only; find_package(irqmod) builds the core's consumer"

@@ -236,6 +236,7 @@ static void eva_api(void)
 	Frama_C_make_unknown((char *)&error.value, sizeof(error.value));
 	Frama_C_make_unknown((char *)&error.limit, sizeof(error.limit));
 	error.code = (int)eva_u32();
+	error.omit = eva_u32();
 	sink = (uint32_t)irqmod_config_error_format(&error, buf,
 						    Frama_C_size_t_interval(0, sizeof(buf)));
 

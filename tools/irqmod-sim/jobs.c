@@ -417,3 +417,46 @@ int irqmod_tool_run_batch(const struct plan *plan, struct batch *batch)
 	}
 	return k.status;
 }
+
+/*
+ * CPU seconds one process spends per simulated second, for the estimate:
+ * each controller of this shard's first sweep point run once for
+ * ESTIMATE_PROBE_NS (or the duration, if shorter), with no output, and
+ * the mean of their measured CPU times. Frames alone do not predict it: a
+ * request-response source costs 50 times what a stream does per frame
+ * (scripts/estimate-bench). Return: the seconds, 0 when nothing ran.
+ */
+double irqmod_tool_probe_cpu_s(const struct plan *plan)
+{
+	struct irqmod_scenario scenario = *plan->scenario;
+	struct plan probe = *plan;
+	struct job_result *result = malloc(sizeof(*result));
+	uint32_t count = scenario.controller_count, first, c;
+	struct timespec start, end;
+	double cpu_s = 0.0, sim_s = 0.0;
+
+	if (!result || count == 0) {
+		free(result);
+		return 0.0;
+	}
+	if (scenario.config.duration_ns > ESTIMATE_PROBE_NS)
+		scenario.config.duration_ns = ESTIMATE_PROBE_NS;
+	scenario.config.warmup_ns = 0;
+	probe.scenario = &scenario;
+	probe.trace = NULL;
+	probe.timeseries = NULL;
+	probe.progress = false;
+	first = plan->row_begin / count * count;
+	for (c = 0; c < count; c++) {
+		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &start);
+		run_job(&probe, first + c, 0, result);
+		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &end);
+		if (result->fatal || result->status)
+			continue; /* the real run reports it */
+		cpu_s += (double)(end.tv_sec - start.tv_sec) +
+			 (double)(end.tv_nsec - start.tv_nsec) / 1e9;
+		sim_s += (double)scenario.config.duration_ns / 1e9;
+	}
+	free(result);
+	return sim_s > 0.0 ? cpu_s / sim_s : 0.0;
+}

@@ -14,6 +14,22 @@
 /* Longest line --merge takes (a CSV row of every column fits). */
 #define MERGE_LINE_BYTES (1u << 20)
 
+/* How the second line of irqmod-sim's JSON starts (output.c). */
+#define JSON_HEADER_START "  \"header\": "
+
+/*
+ * Whether @line opens an output of irqmod-sim: "{" for the JSON, or a CSV
+ * header whose first column, or second after a sweep key, is controller.
+ */
+static bool irqmod_sim_output_head(const char *line)
+{
+	const char *comma = strchr(line, ',');
+
+	if (strcmp(line, "{\n") == 0 || strncmp(line, "controller,", 11) == 0)
+		return true;
+	return comma && strncmp(comma + 1, "controller,", 11) == 0;
+}
+
 /*
  * --merge FILE...: join the CSV or JSON outputs of the shards of one
  * command (--shard 1/N ... N/N, given in that order) into what the
@@ -53,6 +69,22 @@ int irqmod_tool_merge(int count, char **paths)
 			if (n == 0 || line[n - 1] != '\n') {
 				fprintf(stderr, "irqmod-sim: --merge %s:%u: line too long or not "
 						"ended\n", paths[i], number);
+				status = EXIT_BAD_INPUT;
+				break;
+			}
+			if (number == 1 && !irqmod_sim_output_head(line)) {
+				fprintf(stderr, "irqmod-sim: --merge %s:1: not a CSV or JSON file of "
+						"irqmod-sim (its first line is the CSV header, "
+						"with a controller column, or '{'); --merge joins "
+						"the --csv or --json files of --shard runs\n",
+					paths[i]);
+				status = EXIT_BAD_INPUT;
+				break;
+			}
+			if (number == 2 && json && strncmp(line, JSON_HEADER_START,
+							  strlen(JSON_HEADER_START)) != 0) {
+				fprintf(stderr, "irqmod-sim: --merge %s:2: not a JSON file of "
+						"irqmod-sim (no \"header\" line)\n", paths[i]);
 				status = EXIT_BAD_INPUT;
 				break;
 			}

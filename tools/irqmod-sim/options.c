@@ -43,7 +43,8 @@ static void usage(FILE *out)
 		"      --sweep KEY=FROM:TO:STEP  run every value of a numeric key or knob (units\n"
 		"                          allowed, e.g. --sweep run.static_interval=40us:250us:10us,\n"
 		"                          --sweep idle-poll.idle_time=10us:200us:10us)\n"
-		"      --csv FILE          write every metric as CSV\n"
+		"      --csv FILE          write every metric as CSV; FILE '-' is standard output,\n"
+		"                          instead of the table (so for every FILE below)\n"
 		"      --json FILE         write every metric as JSON\n"
 		"      --trace FILE        write every controller call as CSV\n"
 		"      --timeseries FILE   write each run's time series as CSV: per bucket, the\n"
@@ -61,9 +62,11 @@ static void usage(FILE *out)
 		"                          order) into the single run's, on standard output\n"
 		"  -q, --quiet             no progress on stderr\n"
 		"      --progress          progress on stderr even when it is not a terminal\n"
-		"      --estimate          print the runs' size and the time they would take\n"
-		"                          (runs that would take 10 s or more print it anyway)\n"
-		"                          and exit\n"		"      --version           print the irqmod and simulator versions and exit\n"
+		"      --estimate          print the runs' simulated time and the CPU time they\n"
+		"                          would take, measured on 50 ms of each controller,\n"
+		"                          and exit (runs that would take 10 s or more print\n"
+		"                          it anyway)\n"
+		"      --version           print the irqmod and simulator versions and exit\n"
 		"      --list-controllers  print the controller names and exit\n"
 		"      --list-keys         print every scenario key (unit, range, default, tool)\n"
 		"                          as a Markdown table and exit\n"
@@ -275,5 +278,8 @@ int irqmod_tool_parse_options(int argc, char **argv, struct options *options)
 		fprintf(stderr, "irqmod-sim: unexpected argument '%s'; try --help\n", argv[optind]);
 		return EXIT_BAD_INPUT;
 	}
+	/* Before the scenario is read: "--csv scenario.ini" took its name. */
+	if (irqmod_tool_check_output_paths(options))
+		return EXIT_BAD_INPUT;
 	return IRQMOD_TOOL_GO_ON;
 }

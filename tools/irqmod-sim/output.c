@@ -100,7 +100,8 @@ static int close_output(FILE *f, const char *option, const char *path)
 	int failed = ferror(f);
 	int saved_errno = errno;
 
-	if (fclose(f) != 0) {
+	/* Standard output ("-") stays open for the rest of the command. */
+	if (f == stdout ? fflush(f) != 0 : fclose(f) != 0) {
 		failed = 1;
 		saved_errno = errno;
 	}
@@ -116,7 +117,7 @@ static int check_output(const char *option, const char *path)
 {
 	FILE *f;
 
-	if (!path)
+	if (!path || irqmod_tool_is_stdout(path))
 		return 0;
 	f = fopen(path, "w");
 	if (!f) {
@@ -138,7 +139,7 @@ int irqmod_tool_open_outputs(struct plan *plan, const struct options *options)
 	if (check_output("--csv", options->csv_path) || check_output("--json", options->json_path))
 		return EXIT_BAD_INPUT;
 	if (options->trace_path) {
-		plan->trace = fopen(options->trace_path, "w");
+		plan->trace = irqmod_tool_open_output(options->trace_path);
 		if (!plan->trace) {
 			fprintf(stderr, "irqmod-sim: --trace %s: cannot write: %s\n",
 				options->trace_path, strerror(errno));
@@ -148,7 +149,7 @@ int irqmod_tool_open_outputs(struct plan *plan, const struct options *options)
 				     "interval_ns,action,poll_delay_ns,frames\n");
 	}
 	if (options->timeseries_path) {
-		plan->timeseries = fopen(options->timeseries_path, "w");
+		plan->timeseries = irqmod_tool_open_output(options->timeseries_path);
 		if (!plan->timeseries) {
 			fprintf(stderr, "irqmod-sim: --timeseries %s: cannot write: %s\n",
 				options->timeseries_path, strerror(errno));
@@ -178,9 +179,9 @@ int irqmod_tool_close_run_outputs(struct plan *plan, const struct options *optio
 /* Close --trace and --timeseries of a command that stops early, unchecked. */
 void irqmod_tool_drop_run_outputs(struct plan *plan)
 {
-	if (plan->trace)
+	if (plan->trace && plan->trace != stdout)
 		fclose(plan->trace);
-	if (plan->timeseries)
+	if (plan->timeseries && plan->timeseries != stdout)
 		fclose(plan->timeseries);
 	plan->trace = NULL;
 	plan->timeseries = NULL;
@@ -315,7 +316,7 @@ static int write_csv(const char *path, const struct row *rows, unsigned int row_
 		     const struct column *columns, int column_count, const char *sweep_key,
 		     unsigned int seeds)
 {
-	FILE *f = fopen(path, "w");
+	FILE *f = irqmod_tool_open_output(path);
 	unsigned int i;
 	int c;
 
@@ -458,7 +459,7 @@ static int write_json(const char *path, const struct row *rows, unsigned int row
 		      const struct column *columns, int column_count,
 		      const struct json_header *header)
 {
-	FILE *f = fopen(path, "w");
+	FILE *f = irqmod_tool_open_output(path);
 	unsigned int i, seeds = header->seeds;
 	int c;
 
@@ -512,10 +513,13 @@ int irqmod_tool_write_outputs(const struct plan *plan, const struct options *opt
 	int status = 0;
 	uint32_t i;
 
-	print_table(batch->rows, batch->row_count, plan->columns, plan->column_count,
-		    plan->sweep_key, batch->show_rtt, plan->seeds);
-	print_trace_sources(scenario, plan->seeds);
-	if (batch->show_rtt && !plan->sweep_key) {
+	/* An output file given as "-" has standard output to itself. */
+	if (!irqmod_tool_stdout_taken(options)) {
+		print_table(batch->rows, batch->row_count, plan->columns, plan->column_count,
+			    plan->sweep_key, batch->show_rtt, plan->seeds);
+		print_trace_sources(scenario, plan->seeds);
+	}
+	if (batch->show_rtt && !plan->sweep_key && !irqmod_tool_stdout_taken(options)) {
 		printf("\n");
 		for (i = 0; i < batch->row_count; i++)
 			print_ping(&batch->rows[i]);

@@ -91,65 +91,13 @@ void irqmod_tool_seed_phases(struct irqmod_sim_config *run, const struct irqmod_
 	}
 }
 
-/*
- * Simulated frames per second of CPU time one process makes, for the
- * estimate before a long run: the delivered-frame figure of
- * docs/simulator.md "Speed" (bench-sim 1514 B, 30.0-32.1 M; the ring drops
- * of 60 B line rate go 5x faster, so this errs long).
- */
-#define ESTIMATE_FRAMES_PER_S 30000000.0
-/* An estimate is printed for runs expected to take at least this long. */
+/* An estimate is printed unasked for runs expected to take at least this long. */
 #define ESTIMATE_SHOWN_S 10.0
-
-/* Frames per second @s offers at most (its rate, or line rate). */
-static double source_frames_per_s(const struct irqmod_sim_config *config,
-				  const struct irqmod_sim_source *s)
-{
-	double line = (double)config->link_speed_mbps * 1e6 / 8.0 /
-		      (double)(s->frame_bytes + config->wire_overhead_bytes + 1u);
-	double rate = s->rate_pps ? (double)s->rate_pps : line;
-	uint64_t period;
-
-	switch (s->kind) {
-	case IRQMOD_SIM_SOURCE_OFF:
-		return 0.0;
-	case IRQMOD_SIM_SOURCE_ONOFF:
-		return s->on_mean_ns + s->off_mean_ns
-			       ? rate * (double)s->on_mean_ns /
-					 (double)(s->on_mean_ns + s->off_mean_ns)
-			       : rate;
-	case IRQMOD_SIM_SOURCE_PING:
-	case IRQMOD_SIM_SOURCE_RR:
-		period = source_period_ns(config, s);
-		return period ? 2.0 * s->outstanding * 1e9 / (double)period : 0.0;
-	case IRQMOD_SIM_SOURCE_UDP_STREAM: {
-		uint32_t per = (s->mtu_bytes - 20u) & ~(SEED_FRAGMENT_ALIGN - 1);
-		uint64_t payload = (uint64_t)s->message_bytes + SEED_UDP_HEADER_BYTES;
-		double frames = per ? (double)((payload + per - 1) / per) : 1.0;
-
-		period = source_period_ns(config, s);
-		return period ? frames * 1e9 / (double)period : 0.0;
-	}
-	case IRQMOD_SIM_SOURCE_TRACE:
-		if (!s->trace || s->trace->span_ns == 0)
-			return 0.0;
-		return (double)s->trace->count * 1e9 / (double)s->trace->span_ns *
-		       (double)s->trace_speed_milli / 1000.0;
-	default:
-		return rate < line ? rate : line;
-	}
-}
-
-/* Frames one run of @config simulates, about. */
-static double run_frames(const struct irqmod_sim_config *config, unsigned int sources)
-{
-	double per_s = 0.0;
-	unsigned int i;
-
-	for (i = 0; i < sources && i < IRQMOD_SIM_MAX_SOURCES; i++)
-		per_s += source_frames_per_s(config, &config->sources[i]);
-	return per_s * (double)config->duration_ns / 1e9;
-}
+/*
+ * The probe is made unasked only for commands of at least this much
+ * simulated time: its 50 ms per controller then cost a few percent at most.
+ */
+#define ESTIMATE_PROBED_SIM_S 20.0
 
 /*
  * Set @assignment (KEY=VALUE) in @scenario, named @origin in a message.
@@ -372,7 +320,7 @@ int irqmod_tool_plan_points(struct plan *plan, const struct irqmod_scenario *sce
 			fprintf(stderr, "irqmod-sim: %s\n", message);
 			return EXIT_BAD_INPUT;
 		}
-		plan->estimate_frames += run_frames(&probe.config, probe.sources);
+		plan->estimate_sim_s += (double)probe.config.duration_ns / 1e9;
 	}
 	return check_sweep_moves(plan, options);
 }
@@ -433,21 +381,34 @@ void irqmod_tool_plan_rows(struct plan *plan, const struct options *options)
 	plan->job_count = (plan->row_end - plan->row_begin) * plan->seeds;
 	if (plan->jobs > plan->job_count)
 		plan->jobs = plan->job_count ? plan->job_count : 1;
-	/* Points x controllers x seeds x simulated time, at the calibrated pace. */
-	plan->estimate_frames *= (double)scenario->controller_count * plan->seeds *
-				 (double)(plan->row_end - plan->row_begin) /
-				 (double)(total_rows ? total_rows : 1);
-	plan->estimate_s = plan->estimate_frames / ESTIMATE_FRAMES_PER_S / (double)plan->jobs;
+	/* Simulated time of this shard's runs: points x controllers x seeds. */
+	plan->estimate_sim_s *= (double)scenario->controller_count * plan->seeds *
+				(double)(plan->row_end - plan->row_begin) /
+				(double)(total_rows ? total_rows : 1);
 	plan->progress = plan->show_progress && plan->jobs == 1;
 }
 
-/* The estimate: asked for (--estimate, on standard output), or a long run's. */
-void irqmod_tool_print_estimate(const struct plan *plan, const struct options *options)
+/*
+ * The estimate: asked for (--estimate, on standard output), or a long
+ * run's (on standard error): the CPU time of a probe of each controller,
+ * scaled to the simulated time of every run, over the processes.
+ */
+void irqmod_tool_print_estimate(struct plan *plan, const struct options *options)
 {
-	if (options->estimate || (!options->quiet && plan->estimate_s >= ESTIMATE_SHOWN_S))
+	uint64_t probe_ns = plan->scenario->config.duration_ns < ESTIMATE_PROBE_NS
+				    ? plan->scenario->config.duration_ns
+				    : ESTIMATE_PROBE_NS;
+	double per_sim_s;
+
+	if (!options->estimate && (options->quiet || plan->estimate_sim_s < ESTIMATE_PROBED_SIM_S))
+		return;
+	per_sim_s = irqmod_tool_probe_cpu_s(plan);
+	plan->estimate_s = per_sim_s * plan->estimate_sim_s / (double)plan->jobs;
+	if (options->estimate || plan->estimate_s >= ESTIMATE_SHOWN_S)
 		fprintf(options->estimate ? stdout : stderr,
-			"irqmod-sim: %u runs, about %.3g simulated frames: roughly %.1f s "
-			"at %.0f M frames/s per process (-j %u)\n",
-			plan->job_count, plan->estimate_frames, plan->estimate_s,
-			ESTIMATE_FRAMES_PER_S / 1e6, plan->jobs);
+			"irqmod-sim: %u runs, %.3g s simulated: roughly %.1f s on %u process%s "
+			"at %.3g s of CPU per simulated second (measured on %.3g ms of each "
+			"controller)\n",
+			plan->job_count, plan->estimate_sim_s, plan->estimate_s, plan->jobs,
+			plan->jobs == 1 ? "" : "es", per_sim_s, (double)probe_ns / 1e6);
 }

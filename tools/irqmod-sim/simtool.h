@@ -6,7 +6,7 @@
  * options.c reads the command line, plan.c the scenario and the runs it
  * makes, jobs.c makes the runs (here or in worker processes), metrics.c
  * turns results into columns, output.c writes the table, CSV and JSON,
- * merge.c joins the outputs of shards.
+ * merge.c joins the outputs of shards, paths.c checks the files written.
  */
 #ifndef IRQMOD_TOOLS_SIMTOOL_H
 #define IRQMOD_TOOLS_SIMTOOL_H
@@ -190,7 +190,7 @@ struct plan {
 	uint32_t row_end;
 	uint32_t job_count;	/* runs: rows x seeds */
 	uint32_t jobs;		/* processes (-j), at most one per run */
-	double estimate_frames;	/* simulated frames, about */
+	double estimate_sim_s;	/* simulated seconds of this shard's runs */
 	double estimate_s;	/* seconds they take on @jobs processes, about */
 	bool show_progress;	/* progress on stderr */
 	bool progress;		/* per-run progress on stderr (-j 1 only) */
@@ -240,7 +240,7 @@ int irqmod_tool_plan_points(struct plan *plan, const struct irqmod_scenario *sce
 			    const struct options *options);
 int irqmod_tool_check_run_options(struct plan *plan, const struct options *options);
 void irqmod_tool_plan_rows(struct plan *plan, const struct options *options);
-void irqmod_tool_print_estimate(const struct plan *plan, const struct options *options);
+void irqmod_tool_print_estimate(struct plan *plan, const struct options *options);
 void irqmod_tool_seed_phases(struct irqmod_sim_config *run, const struct irqmod_sim_config *base);
 
 /* metrics.c */
@@ -254,7 +254,10 @@ void irqmod_tool_summarise_row(struct row *row, const double *sum, const double 
 			       int column_count);
 
 /* jobs.c */
+/* Simulated time of the probe of each controller for the estimate (50 ms). */
+#define ESTIMATE_PROBE_NS 50000000ull
 int irqmod_tool_run_batch(const struct plan *plan, struct batch *batch);
+double irqmod_tool_probe_cpu_s(const struct plan *plan);
 
 /* output.c */
 int irqmod_tool_open_outputs(struct plan *plan, const struct options *options);
@@ -265,6 +268,12 @@ void irqmod_tool_write_bucket(FILE *f, const char *label, uint32_t queues,
 			      const struct irqmod_sim_bucket *b);
 int irqmod_tool_write_outputs(const struct plan *plan, const struct options *options,
 			      const struct batch *batch);
+
+/* paths.c */
+bool irqmod_tool_is_stdout(const char *path);
+FILE *irqmod_tool_open_output(const char *path);
+bool irqmod_tool_stdout_taken(const struct options *options);
+int irqmod_tool_check_output_paths(const struct options *options);
 
 /* merge.c */
 int irqmod_tool_merge(int count, char **paths);
