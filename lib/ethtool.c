@@ -29,8 +29,7 @@ static int irqmod_ethtool_check_frames(uint32_t frames, const char *name,
 	 * rx-frames and tx-frames must be 0. */
 	if (frames != 0)
 		return irqmod_reject_rule(error, irqmod_ethtool_kind, name, frames,
-					  "is not supported: irqmod moderates by time, "
-					  "not by frame count (leave it 0)",
+					  "is not supported: irqmod moderates by time, not by frame count (leave it 0)",
 					  0, -IRQMOD_ERANGE);
 	return 0;
 }

@@ -55,8 +55,8 @@ int irqmod_itr_config_check(const struct irqmod_intel_itr_config *config,
 		return irqmod_reject_null(error, kind);
 	if (!config->rx_ring && !config->tx_ring)
 		return irqmod_reject_rule(error, kind, "rx_ring", 0,
-					  "and tx_ring 0: the vector carries no ring; set one "
-					  "of them", 0, -IRQMOD_EINVAL);
+					  "and tx_ring 0: the vector carries no ring; set one of them",
+					  0, -IRQMOD_EINVAL);
 	if (config->step_ns < granule_ns)
 		return irqmod_reject(error, kind, "step_ns", config->step_ns,
 				     "is below", "the granule", granule_ns,
