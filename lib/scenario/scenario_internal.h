@@ -15,6 +15,7 @@
  *	scenario.c         the INI reader: scenario files and --set
  *	finish.c           trace loading and the whole-scenario checks
  *	help.c             the help and list printers (--help, --list-keys, ...)
+ *	resolved.c         the resolved scenario as key=value (--print-config)
  *	queue_controllers.c  per-queue controller rows (queue_controllers.h)
  */
 #ifndef IRQMOD_SCENARIO_INTERNAL_H
