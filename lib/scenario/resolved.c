@@ -29,15 +29,8 @@ static void print_text(FILE *out, const char *text)
 static void print_value(FILE *out, const struct irqmod_scenario_key *key,
 			const struct irqmod_scenario *scenario, unsigned int source)
 {
-	const struct irqmod_sim_source *s = &scenario->config.sources[source];
-	const unsigned char *base = key->base == IRQMOD_BASE_SCENARIO
-					    ? (const unsigned char *)scenario
-				    : key->base == IRQMOD_BASE_SOURCE
-					    ? (const unsigned char *)s
-					    : (const unsigned char *)&scenario->config;
-	uint64_t v64 = 0;
-	uint32_t v32 = 0, i;
-	bool b = false;
+	uint64_t value = irqmod_scenario_key_value(scenario, key, source);
+	uint32_t i;
 
 	switch (key->type) {
 	case IRQMOD_VALUE_CONTROLLERS:
@@ -50,53 +43,39 @@ static void print_value(FILE *out, const struct irqmod_scenario_key *key,
 	case IRQMOD_VALUE_TRACE_FORMAT:
 		fputs(irqmod_sim_trace_format_name(scenario->trace_formats[source]), out);
 		return;
-	case IRQMOD_VALUE_BOOL:
-		memcpy(&b, base + key->offset, sizeof(b));
-		fputs(b ? "true" : "false", out);
-		return;
 	case IRQMOD_VALUE_CORE_LIST:
 		for (i = 0; i < scenario->config.queues && i < IRQMOD_SIM_MAX_QUEUES; i++)
 			fprintf(out, "%s%" PRIu32, i ? "," : "", scenario->config.queue_core[i]);
 		return;
-	case IRQMOD_VALUE_OFFSET:
-		if (s->trace_random_offset) {
-			fputs("random", out);
-			return;
-		}
-		memcpy(&v64, base + key->offset, sizeof(v64));
-		fprintf(out, "%" PRIu64, v64);
+	case IRQMOD_VALUE_BOOL:
+		fputs(value ? "true" : "false", out);
 		return;
-	case IRQMOD_VALUE_U64:
-	case IRQMOD_VALUE_DURATION:
-	case IRQMOD_VALUE_RATE:
-		memcpy(&v64, base + key->offset, sizeof(v64));
-		fprintf(out, "%" PRIu64, v64);
-		return;
-	default:
-		break;
-	}
-	memcpy(&v32, base + key->offset, sizeof(v32));
-	switch (key->type) {
 	case IRQMOD_VALUE_TIMER:
 	case IRQMOD_VALUE_DISTRIBUTION:
 	case IRQMOD_VALUE_SIZE_LAW:
 	case IRQMOD_VALUE_KIND:
 	case IRQMOD_VALUE_EXPERIMENT:
-		fputs(irqmod_scenario_enum_name(key->type, v32), out);
+		fputs(irqmod_scenario_enum_name(key->type, (uint32_t)value), out);
 		return;
 	case IRQMOD_VALUE_CORE:
-		if (v32 == IRQMOD_SIM_NO_CORE)
+		if (value == IRQMOD_SIM_NO_CORE)
 			fputs("none", out);
 		else
-			fprintf(out, "%" PRIu32, v32);
+			fprintf(out, "%" PRIu64, value);
 		return;
 	case IRQMOD_VALUE_SPEED_MILLI:
-		fprintf(out, "%" PRIu32 ".%03" PRIu32, v32 / 1000u, v32 % 1000u);
+		fprintf(out, "%" PRIu64 ".%03" PRIu64, value / 1000u, value % 1000u);
 		return;
+	case IRQMOD_VALUE_OFFSET:
+		if (scenario->config.sources[source].trace_random_offset) {
+			fputs("random", out);
+			return;
+		}
+		break;
 	default:
-		fprintf(out, "%" PRIu32, v32);
-		return;
+		break;
 	}
+	fprintf(out, "%" PRIu64, value);
 }
 
 void irqmod_scenario_print_config(FILE *out, const struct irqmod_scenario *scenario)

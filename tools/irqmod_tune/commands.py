@@ -54,8 +54,8 @@ def napi_lines(device, fields):
     ifindex = "$(cat %s)" % sysfs(device, "ifindex")
     settings = ", ".join('"%s": %d' % item for item in fields)
     return [
-        "# or per NAPI (Linux 6.13+), with the kernel's netlink cli tools/net/ynl (ynl): list the "
-        "device's NAPI ids,",
+        "# or per NAPI (Linux 6.13+), with the kernel's netlink cli tools/net/ynl (ynl); sysfs "
+        "shows no NAPI id (a socket's: SO_INCOMING_NAPI_ID), so list the device's,",
         "ynl --family netdev --dump napi-get --json \"{\\\"ifindex\\\": %s}\"" % ifindex,
         "# then for each id it lists (ID): ynl --family netdev --do napi-set "
         "--json '{\"id\": ID, %s}'" % settings,
