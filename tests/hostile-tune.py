@@ -68,6 +68,10 @@ def cases(root, folder, sim):
     with open(plain, "w", encoding="utf-8") as f:
         f.write("not a program\n")
     missing_dir = os.path.join(folder, "no-such-folder", "out.json")
+    fifo = os.path.join(folder, "fifo")
+    os.mkfifo(fifo)
+    scenario_copy = os.path.join(folder, "copy.ini")
+    shutil.copy(os.path.join(root, "scenarios", "suite", "rr-100k.ini"), scenario_copy)
     return {
         "scenario-pcap": Case(0, "", ["--p99", "50us", "--duration", "300ms"], scenario=pcap),
         "scenario-directory": Case(2, "is a directory", ["--p99", "20us"], scenario=folder),
@@ -82,6 +86,11 @@ def cases(root, folder, sim):
                                ["--p99", "20us", "--json", folder]),
         "json-unwritable": Case(2, "cannot write: No such file or directory",
                                 ["--p99", "20us", "--json", missing_dir]),
+        "json-fifo": Case(2, "cannot write: No such device or address",
+                          ["--p99", "20us", "--json", fifo]),
+        "json-is-scenario": Case(2, "is the scenario file", ["--p99", "20us", "--json", scenario_copy],
+                                 scenario=scenario_copy),
+        "scenario-fifo": Case(2, "is not a regular file", ["--p99", "20us"], scenario=fifo),
         "tool-directory": Case(2, "is a directory", ["--p99", "20us"], tool=folder),
         "tool-not-executable": Case(2, "not an executable file", ["--p99", "20us"], tool=plain),
         "tool-not-sim": Case(2, "printed no resolved scenario", ["--p99", "20us"], tool=not_sim),

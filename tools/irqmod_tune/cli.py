@@ -21,7 +21,6 @@ import sys
 import tempfile
 import time
 
-import suite  # the suite's metric reader (scripts/lib/suite.py)
 
 from . import commands, inputs, report, sim, space
 

@@ -47,8 +47,10 @@ def check_scenario(path, folder):
         raise InputError("the scenario file name is empty")
     if os.path.isdir(path):
         raise InputError("scenario '%s' is a directory, not a scenario file" % path)
-    if not os.path.isfile(path):
+    if not os.path.exists(path):
         raise InputError("scenario '%s' not found" % path)
+    if not os.path.isfile(path):
+        raise InputError("scenario '%s' is not a regular file" % path)
     try:
         with open(path, "rb") as f:
             head = f.read(4)
@@ -91,17 +93,19 @@ def check_cpu(text, cores):
     return cpu
 
 
-def check_json(path):
-    """A JSON file that can be written, checked before the search by
-    opening it (a file made by the check goes again)."""
+def check_json(path, scenario):
+    """A JSON file that can be written and is not the scenario, checked
+    before the search by opening it without waiting on a pipe (a file made
+    by the check goes again)."""
     if path is None:
         return
     if path == "" or os.path.isdir(path):
         raise InputError("--json '%s' is a directory or empty; give a file name" % path)
+    if os.path.exists(path) and os.path.exists(scenario) and os.path.samefile(path, scenario):
+        raise InputError("--json '%s' is the scenario file, which it would overwrite" % path)
     existed = os.path.lexists(path)
     try:
-        with open(path, "a", encoding="utf-8"):
-            pass
+        os.close(os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK, 0o666))
     except OSError as error:
         raise InputError("--json '%s': cannot write: %s" % (path, error.strerror)) from error
     if not existed:
@@ -118,7 +122,7 @@ def check(args, here, folder):
     why = commands.device_error(args.device)
     if why:
         raise InputError("--device: " + why)
-    check_json(args.json)
+    check_json(args.json, args.scenario)
     tool = check_tool(args, here)
     scenario, options = check_scenario(args.scenario, folder)
     if args.duration is not None:
