@@ -6,7 +6,8 @@
 # bindir, a manual page for each (rendered without a groff warning, every
 # long option of the tool's --help in it), irqmod-tune's modules, and the
 # three repro-*.ini files. Then each tool runs from there with PATH holding
-# none of them: irqmod-sim on a short scenario, irqmod-tune on a shipped
+# none of them: irqmod-sim on a short scenario (and on an installed [repro]
+# file, which it sends to irqmod-repro), irqmod-tune on a shipped
 # one (it finds irqmod-sim next to itself, then through a symbolic link to
 # itself, then on PATH once irqmod-sim is moved away), and irqmod-repro on
 # the installed scenario files, shortened.
@@ -83,6 +84,13 @@ if ! "$bindir/irqmod-sim" -q --duration 20ms --set run.warmup=5ms --set source.k
 	cat "$workdir/sim.out"
 	fail "the installed irqmod-sim does not run"
 fi
+
+# irqmod-sim sends a [repro] file to irqmod-repro, which is installed beside it.
+recheck=$(grep 'repro-recheck.ini$' <<<"$scenarios")
+"$bindir/irqmod-sim" -q "$recheck" >"$workdir/sim.out" 2>&1
+status=$?
+[ "$status" -eq 2 ] && grep -q 'run this file with irqmod-repro' "$workdir/sim.out" ||
+	fail "irqmod-sim on $recheck: status $status, and no word of irqmod-repro: $(head -n 1 "$workdir/sim.out")"
 
 tune=(-q --seeds 2 --duration 60ms --p99 20us "$root/scenarios/suite/rr-100k.ini")
 tune_runs() { # $1: how irqmod-tune is started, $2: how irqmod-sim is found
