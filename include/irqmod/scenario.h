@@ -413,8 +413,9 @@ IRQMOD_API void irqmod_scenario_print_key_table(FILE *out);
  * lines (irqmod-sim --print-config): SECTION.KEY for every key its tool
  * reads, sources=N, sourceN.KEY for each source's keys, and OWNER.KNOB
  * for each knob a file or --set gave. Numbers are in the key's base unit
- * (ns, per second, Mb/s, bytes), names as the file spells them; a control
- * byte of a path comes out as \\xNN and a backslash doubled.
+ * (ns, per second, Mb/s, bytes), names as the file spells them; in a
+ * path, a control byte comes out as a backslash, 'x' and two hex digits,
+ * and a backslash doubled, so that every value is one line.
  * @out: stream.
  * @scenario: a scenario read by irqmod_scenario_parse_file() or _set().
  */
