@@ -11,6 +11,9 @@
 #                             --merge, equal the single run (skips without parallel)
 #   sim-cli.sh TOOL estimate  --estimate counts the runs and simulated time, measures a
 #                             probe of each controller and runs nothing else
+#   sim-cli.sh TOOL print-config  --print-config prints the resolved scenario
+#                             (options over the file, base units, knobs, each
+#                             source) and runs nothing; a bad value prints nothing
 #   sim-cli.sh TOOL man PAGE  PAGE renders without a groff warning and documents
 #                             every long option of --help (skips without groff)
 #   sim-cli.sh TOOL version   --version names irqmod's and the simulator's versions
@@ -137,6 +140,23 @@ estimate)
 	run "$@" --shard 2/3 || fail "--shard 2/3: exit status $?"
 	grep -q '^irqmod-sim: 6 runs, 0.12 s simulated: .* on 1 process at' "$out" ||
 		fail "wrong estimate for a shard"
+	;;
+print-config)
+	printf '[run]\nduration = 2ms\nwarmup = 1ms\n[source]\nkind = constant\n[source]\nkind = rr\n' >"$dir/pc.ini"
+	$wrap "$tool" --print-config --duration 3ms --set source0.rate=60k \
+		--set idle-poll.idle_time=7us --csv "$dir/never.csv" "$dir/pc.ini" >"$out" 2>"$err" ||
+		fail "exit status $?"
+	for line in run.duration=3000000 sources=2 source0.kind=constant source0.rate=60000 \
+		source1.kind=rr nic.timer=throttle idle-poll.idle_time=7000; do
+		grep -qx "$line" "$out" || fail "no line $line"
+	done
+	! grep -q '^source2\.' "$out" || fail "a third source printed"
+	! grep -q '^repro\.' "$out" || fail "irqmod-repro's keys printed for irqmod-sim"
+	[ ! -e "$dir/never.csv" ] || fail "--print-config ran the simulation"
+	$wrap "$tool" --print-config --duration 1.5ms "$dir/pc.ini" >"$out" 2>"$err" &&
+		fail "1.5ms accepted"
+	[ ! -s "$out" ] || fail "a refused scenario printed a config"
+	grep -q -- '--duration 1.5ms' "$err" || fail "the message does not name --duration 1.5ms"
 	;;
 man)
 	page=$3

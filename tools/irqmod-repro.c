@@ -461,15 +461,23 @@ static int set_option(struct irqmod_repro *repro, const char *key, const char *o
 				      message_bytes) ? -1 : 0;
 }
 
+/* Where `meson install` puts the three scenario files (tools/meson.build). */
+#ifndef IRQMOD_REPRO_SCENARIO_DIR
+#define IRQMOD_REPRO_SCENARIO_DIR "scenarios"
+#endif
+
 static void usage(FILE *out)
 {
 	fprintf(out, "usage: irqmod-repro [--out DIR] [--seeds N] [--duration TIME] [--set KEY=VALUE]... SCENARIO...\n"
-		     "  runs scenarios/repro-12k-floor.ini, repro-idle-poll.ini, repro-recheck.ini\n"
+		     "  runs the published experiments of repro-12k-floor.ini, repro-idle-poll.ini and\n"
+		     "  repro-recheck.ini (scenarios/ of the source, installed in\n"
+		     "  " IRQMOD_REPRO_SCENARIO_DIR ")\n"
 		     "  --out DIR        write the CSV files there (default: .)\n"
 		     "  --seeds N        override [repro] seeds\n"
 		     "  --duration TIME  override [run] duration (e.g. 2s, 300ms)\n"
 		     "  --set KEY=VALUE  override a scenario key (load.busy=2ms) or a [repro]\n"
-		     "                   key (repro.scenario.repro.max_rounds=4) in every scenario given\n");
+		     "                   key (repro.scenario.repro.max_rounds=4) in every scenario given\n"
+		     "  --version        print the irqmod version and exit\n");
 }
 
 int main(int argc, char **argv)
@@ -483,6 +491,12 @@ int main(int argc, char **argv)
 	for (i = 1; i < argc && argv[i][0] == '-'; i++) {
 		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
 			usage(stdout);
+			return 0;
+		}
+		if (strcmp(argv[i], "--version") == 0) {
+			uint32_t v = irqmod_version();
+
+			printf("irqmod-repro (irqmod) %u.%u.%u\n", v >> 16, (v >> 8) & 0xffu, v & 0xffu);
 			return 0;
 		}
 		if (i + 1 >= argc) {

@@ -408,4 +408,17 @@ IRQMOD_API int irqmod_scenario_controller_by_name(struct irqmod_sim_controller *
  */
 IRQMOD_API void irqmod_scenario_print_key_table(FILE *out);
 
+/**
+ * irqmod_scenario_print_config() - the resolved scenario as "key=value"
+ * lines (irqmod-sim --print-config): SECTION.KEY for every key its tool
+ * reads, sources=N, sourceN.KEY for each source's keys, and OWNER.KNOB
+ * for each knob a file or --set gave. Numbers are in the key's base unit
+ * (ns, per second, Mb/s, bytes), names as the file spells them; in a
+ * path, a control byte comes out as a backslash, 'x' and two hex digits,
+ * and a backslash doubled, so that every value is one line.
+ * @out: stream.
+ * @scenario: a scenario read by irqmod_scenario_parse_file() or _set().
+ */
+IRQMOD_API void irqmod_scenario_print_config(FILE *out, const struct irqmod_scenario *scenario);
+
 #endif /* IRQMOD_SCENARIO_H */

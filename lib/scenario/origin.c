@@ -64,9 +64,8 @@ void irqmod_scenario_describe_origin(char *out, size_t bytes,
 		snprintf(out, bytes, "--set");
 }
 
-/* @key's current value in its base unit (numbers, enums, booleans). */
-static uint64_t key_value(const struct irqmod_scenario *scenario,
-			  const struct irqmod_scenario_key *key, unsigned int source)
+uint64_t irqmod_scenario_key_value(const struct irqmod_scenario *scenario,
+				   const struct irqmod_scenario_key *key, unsigned int source)
 {
 	const unsigned char *base =
 		key->base == IRQMOD_BASE_SCENARIO ? (const unsigned char *)scenario
@@ -108,7 +107,7 @@ void irqmod_scenario_key_statement(char *out, size_t bytes, const struct irqmod_
 				   bool lead)
 {
 	char where[IRQMOD_SCENARIO_PATH_BYTES + 16], value[32], name[48];
-	uint64_t number = key_value(scenario, key, source);
+	uint64_t number = irqmod_scenario_key_value(scenario, key, source);
 
 	irqmod_scenario_describe_origin(where, sizeof(where), scenario, key, source);
 	if (key->base == IRQMOD_BASE_SOURCE && scenario->sources > 1)

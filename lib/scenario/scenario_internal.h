@@ -15,6 +15,7 @@
  *	scenario.c         the INI reader: scenario files and --set
  *	finish.c           trace loading and the whole-scenario checks
  *	help.c             the help and list printers (--help, --list-keys, ...)
+ *	resolved.c         the resolved scenario as key=value (--print-config)
  *	queue_controllers.c  per-queue controller rows (queue_controllers.h)
  */
 #ifndef IRQMOD_SCENARIO_INTERNAL_H
@@ -195,6 +196,9 @@ void irqmod_scenario_origin_set(struct irqmod_scenario *scenario,
 void irqmod_scenario_describe_origin(char *out, size_t bytes,
 				     const struct irqmod_scenario *scenario,
 				     const struct irqmod_scenario_key *key, unsigned int source);
+/* @key's current value in its base unit (numbers, enums, booleans; 0 for the other types). */
+uint64_t irqmod_scenario_key_value(const struct irqmod_scenario *scenario,
+				   const struct irqmod_scenario_key *key, unsigned int source);
 /* "file.ini:3: run.warmup = 10ms" (@lead) or "run.duration = 10ms (file.ini:2)". */
 void irqmod_scenario_key_statement(char *out, size_t bytes, const struct irqmod_scenario *scenario,
 				   const struct irqmod_scenario_key *key, unsigned int source,

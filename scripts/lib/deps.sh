@@ -19,9 +19,10 @@ IRQMOD_BUILD_PACKAGES=(gcc libc6-dev meson ninja-build pkg-config libcmocka-dev)
 # dpkg-dev's dpkg-architecture gives Meson Debian's multiarch libdir
 # (lib/x86_64-linux-gnu); without it Meson installs into lib64, where
 # Debian's CMake never looks (its Linux platform file turns lib64 off), and
-# the install check's find_package(irqmod) fails.
+# the install check's find_package(irqmod) fails. gnuplot-nox draws a sweep
+# or seeds CSV (scripts/lib/plot_sweep.py, test plot_sweep).
 IRQMOD_TEST_PACKAGES=("${IRQMOD_BUILD_PACKAGES[@]}" g++ clang libclang-rt-14-dev binutils python3
-	libpcap-dev parallel groff-base cmake python3-jsonschema dpkg-dev)
+	libpcap-dev parallel groff-base cmake python3-jsonschema dpkg-dev gnuplot-nox)
 if [ "$(uname -m)" = x86_64 ]; then
 	IRQMOD_TEST_PACKAGES+=(gcc-multilib libcmocka-dev:i386)
 fi

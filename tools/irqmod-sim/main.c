@@ -19,6 +19,14 @@ static int finish_estimate(struct plan *plan, struct irqmod_scenario *scenario)
 	return fflush(stdout) != 0 || ferror(stdout) ? EXIT_RUN_FAILED : 0;
 }
 
+/* --print-config: the checked scenario as key=value lines, nothing runs. */
+static int print_config(struct irqmod_scenario *scenario)
+{
+	irqmod_scenario_print_config(stdout, scenario);
+	irqmod_scenario_free_traces(scenario);
+	return fflush(stdout) != 0 || ferror(stdout) ? EXIT_RUN_FAILED : 0;
+}
+
 /*
  * The command's steps: read the options, plan the runs (every input is
  * checked before anything runs), make the runs, write the outputs.
@@ -41,6 +49,8 @@ int main(int argc, char **argv)
 	status = irqmod_tool_load_scenario(&scenario, &options);
 	if (status == 0)
 		status = irqmod_tool_plan_points(&plan, &scenario, &options);
+	if (status == 0 && options.print_config)
+		return print_config(&scenario);
 	if (status == 0)
 		status = irqmod_tool_check_run_options(&plan, &options);
 	if (status == 0)

@@ -66,6 +66,9 @@ static void usage(FILE *out)
 		"                          would take, measured on 50 ms of each controller,\n"
 		"                          and exit (runs that would take 10 s or more print\n"
 		"                          it anyway)\n"
+		"      --print-config      check the scenario with the options that set keys and\n"
+		"                          print it resolved as key=value lines (numbers in the\n"
+		"                          key's base unit: ns, per second, Mb/s) and exit\n"
 		"      --version           print the irqmod and simulator versions and exit\n"
 		"      --list-controllers  print the controller names and exit\n"
 		"      --list-keys         print every scenario key (unit, range, default, tool)\n"
@@ -183,6 +186,7 @@ static const struct option long_options[] = {
 	{ "merge", no_argument, NULL, 'M' },
 	{ "version", no_argument, NULL, 'V' },
 	{ "estimate", no_argument, NULL, 'E' },
+	{ "print-config", no_argument, NULL, 'R' },
 	{ "list-controllers", no_argument, NULL, 'L' },
 	{ "list-keys", no_argument, NULL, 'G' },
 	{ "help", no_argument, NULL, 'h' },
@@ -237,6 +241,7 @@ static int take_option(int opt, const char *arg, struct options *o)
 		break;
 	case 'M': o->merge = true; break;
 	case 'E': o->estimate = true; break;
+	case 'R': o->print_config = true; break;
 	case 'V': print_version(stdout); return 0;
 	case 'L':
 		irqmod_scenario_print_controllers(stdout);

@@ -169,6 +169,7 @@ struct options {
 	bool quiet;
 	bool progress;		/* --progress */
 	bool estimate;		/* --estimate */
+	bool print_config;	/* --print-config */
 	bool merge;		/* --merge: merge_paths are the files */
 	char **merge_paths;
 	int merge_count;

@@ -1,0 +1,163 @@
+# SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
+"""irqmod-tune: recommend interrupt-moderation settings for a workload.
+
+Given a scenario file (or a pcap/pcapng capture, replayed as a trace) and
+objectives (a p99 added-delay budget, a CPU budget, no drops), it checks
+every input, runs a fixed search space of settings in irqmod-sim (static
+intervals as rx-usecs, the adaptive kinds as adaptive-rx on, deferred hard
+IRQs and IRQ suspension around static intervals, and the latency-target
+controller told the budget), prints the Pareto front of CPU against p99
+added delay, and recommends the cheapest setting that meets every
+objective, in the terms an operator types: ethtool -C (rx-usecs,
+rx-frames, adaptive-rx, rx-profile), napi_defer_hard_irqs,
+gro_flush_timeout and irq_suspend_timeout, and an irqmod controller name.
+Objectives no setting meets are rejected with the objective that failed and
+by how much (exit status 3); a bad input exits 2, a failed run 1.
+irqmod-sim is taken from --tool, else next to irqmod-tune, else from PATH.
+"""
+import argparse
+import concurrent.futures
+import sys
+import tempfile
+import time
+
+
+from . import commands, inputs, report, sim, space
+
+EXIT_RUN_FAILED = 1
+EXIT_BAD_INPUT = 2
+EXIT_INFEASIBLE = 3
+# Settings per irqmod-sim call: small batches give finer progress.
+BATCH = 6
+
+
+def fail(message, status):
+    print("irqmod-tune: " + message, file=sys.stderr)
+    sys.exit(status)
+
+
+def parser(version):
+    p = argparse.ArgumentParser(prog="irqmod-tune", description=__doc__.splitlines()[0],
+                                epilog="\n".join(__doc__.splitlines()[2:]),
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("scenario", help="irqmod-sim scenario file, or a pcap/pcapng capture")
+    p.add_argument("--tool", help="irqmod-sim program (default: next to irqmod-tune, else on PATH)")
+    p.add_argument("--p99", required=True, help="p99 added-delay budget, a duration as irqmod-sim "
+                   "takes it (e.g. 20us)")
+    p.add_argument("--cpu", help="CPU budget, %% of one core (default: none)")
+    p.add_argument("--allow-drops", action="store_true", help="accept settings that drop frames")
+    p.add_argument("--seeds", type=int, default=3, help="seeds per setting, 2 to 1000 (default 3)")
+    p.add_argument("--duration", help="override the scenario's run.duration (e.g. 100ms)")
+    p.add_argument("--jobs", type=int, default=2, help="irqmod-sim runs at once, 1 to 256 (default 2)")
+    p.add_argument("--device", default="eth0", help="interface name in the commands (default eth0)")
+    p.add_argument("--json", help="write every setting's result and the recommendation")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress")
+    p.add_argument("--version", action="version", version="irqmod-tune (irqmod) " + version)
+    return p
+
+
+def deterministic_notes(config):
+    """irqmod-sim's note for a replay whose seeds all see the same frames."""
+    notes = []
+    for i in range(int(config["sources"])):
+        if config["source%d.kind" % i] == "trace" and config["source%d.trace.start_offset" % i] != "random":
+            notes.append("source%d replays a trace: every seed replays the same frames, so its ±"
+                         "intervals are 0 by construction; set trace.loop = true and "
+                         "trace.start_offset = random to vary the start by seed" % i)
+    return notes
+
+
+def search(job, settings, jobs, quiet):
+    """Every setting's row; the first failure stops the search (SimError)."""
+    groups = {}
+    for name, setting in settings:
+        groups.setdefault(space.scenario_sets(setting), []).append((name, setting))
+    batches = [(sets, g[i:i + BATCH]) for sets, g in groups.items() for i in range(0, len(g), BATCH)]
+    started = time.monotonic()
+    rows = []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(sim.run_batch, job, batch, sets) for sets, batch in batches]
+        try:
+            for done, (future, (_, batch)) in enumerate(zip(futures, batches), 1):
+                for row, (name, setting) in zip(future.result(), batch):
+                    row["spec"] = name.split("@", 1)[0]
+                    row["controller"] = row["spec"]
+                    if setting.get("irq_suspend_timeout_us"):
+                        row["controller"] = row["spec"].replace(
+                            ")+", ",irq_suspend_timeout=%dus)+" % setting["irq_suspend_timeout_us"])
+                    row["setting"] = setting
+                    rows.append(row)
+                if not quiet:
+                    elapsed = time.monotonic() - started
+                    print("irqmod-tune: %d of %d settings, %.0f s, about %.0f s left" % (
+                        len(rows), len(settings), elapsed, elapsed / done * (len(batches) - done)),
+                        file=sys.stderr)
+        except sim.SimError:
+            for future in futures:
+                future.cancel()
+            raise
+    return rows
+
+
+def print_setting(row, device):
+    print("  " + report.describe(row))
+    for line in commands.lines(row["setting"], device):
+        print("  " + line)
+
+
+def run(args, here, folder):
+    try:
+        job = inputs.check(args, here, folder)
+    except inputs.InputError as error:
+        fail(str(error), EXIT_BAD_INPUT)
+    p99_us = job["budget_ns"] / 1000.0
+    cpu = job["cpu"]
+    settings = space.search_space(job["budget_ns"], job["config"]["nic.timer"])
+    try:
+        rows = search(job, settings, args.jobs, args.quiet)
+    except sim.SimError as error:
+        fail(str(error), EXIT_RUN_FAILED)
+    front = report.front(rows)
+    feasible = report.feasible(rows, p99_us, cpu, args.allow_drops)
+    best = report.cheapest(feasible)
+    for note in deterministic_notes(job["config"]):
+        print(note)
+    print("Pareto front, CPU against p99 added delay (%d settings, %d seeds, no drops):" % (
+        len(rows), args.seeds))
+    for r in front:
+        print("  " + report.describe(r))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            report.write_json(f, {"p99_added_us": p99_us, "cpu_pct": cpu,
+                                  "no_drops": not args.allow_drops}, front, best, rows)
+    if best is None:
+        print()
+        fail(report.infeasible_message(rows, p99_us, cpu, args.allow_drops), EXIT_INFEASIBLE)
+    print()
+    print("Recommendation (the least CPU meeting p99 <= %.1f us%s%s):" % (
+        p99_us, "" if cpu is None else ", CPU <= %.1f %%" % cpu,
+        "" if args.allow_drops else ", no drops"))
+    print_setting(best, args.device)
+    keys = space.scenario_sets(best["setting"])
+    print("  # irqmod config: controller %s%s (a scenario's [run] controllers entry; "
+          "irqmod_scenario_controller() resolves it)" % (
+              best["spec"], (" with " + ", ".join(keys)) if keys else ""))
+    # latency-target has no ethtool form: also the cheapest setting a stock
+    # driver takes that meets the objectives, if any does.
+    stock = report.cheapest([r for r in feasible if r["setting"]["kind"] != "latency-target"])
+    if best["setting"]["kind"] == "latency-target" and stock:
+        print()
+        print("Without irqmod in the driver (the least CPU among the stock settings):")
+        print_setting(stock, args.device)
+
+
+def main(here, version):
+    """The command; @here is the folder of the irqmod-tune script."""
+    args = parser(version).parse_args()
+    try:
+        with tempfile.TemporaryDirectory(prefix="irqmod-tune-") as folder:
+            run(args, here, folder)
+    except KeyboardInterrupt:
+        fail("interrupted", EXIT_RUN_FAILED)
+    except OSError as error:
+        fail("%s: %s" % (error.filename or "output", error.strerror), EXIT_RUN_FAILED)

@@ -1,0 +1,75 @@
+# SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
+"""The search's results in words: one setting's line, the Pareto front,
+the recommendation, why no setting meets the objectives, the JSON."""
+import json
+
+import suite  # the suite's metrics and dominance rule (scripts/lib/suite.py)
+
+
+def describe(row):
+    frames = row["setting"].get("rx_frames")
+    return "%s: CPU %.1f±%.1f %%, p99 added delay %.1f±%.1f us, %.0f interrupts/s, drops %.0f" % (
+        row["controller"] + (" rx-frames %d" % frames if frames else ""),
+        suite.value(row, "host_cpu_pct"), suite.ci(row, "host_cpu_pct"),
+        suite.value(row, "added_p99_us"), suite.ci(row, "added_p99_us"),
+        suite.value(row, "all_interrupts_per_s"), suite.value(row, "drops_frames"))
+
+
+def front(rows):
+    """The rows without drops that no other such row dominates, by CPU."""
+    clean = [r for r in rows if suite.no_drops(r)]
+    return sorted((r for r in clean if not any(suite.dominates(o, r) for o in clean if o is not r)),
+                  key=lambda r: suite.value(r, "host_cpu_pct"))
+
+
+def cheapest(rows):
+    return min(rows, key=lambda r: (suite.value(r, "host_cpu_pct"), suite.value(r, "added_p99_us"))) \
+        if rows else None
+
+
+def feasible(rows, p99_us, cpu_pct, allow_drops):
+    return [r for r in rows if (allow_drops or suite.no_drops(r)) and
+            suite.value(r, "added_p99_us") <= p99_us and
+            (cpu_pct is None or suite.value(r, "host_cpu_pct") <= cpu_pct)]
+
+
+def infeasible_message(rows, p99_us, cpu_pct, allow_drops):
+    """Which objective failed and by how much."""
+    usable = rows if allow_drops else [r for r in rows if suite.no_drops(r)]
+    parts = []
+    if not usable:
+        fewest = min(rows, key=lambda r: suite.value(r, "drops_frames"))
+        return ("no setting avoids drops: the fewest are %.0f frames (%s); "
+                "relax with --allow-drops" % (suite.value(fewest, "drops_frames"), fewest["controller"]))
+    within_cpu = [r for r in usable if cpu_pct is None or suite.value(r, "host_cpu_pct") <= cpu_pct]
+    within_p99 = [r for r in usable if suite.value(r, "added_p99_us") <= p99_us]
+    if within_cpu:
+        best = min(within_cpu, key=lambda r: suite.value(r, "added_p99_us"))
+        parts.append("the p99 added-delay budget %.1f us fails%s: the lowest p99 is %.1f us (%s), "
+                     "%.1f us over" % (p99_us, "" if cpu_pct is None else " within %.1f %% CPU" % cpu_pct,
+                                       suite.value(best, "added_p99_us"), best["controller"],
+                                       suite.value(best, "added_p99_us") - p99_us))
+    if within_p99 and cpu_pct is not None:
+        best = min(within_p99, key=lambda r: suite.value(r, "host_cpu_pct"))
+        parts.append("the CPU budget %.1f %% fails at p99 <= %.1f us: the least CPU is %.1f %% (%s), "
+                     "%.1f points over" % (cpu_pct, p99_us, suite.value(best, "host_cpu_pct"),
+                                           best["controller"], suite.value(best, "host_cpu_pct") - cpu_pct))
+    if not within_cpu and not within_p99:
+        low_cpu = min(usable, key=lambda r: suite.value(r, "host_cpu_pct"))
+        low_p99 = min(usable, key=lambda r: suite.value(r, "added_p99_us"))
+        parts.append("both budgets fail: the least CPU is %.1f %% (%s, %.1f points over) and the lowest "
+                     "p99 %.1f us (%s, %.1f us over)" % (
+                         suite.value(low_cpu, "host_cpu_pct"), low_cpu["controller"],
+                         suite.value(low_cpu, "host_cpu_pct") - cpu_pct,
+                         suite.value(low_p99, "added_p99_us"), low_p99["controller"],
+                         suite.value(low_p99, "added_p99_us") - p99_us))
+    return "no setting meets the objectives" + ("" if allow_drops else " without drops") + "; " + \
+        "; ".join(parts)
+
+
+def write_json(stream, objectives, front_rows, best, rows):
+    json.dump({"objectives": objectives,
+               "front": [r["controller"] for r in front_rows],
+               "recommendation": best["controller"] if best else None,
+               "settings": [{"controller": r["controller"], "setting": r["setting"],
+                             "metrics": r["values"]} for r in rows]}, stream, indent=1)
