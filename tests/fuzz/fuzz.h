@@ -195,16 +195,11 @@ fuzz_profiles_dim_rdma(struct irqmod_controller_config *config)
 	{                                                                                 \
 		irqmod_##k##_update(&controller->state.member, sample, decision);         \
 	}
-FUZZ_DIRECT(static, static_state)
-FUZZ_DIRECT(ixgbe, ixgbe_state)
-FUZZ_DIRECT(i40e, i40e_state)
-FUZZ_DIRECT(dim, dim_state)
-FUZZ_DIRECT(dim_rdma, dim_rdma_state)
-FUZZ_DIRECT(latency_class, latency_class)
-FUZZ_DIRECT(average_size, average_size)
-FUZZ_DIRECT(ixgbe_legacy, ixgbe_legacy)
-FUZZ_DIRECT(latency_target, latency_target)
-FUZZ_DIRECT(mlx4, mlx4)
+#define IRQMOD_KIND(E, k, name, config_type, state_member, ...) FUZZ_DIRECT(k, state_member)
+#define IRQMOD_KIND_PRESET(E, k, p)
+#include "irqmod/kinds.h"
+#undef IRQMOD_KIND
+#undef IRQMOD_KIND_PRESET
 
 static inline void fuzz_rearm_static(const struct irqmod_controller_config *config,
 				     const struct irqmod_decision *decision)
