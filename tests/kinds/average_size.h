@@ -3,7 +3,9 @@
  * The rows of average-size in the generic tests: module average_size of the kind list
  * (include/irqmod/kinds.h). tests/test_property.c includes it with
  * IRQMOD_KIND_TESTS_PROPERTY defined, the fuzz harnesses (tests/fuzz/fuzz.h)
- * with IRQMOD_KIND_TESTS_FUZZ, each through the kind_tests.h Meson writes.
+ * with IRQMOD_KIND_TESTS_FUZZ, the Eva driver (tests/eva/eva_driver.c) with
+ * IRQMOD_KIND_TESTS_EVA, each through a kind_tests.h written from the list
+ * (by Meson, tests/kinds/meson.build, or by scripts/eva).
  */
 #if defined(IRQMOD_KIND_TESTS_PROPERTY)
 
@@ -40,5 +42,15 @@ static inline void fuzz_bools_average_size(struct irqmod_controller_config *conf
 /* Its row of fuzz_kind() (struct fuzz_kind). */
 #define FUZZ_ROW_average_size { fuzz_bools_average_size, NULL, fuzz_direct_average_size,                  \
 			      fuzz_rearm_one_interval, FUZZ_CHANGED_EXACT }
+
+#elif defined(IRQMOD_KIND_TESTS_EVA)
+
+static void eva_config_average_size(struct irqmod_controller_config *config)
+{
+	eva_bool(&config->config.average_size.use_tx);
+}
+
+/* Its row of eva_configs: what makes a config of unknown bytes one a caller may pass. */
+#define EVA_ROW_average_size eva_config_average_size
 
 #endif

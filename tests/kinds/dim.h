@@ -3,7 +3,9 @@
  * The rows of dim and its preset ice in the generic tests: module dim of the kind list
  * (include/irqmod/kinds.h). tests/test_property.c includes it with
  * IRQMOD_KIND_TESTS_PROPERTY defined, the fuzz harnesses (tests/fuzz/fuzz.h)
- * with IRQMOD_KIND_TESTS_FUZZ, each through the kind_tests.h Meson writes.
+ * with IRQMOD_KIND_TESTS_FUZZ, the Eva driver (tests/eva/eva_driver.c) with
+ * IRQMOD_KIND_TESTS_EVA, each through a kind_tests.h written from the list
+ * (by Meson, tests/kinds/meson.build, or by scripts/eva).
  */
 #if defined(IRQMOD_KIND_TESTS_PROPERTY)
 
@@ -42,5 +44,15 @@ static inline void fuzz_rearm_dim(const struct irqmod_controller_config *config,
 
 /* Its row of fuzz_kind() (struct fuzz_kind). */
 #define FUZZ_ROW_dim { NULL, fuzz_profiles_dim, fuzz_direct_dim, fuzz_rearm_dim, FUZZ_CHANGED_EXACT }
+
+#elif defined(IRQMOD_KIND_TESTS_EVA)
+
+static void eva_config_dim(struct irqmod_controller_config *config)
+{
+	config->config.dim_config.profiles = eva_profiles;
+}
+
+/* Its row of eva_configs: what makes a config of unknown bytes one a caller may pass. */
+#define EVA_ROW_dim eva_config_dim
 
 #endif

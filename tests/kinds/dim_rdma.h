@@ -3,7 +3,9 @@
  * The rows of dim-rdma in the generic tests: module dim_rdma of the kind list
  * (include/irqmod/kinds.h). tests/test_property.c includes it with
  * IRQMOD_KIND_TESTS_PROPERTY defined, the fuzz harnesses (tests/fuzz/fuzz.h)
- * with IRQMOD_KIND_TESTS_FUZZ, each through the kind_tests.h Meson writes.
+ * with IRQMOD_KIND_TESTS_FUZZ, the Eva driver (tests/eva/eva_driver.c) with
+ * IRQMOD_KIND_TESTS_EVA, each through a kind_tests.h written from the list
+ * (by Meson, tests/kinds/meson.build, or by scripts/eva).
  */
 #if defined(IRQMOD_KIND_TESTS_PROPERTY)
 
@@ -41,5 +43,15 @@ static inline void fuzz_rearm_dim_rdma(const struct irqmod_controller_config *co
 /* Its row of fuzz_kind() (struct fuzz_kind). */
 #define FUZZ_ROW_dim_rdma { NULL, fuzz_profiles_dim_rdma, fuzz_direct_dim_rdma, fuzz_rearm_dim_rdma,           \
 			  FUZZ_CHANGED_EXACT }
+
+#elif defined(IRQMOD_KIND_TESTS_EVA)
+
+static void eva_config_dim_rdma(struct irqmod_controller_config *config)
+{
+	config->config.dim_rdma_config.profiles = eva_profiles;
+}
+
+/* Its row of eva_configs: what makes a config of unknown bytes one a caller may pass. */
+#define EVA_ROW_dim_rdma eva_config_dim_rdma
 
 #endif

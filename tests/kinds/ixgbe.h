@@ -3,7 +3,9 @@
  * The rows of ixgbe in the generic tests: module ixgbe of the kind list
  * (include/irqmod/kinds.h). tests/test_property.c includes it with
  * IRQMOD_KIND_TESTS_PROPERTY defined, the fuzz harnesses (tests/fuzz/fuzz.h)
- * with IRQMOD_KIND_TESTS_FUZZ, each through the kind_tests.h Meson writes.
+ * with IRQMOD_KIND_TESTS_FUZZ, the Eva driver (tests/eva/eva_driver.c) with
+ * IRQMOD_KIND_TESTS_EVA, each through a kind_tests.h written from the list
+ * (by Meson, tests/kinds/meson.build, or by scripts/eva).
  */
 #if defined(IRQMOD_KIND_TESTS_PROPERTY)
 
@@ -32,5 +34,10 @@ static inline void fuzz_rearm_ixgbe(const struct irqmod_controller_config *confi
 
 /* Its row of fuzz_kind() (struct fuzz_kind). */
 #define FUZZ_ROW_ixgbe { fuzz_bools_intel, NULL, fuzz_direct_ixgbe, fuzz_rearm_ixgbe, FUZZ_CHANGED_EXACT }
+
+#elif defined(IRQMOD_KIND_TESTS_EVA)
+
+/* Its row of eva_configs: what makes a config of unknown bytes one a caller may pass. */
+#define EVA_ROW_ixgbe eva_config_intel
 
 #endif

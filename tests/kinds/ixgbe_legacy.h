@@ -3,7 +3,9 @@
  * The rows of ixgbe-legacy in the generic tests: module ixgbe_legacy of the kind list
  * (include/irqmod/kinds.h). tests/test_property.c includes it with
  * IRQMOD_KIND_TESTS_PROPERTY defined, the fuzz harnesses (tests/fuzz/fuzz.h)
- * with IRQMOD_KIND_TESTS_FUZZ, each through the kind_tests.h Meson writes.
+ * with IRQMOD_KIND_TESTS_FUZZ, the Eva driver (tests/eva/eva_driver.c) with
+ * IRQMOD_KIND_TESTS_EVA, each through a kind_tests.h written from the list
+ * (by Meson, tests/kinds/meson.build, or by scripts/eva).
  */
 #if defined(IRQMOD_KIND_TESTS_PROPERTY)
 
@@ -50,5 +52,16 @@ static inline void fuzz_rearm_ixgbe_legacy(const struct irqmod_controller_config
 /* Its row of fuzz_kind() (struct fuzz_kind). */
 #define FUZZ_ROW_ixgbe_legacy { fuzz_bools_ixgbe_legacy, NULL, fuzz_direct_ixgbe_legacy,                  \
 			      fuzz_rearm_ixgbe_legacy, FUZZ_CHANGED_EXACT }
+
+#elif defined(IRQMOD_KIND_TESTS_EVA)
+
+static void eva_config_ixgbe_legacy(struct irqmod_controller_config *config)
+{
+	eva_bool(&config->config.ixgbe_legacy.floor_12k);
+	eva_bool(&config->config.ixgbe_legacy.tx_only);
+}
+
+/* Its row of eva_configs: what makes a config of unknown bytes one a caller may pass. */
+#define EVA_ROW_ixgbe_legacy eva_config_ixgbe_legacy
 
 #endif

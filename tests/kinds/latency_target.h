@@ -3,7 +3,9 @@
  * The rows of latency-target in the generic tests: module latency_target of the kind list
  * (include/irqmod/kinds.h). tests/test_property.c includes it with
  * IRQMOD_KIND_TESTS_PROPERTY defined, the fuzz harnesses (tests/fuzz/fuzz.h)
- * with IRQMOD_KIND_TESTS_FUZZ, each through the kind_tests.h Meson writes.
+ * with IRQMOD_KIND_TESTS_FUZZ, the Eva driver (tests/eva/eva_driver.c) with
+ * IRQMOD_KIND_TESTS_EVA, each through a kind_tests.h written from the list
+ * (by Meson, tests/kinds/meson.build, or by scripts/eva).
  */
 #if defined(IRQMOD_KIND_TESTS_PROPERTY)
 
@@ -39,5 +41,10 @@ static bool random_latency_target(uint64_t *seed, struct irqmod_controller_confi
 
 /* Its row of fuzz_kind(); its POLL answers: fuzz_check_bounds(). */
 #define FUZZ_ROW_latency_target { NULL, NULL, fuzz_direct_latency_target, NULL, FUZZ_CHANGED_EXACT }
+
+#elif defined(IRQMOD_KIND_TESTS_EVA)
+
+/* Its row of eva_configs: what makes a config of unknown bytes one a caller may pass. */
+#define EVA_ROW_latency_target eva_config_as_is
 
 #endif

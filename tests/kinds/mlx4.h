@@ -3,7 +3,9 @@
  * The rows of mlx4 in the generic tests: module mlx4 of the kind list
  * (include/irqmod/kinds.h). tests/test_property.c includes it with
  * IRQMOD_KIND_TESTS_PROPERTY defined, the fuzz harnesses (tests/fuzz/fuzz.h)
- * with IRQMOD_KIND_TESTS_FUZZ, each through the kind_tests.h Meson writes.
+ * with IRQMOD_KIND_TESTS_FUZZ, the Eva driver (tests/eva/eva_driver.c) with
+ * IRQMOD_KIND_TESTS_EVA, each through a kind_tests.h written from the list
+ * (by Meson, tests/kinds/meson.build, or by scripts/eva).
  */
 #if defined(IRQMOD_KIND_TESTS_PROPERTY)
 
@@ -57,5 +59,15 @@ static inline void fuzz_rearm_mlx4(const struct irqmod_controller_config *config
 
 /* Its row of fuzz_kind(): Linux writes on the first decided window even to the same interval. */
 #define FUZZ_ROW_mlx4 { fuzz_bools_mlx4, NULL, fuzz_direct_mlx4, fuzz_rearm_mlx4, FUZZ_CHANGED_ON_WRITE }
+
+#elif defined(IRQMOD_KIND_TESTS_EVA)
+
+static void eva_config_mlx4(struct irqmod_controller_config *config)
+{
+	eva_bool(&config->config.mlx4.adaptive);
+}
+
+/* Its row of eva_configs: what makes a config of unknown bytes one a caller may pass. */
+#define EVA_ROW_mlx4 eva_config_mlx4
 
 #endif
