@@ -97,8 +97,9 @@ static int queue_init(struct queue *q, bool hybrid)
 	error = irqmod_idle_poll_default_config(&idle_config);
 	if (!error)
 		error = irqmod_idle_poll_init(&q->idle, &idle_config);
+	/* ixgbe's update on q->itr, without the kind table: links ixgbe alone. */
 	if (!error)
-		error = irqmod_inner_of_kind(&q->inner, IRQMOD_KIND_IXGBE, &q->itr);
+		irqmod_inner_of_ixgbe(&q->inner, &q->itr);
 	return error;
 }
 

@@ -4,6 +4,7 @@
 #include "decision.h"
 #include "deps.h"
 #include "itr_encoding_internal.h"
+#include "kind_defaults.h"
 
 _Static_assert(sizeof(struct irqmod_average_size) <= 36, "average-size state above 36 bytes");
 
@@ -345,4 +346,11 @@ void irqmod_average_size_current(const struct irqmod_average_size *state,
 				 struct irqmod_decision *decision)
 {
 	irqmod_decision_rearm(decision, state->interval_ns, false);
+}
+
+/* Registration in the kind table: Linux igb multi-vector path, rx-usecs 3. */
+int irqmod_average_size_kind_defaults(void *config, uint32_t link_speed_mbps)
+{
+	return irqmod_average_size_preset(config, IRQMOD_AVERAGE_SIZE_PRESET_IGB,
+					  link_speed_mbps);
 }

@@ -11,6 +11,7 @@
 #include "decision.h"
 #include "deps.h"
 #include "dim_internal.h"
+#include "kind_defaults.h"
 
 /* irqmod_dim_direction_packets() and _bytes() index the RX/TX pairs of struct irqmod_sample. */
 _Static_assert(offsetof(struct irqmod_sample, tx_packets) ==
@@ -527,4 +528,18 @@ void irqmod_dim_current(const struct irqmod_dim *state,
 {
 	irqmod_dim_answer(state->profiles, state->walk.level, state->walk.level,
 			  decision);
+}
+
+/* Registration in the kind table: Linux net_dim defaults, RX EQE table, level 1. */
+int irqmod_dim_kind_defaults(void *config, uint32_t link_speed_mbps)
+{
+	(void)link_speed_mbps;
+	return irqmod_dim_default_config(config, IRQMOD_DIM_TABLE_RX_EQE);
+}
+
+/* The "ice" kind: the DIM controller with ice's RX table, level 1. */
+int irqmod_ice_kind_defaults(void *config, uint32_t link_speed_mbps)
+{
+	(void)link_speed_mbps;
+	return irqmod_dim_default_config(config, IRQMOD_DIM_TABLE_ICE_RX);
 }

@@ -10,6 +10,7 @@
 
 #include "deps.h"
 #include "dim_internal.h"
+#include "kind_defaults.h"
 
 /* Scale of cpe_ratio: completions per event x 100 (lib/dim/dim.c dim_calc_stats). */
 #define IRQMOD_DIM_RDMA_RATIO_SCALE 100u
@@ -174,4 +175,11 @@ void irqmod_dim_rdma_current(const struct irqmod_dim_rdma *state,
 {
 	irqmod_dim_answer(state->profiles, state->walk.level, state->walk.level,
 			  decision);
+}
+
+/* Registration in the kind table: Linux rdma_dim's defaults. */
+int irqmod_dim_rdma_kind_defaults(void *config, uint32_t link_speed_mbps)
+{
+	(void)link_speed_mbps;
+	return irqmod_dim_rdma_default_config(config);
 }

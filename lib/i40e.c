@@ -6,6 +6,7 @@
 #include "decision.h"
 #include "deps.h"
 #include "itr_curve.h"
+#include "kind_defaults.h"
 
 /* I40E_ITR_MASK (i40e_txrx.h): the usecs part of a u16 value, even only. */
 #define I40E_ITR_MASK 0x1FFEu
@@ -324,4 +325,10 @@ void irqmod_i40e_current(const struct irqmod_i40e *state,
 	decision->tx_interval_ns =
 		(uint32_t)(state->tx.current_itr & ~IRQMOD_I40E_LATENCY) *
 		IRQMOD_NS_PER_USEC;
+}
+
+/* Registration in the kind table: its defaults, Linux's. */
+int irqmod_i40e_kind_defaults(void *config, uint32_t link_speed_mbps)
+{
+	return irqmod_i40e_config_linux(config, link_speed_mbps);
 }

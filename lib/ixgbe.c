@@ -7,6 +7,7 @@
 #include "decision.h"
 #include "deps.h"
 #include "itr_curve.h"
+#include "kind_defaults.h"
 
 /*
  * The average-size curve of Linux ixgbe_update_itr() since the 2019 u8-wrap
@@ -340,4 +341,10 @@ void irqmod_ixgbe_current(const struct irqmod_ixgbe *state,
 	irqmod_decision_rearm(decision,
 			      (uint32_t)state->interval_usecs * IRQMOD_NS_PER_USEC,
 			      false);
+}
+
+/* Registration in the kind table: its defaults, IRQMOD_IXGBE_PRESET_IRQMOD. */
+int irqmod_ixgbe_kind_defaults(void *config, uint32_t link_speed_mbps)
+{
+	return irqmod_ixgbe_config_preset(config, IRQMOD_IXGBE_PRESET_IRQMOD, link_speed_mbps);
 }

@@ -5,6 +5,7 @@
 #include "irqmod/convert.h"
 #include "deps.h"
 #include "itr_encoding_internal.h"
+#include "kind_defaults.h"
 
 /* ixgbe_set_itr smoothing weights: 10 * new * old / (9 * new + old). */
 #define SMOOTH_NUMERATOR_WEIGHT 10u
@@ -155,4 +156,11 @@ void irqmod_ixgbe_legacy_current(const struct irqmod_ixgbe_legacy *state,
 				 struct irqmod_decision *decision)
 {
 	irqmod_decision_rearm(decision, state->interval_ns, false);
+}
+
+/* Registration in the kind table: the last published form, bulk at 12K (2015 floor patch). */
+int irqmod_ixgbe_legacy_kind_defaults(void *config, uint32_t link_speed_mbps)
+{
+	(void)link_speed_mbps;
+	return irqmod_ixgbe_legacy_default_config(config);
 }

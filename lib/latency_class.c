@@ -5,6 +5,7 @@
 #include "decision.h"
 #include "deps.h"
 #include "itr_encoding_internal.h"
+#include "kind_defaults.h"
 
 /*
  * Linux e1000_update_itr (e1000_main.c, e1000e netdev.c): every number of
@@ -461,4 +462,11 @@ void irqmod_latency_class_current(const struct irqmod_latency_class *state,
 				  struct irqmod_decision *decision)
 {
 	irqmod_decision_rearm(decision, state->interval_ns, false);
+}
+
+/* Registration in the kind table: Linux igb single-vector path, rx-usecs 3 (IGB_DEFAULT_ITR). */
+int irqmod_latency_class_kind_defaults(void *config, uint32_t link_speed_mbps)
+{
+	return irqmod_latency_class_preset(config, IRQMOD_LATENCY_CLASS_PRESET_IGB,
+					   link_speed_mbps);
 }

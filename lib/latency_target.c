@@ -10,6 +10,7 @@
 #include "decision.h"
 #include "deps.h"
 #include "latency_target_internal.h"
+#include "kind_defaults.h"
 
 static const char kind_name[] = "latency-target";
 
@@ -696,4 +697,10 @@ void irqmod_latency_target_current(const struct irqmod_latency_target *state,
 				   struct irqmod_decision *decision)
 {
 	irqmod_latency_target_answer(state, decision);
+}
+
+/* Registration in the kind table: the defaults of irqmod_latency_target_default_config(). */
+int irqmod_latency_target_kind_defaults(void *config, uint32_t link_speed_mbps)
+{
+	return irqmod_latency_target_default_config(config, link_speed_mbps);
 }

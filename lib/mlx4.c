@@ -3,6 +3,7 @@
 #include "config_error.h"
 #include "decision.h"
 #include "deps.h"
+#include "kind_defaults.h"
 
 /*
  * Defaults of Linux mlx4_en (mlx4_en.h, set in en_netdev.c
@@ -186,4 +187,11 @@ void irqmod_mlx4_current(const struct irqmod_mlx4 *state, struct irqmod_decision
 {
 	irqmod_decision_rearm(decision, state->interval_ns, false);
 	decision->frames = state->rx_frames;
+}
+
+/* Registration in the kind table: Linux mlx4_en's defaults, one RX ring, a 250 ms window. */
+int irqmod_mlx4_kind_defaults(void *config, uint32_t link_speed_mbps)
+{
+	(void)link_speed_mbps;
+	return irqmod_mlx4_default_config(config);
 }

@@ -2,6 +2,7 @@
 #include "irqmod/static.h"
 #include "config_error.h"
 #include "decision.h"
+#include "kind_defaults.h"
 
 _Static_assert(offsetof(struct irqmod_static, tx_interval_ns) == 4 &&
 	       sizeof(struct irqmod_static) == 8,
@@ -61,4 +62,17 @@ void irqmod_static_current(const struct irqmod_static *state,
 	/* The state's two intervals are the decision's first word as they stand. */
 	IRQMOD_MEMCPY(&both, state, sizeof(both));
 	irqmod_decision_store(decision, both, false);
+}
+
+/* Registration in the kind table: ixgbe's adaptive start interval, IXGBE_20K_ITR (ixgbe.h), 50 us. */
+#define IRQMOD_STATIC_KIND_INTERVAL_NS 50000u
+
+int irqmod_static_kind_defaults(void *config, uint32_t link_speed_mbps)
+{
+	struct irqmod_static_config *c = config;
+
+	(void)link_speed_mbps;
+	c->rx_interval_ns = IRQMOD_STATIC_KIND_INTERVAL_NS;
+	c->tx_interval_ns = IRQMOD_STATIC_KIND_INTERVAL_NS;
+	return 0;
 }

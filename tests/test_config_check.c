@@ -256,31 +256,21 @@ static const struct kind_case kind_cases[] = {
 	{                                                                                \
 		return irqmod_##k##_config_check(&c->config.member, error);               \
 	}
-OWN_CHECK(static, static_config)
-OWN_CHECK(ixgbe, ixgbe_config)
-OWN_CHECK(i40e, i40e_config)
-OWN_CHECK(dim, dim_config)
-OWN_CHECK(dim_rdma, dim_rdma_config)
-OWN_CHECK(latency_class, latency_class)
-OWN_CHECK(average_size, average_size)
-OWN_CHECK(ixgbe_legacy, ixgbe_legacy)
-OWN_CHECK(latency_target, latency_target)
-OWN_CHECK(mlx4, mlx4)
+#define IRQMOD_KIND(E, k, name, config_type, state_member, config_member, ...) \
+	OWN_CHECK(k, config_member)
+#define IRQMOD_KIND_PRESET(E, k, p)
+#include "irqmod/kinds.h"
+#undef IRQMOD_KIND
+#undef IRQMOD_KIND_PRESET
 
-/* One row per kind of the kind table: its own check, not the table's wrapper. */
+/* One row per row of the kind list: its own check, not the table's wrapper. */
 static int (*const own_checks[])(const struct irqmod_controller_config *c,
 				 struct irqmod_config_error *error) = {
-	[IRQMOD_KIND_STATIC] = own_check_static,
-	[IRQMOD_KIND_IXGBE] = own_check_ixgbe,
-	[IRQMOD_KIND_I40E] = own_check_i40e,
-	[IRQMOD_KIND_DIM] = own_check_dim,
-	[IRQMOD_KIND_ICE] = own_check_dim,
-	[IRQMOD_KIND_DIM_RDMA] = own_check_dim_rdma,
-	[IRQMOD_KIND_LATENCY_CLASS] = own_check_latency_class,
-	[IRQMOD_KIND_AVERAGE_SIZE] = own_check_average_size,
-	[IRQMOD_KIND_IXGBE_LEGACY] = own_check_ixgbe_legacy,
-	[IRQMOD_KIND_LATENCY_TARGET] = own_check_latency_target,
-	[IRQMOD_KIND_MLX4] = own_check_mlx4,
+#define IRQMOD_KIND(E, k, ...) [IRQMOD_KIND_##E] = own_check_##k,
+#define IRQMOD_KIND_PRESET(E, k, p) [IRQMOD_KIND_##E] = own_check_##k,
+#include "irqmod/kinds.h"
+#undef IRQMOD_KIND
+#undef IRQMOD_KIND_PRESET
 };
 _Static_assert(sizeof(own_checks) / sizeof(own_checks[0]) == IRQMOD_KIND_COUNT,
 	       "one own check per kind");

@@ -74,6 +74,85 @@ static void test_hybrid_cycle_sample_leaves_out_polls_that_would_overflow(void *
 /* ---- Composition -------------------------------------------------------- */
 
 /*
+ * The next sample of a stream drawn with the ANSI C LCG from @x: the clock
+ * moves by up to @max_gap_ns; work (RX and TX) in every call, or with
+ * @empty_polls in two of three calls and an empty poll in the third.
+ */
+static void lcg_sample(uint32_t *x, uint64_t *now_ns, uint32_t max_gap_ns, bool empty_polls,
+		       struct irqmod_sample *sample)
+{
+	memset(sample, 0, sizeof(*sample));
+	*x = *x * 1103515245u + 12345u;
+	*now_ns += (*x >> 8) % max_gap_ns;
+	sample->now_ns = *now_ns;
+	if (!empty_polls || (*x >> 20) % 3 != 0) {
+		sample->rx_packets = (*x >> 4) % 65;
+		sample->rx_bytes = (uint64_t)sample->rx_packets * 1514u;
+		sample->tx_packets = (*x >> 12) % 9;
+		sample->tx_bytes = (uint64_t)sample->tx_packets * 66u;
+	}
+	sample->events = 1;
+}
+
+/* irqmod_inner_of_<k>() on @twin's state, for the row of @kind; false for a preset. */
+static bool inner_of_module(struct irqmod_inner *inner, uint32_t kind,
+			    struct irqmod_controller *twin)
+{
+	switch (kind) {
+#define IRQMOD_KIND(E, k, name, config_type, state_member, ...)                          \
+	case IRQMOD_KIND_##E:                                                             \
+		irqmod_inner_of_##k(inner, &twin->state.state_member);                    \
+		return true;
+#define IRQMOD_KIND_PRESET(E, k, p)
+#include "irqmod/kinds.h"
+#undef IRQMOD_KIND
+#undef IRQMOD_KIND_PRESET
+	}
+	return false;
+}
+
+/*
+ * irqmod_inner_of_<k>(), which needs no kind table, answers as
+ * irqmod_inner_of_kind() for every kind's module, on twin states over one
+ * stream.
+ */
+static void test_hybrid_inner_of_a_module_equals_inner_of_its_kind(void **unused)
+{
+	uint32_t kind, modules = 0;
+
+	(void)unused;
+	for (kind = 0; kind < IRQMOD_KIND_COUNT; kind++) {
+		struct irqmod_controller_config config;
+		struct irqmod_controller mine, table;
+		struct irqmod_inner by_module, by_kind;
+		uint64_t now_ns = 0;
+		uint32_t x = 4242, call;
+
+		assert_int_equal(irqmod_controller_default_config(&config, kind, 10000), 0);
+		assert_int_equal(irqmod_controller_init(&mine, &config), 0);
+		assert_int_equal(irqmod_controller_init(&table, &config), 0);
+		if (!inner_of_module(&by_module, kind, &mine))
+			continue;
+		modules++;
+		assert_ptr_equal(by_module.state, &mine.state);
+		assert_int_equal(irqmod_inner_of_kind(&by_kind, kind, &table.state), 0);
+		for (call = 0; call < 2000; call++) {
+			struct irqmod_sample sample;
+			struct irqmod_decision got, want;
+
+			lcg_sample(&x, &now_ns, 30000, true, &sample);
+			memset(&got, 0, sizeof(got)); /* padding too: compared bytewise */
+			memset(&want, 0, sizeof(want));
+			by_module.update(by_module.state, &sample, &got);
+			by_kind.update(by_kind.state, &sample, &want);
+			assert_memory_equal(&got, &want, sizeof(got));
+		}
+	}
+	/* Every kind but the presets (ice) is a module of its own. */
+	assert_int_equal(modules, IRQMOD_KIND_COUNT - 1);
+}
+
+/*
  * A driver's own embedding: each hybrid around a kind's own state through
  * struct irqmod_inner (irqmod_inner_of_kind()) answers exactly as the
  * generic struct irqmod_hybrid around the same kind, for every hybrid and
@@ -115,19 +194,10 @@ static void test_hybrid_around_a_kinds_own_state_equals_the_generic_hybrid(void 
 				assert_int_equal(irqmod_recheck_init(&own.recheck,
 								     &config.config.recheck), 0);
 			for (call = 0; call < 3000; call++) {
-				struct irqmod_sample sample = { 0 };
+				struct irqmod_sample sample;
 				struct irqmod_decision got, want;
 
-				x = x * 1103515245u + 12345u; /* ANSI C LCG */
-				now_ns += (x >> 8) % 30000;
-				sample.now_ns = now_ns;
-				if ((x >> 20) % 3 != 0) {
-					sample.rx_packets = (x >> 4) % 65;
-					sample.rx_bytes = (uint64_t)sample.rx_packets * 1514u;
-					sample.tx_packets = (x >> 12) % 9;
-					sample.tx_bytes = (uint64_t)sample.tx_packets * 66u;
-				}
-				sample.events = 1;
+				lcg_sample(&x, &now_ns, 30000, true, &sample);
 				irqmod_hybrid_update(&generic, &sample, &want);
 				if (hybrid_kind == IRQMOD_HYBRID_IDLE_POLL)
 					irqmod_idle_poll_update(&own.idle_poll, &inner, &sample, &got);
@@ -250,17 +320,10 @@ static void test_hybrid_rearming_every_call_is_transparent_for_every_inner_kind(
 			assert_int_equal(irqmod_hybrid_init(&hybrid, &config), 0);
 			assert_int_equal(irqmod_controller_init(&bare, &config.inner), 0);
 			for (call = 0; call < 2000; call++) {
-				struct irqmod_sample sample = { 0 };
+				struct irqmod_sample sample;
 				struct irqmod_decision got, want;
 
-				x = x * 1103515245u + 12345u; /* ANSI C LCG */
-				now_ns += (x >> 8) % 200000;
-				sample.now_ns = now_ns;
-				sample.rx_packets = (x >> 4) % 65;
-				sample.rx_bytes = (uint64_t)sample.rx_packets * 1514u;
-				sample.tx_packets = (x >> 12) % 9;
-				sample.tx_bytes = (uint64_t)sample.tx_packets * 66u;
-				sample.events = 1;
+				lcg_sample(&x, &now_ns, 200000, false, &sample);
 				irqmod_hybrid_update(&hybrid, &sample, &got);
 				irqmod_controller_update(&bare, &sample, &want);
 				assert_int_equal(got.action, IRQMOD_ACTION_REARM);
@@ -982,6 +1045,7 @@ int main(void)
 		cmocka_unit_test(test_hybrid_cycle_sample_leaves_out_polls_that_would_overflow),
 		cmocka_unit_test(test_hybrid_rearming_every_call_is_transparent_for_every_inner_kind),
 		cmocka_unit_test(test_hybrid_around_a_kinds_own_state_equals_the_generic_hybrid),
+		cmocka_unit_test(test_hybrid_inner_of_a_module_equals_inner_of_its_kind),
 		cmocka_unit_test(test_hybrid_calls_a_drivers_own_inner_update_once_per_cycle),
 		cmocka_unit_test(test_hybrid_inner_sees_one_summed_sample_per_cycle),
 		cmocka_unit_test(test_hybrid_rearm_carries_the_inner_interval_for_every_hybrid),

@@ -183,175 +183,18 @@ static void widen(struct bounds *b, uint32_t interval_ns)
 }
 
 /*
- * The config generators, one per kind: each draws a config of its kind
- * (over the kind's defaults) and the bounds its answers must keep, or
- * returns false to be drawn again (a preset the link refuses).
+ * The config generators, one per kind, in tests/kinds/<module>.h: each
+ * draws a config of its kind (over the kind's defaults) and the bounds its
+ * answers must keep, or returns false to be drawn again (a preset the link
+ * refuses).
  */
-static bool random_static(uint64_t *seed, struct irqmod_controller_config *config,
-			  struct irqmod_dim_profile *profiles, struct bounds *b)
-{
-	struct irqmod_static_config *c = &config->config.static_config;
-
-	(void)profiles;
-	c->rx_interval_ns = (uint32_t)rnd(seed) % (IRQMOD_STATIC_MAX_INTERVAL_NS + 1);
-	c->tx_interval_ns = (uint32_t)rnd(seed) % (IRQMOD_STATIC_MAX_INTERVAL_NS + 1);
-	b->min_ns = c->rx_interval_ns < c->tx_interval_ns ? c->rx_interval_ns : c->tx_interval_ns;
-	b->max_ns = c->rx_interval_ns ^ c->tx_interval_ns ^ b->min_ns;
-	return true;
-}
-
-static bool random_ixgbe(uint64_t *seed, struct irqmod_controller_config *config,
-			 struct irqmod_dim_profile *profiles, struct bounds *b)
-{
-	(void)profiles;
-	random_intel(seed, &config->config.ixgbe_config, 1000, 126000);
-	b->min_ns = config->config.ixgbe_config.min_interval_ns;
-	b->max_ns = config->config.ixgbe_config.max_interval_ns;
-	return true;
-}
-
-static bool random_i40e(uint64_t *seed, struct irqmod_controller_config *config,
-			struct irqmod_dim_profile *profiles, struct bounds *b)
-{
-	(void)profiles;
-	random_intel(seed, &config->config.i40e_config, 2000, IRQMOD_I40E_INTERVAL_LIMIT_NS);
-	b->min_ns = config->config.i40e_config.min_interval_ns;
-	b->max_ns = config->config.i40e_config.max_interval_ns;
-	return true;
-}
-
-/* dim and ice: the DIM controller on a random table. */
-static bool random_dim(uint64_t *seed, struct irqmod_controller_config *config,
-		       struct irqmod_dim_profile *profiles, struct bounds *b)
-{
-	random_profiles(seed, profiles, &config->config.dim_config.levels,
-			&config->config.dim_config.start_level);
-	config->config.dim_config.profiles = profiles;
-	config->config.dim_config.direction = (uint32_t)(rnd(seed) % 2);
-	b->profiles = profiles;
-	b->levels = config->config.dim_config.levels;
-	return true;
-}
-
-static bool random_dim_rdma(uint64_t *seed, struct irqmod_controller_config *config,
-			    struct irqmod_dim_profile *profiles, struct bounds *b)
-{
-	random_profiles(seed, profiles, &config->config.dim_rdma_config.levels,
-			&config->config.dim_rdma_config.start_level);
-	config->config.dim_rdma_config.profiles = profiles;
-	b->profiles = profiles;
-	b->levels = config->config.dim_rdma_config.levels;
-	return true;
-}
-
-static bool random_latency_class(uint64_t *seed, struct irqmod_controller_config *config,
-				 struct irqmod_dim_profile *profiles, struct bounds *b)
-{
-	struct irqmod_latency_class_config *c = &config->config.latency_class;
-	uint32_t i;
-
-	(void)profiles;
-	if (irqmod_latency_class_preset(c, (uint32_t)(rnd(seed) %
-			IRQMOD_LATENCY_CLASS_PRESET_COUNT), rnd_link(seed)) != 0)
-		return false;
-	if (rnd(seed) % 2)
-		c->start_level = (uint32_t)rnd_range(seed, 0, 0x8000);
-	b->min_ns = UINT32_MAX;
-	b->max_ns = 0;
-	widen(b, level_interval_ns(c->encoding, c->start_level));
-	for (i = 0; i < IRQMOD_LATENCY_CLASS_COUNT; i++)
-		widen(b, level_interval_ns(c->encoding, c->class_level[i]));
-	return true;
-}
-
-static bool random_average_size(uint64_t *seed, struct irqmod_controller_config *config,
-				struct irqmod_dim_profile *profiles, struct bounds *b)
-{
-	struct irqmod_average_size_config *c = &config->config.average_size;
-	bool rate;
-
-	(void)profiles;
-	if (irqmod_average_size_preset(c, (uint32_t)(rnd(seed) %
-			IRQMOD_AVERAGE_SIZE_PRESET_COUNT), rnd_link(seed)) != 0)
-		return false;
-	c->min_value = (uint32_t)rnd_range(seed, 0, IRQMOD_AVERAGE_SIZE_VALUE_MAX);
-	c->use_tx = rnd(seed) % 2;
-	/* Any value the encoding takes: the widest bound. */
-	rate = irqmod_itr_encoding_is_rate(c->encoding);
-	b->min_ns = 0;
-	b->max_ns = rate ? level_interval_ns(c->encoding, IRQMOD_ITR_RATE_MIN_PER_S)
-			 : level_interval_ns(c->encoding, 0x7FFFu);
-	return true;
-}
-
-static bool random_ixgbe_legacy(uint64_t *seed, struct irqmod_controller_config *config,
-				struct irqmod_dim_profile *profiles, struct bounds *b)
-{
-	struct irqmod_ixgbe_legacy_config *c = &config->config.ixgbe_legacy;
-
-	(void)profiles;
-	c->low_bytes_per_usec = (uint32_t)rnd_range(seed, 0, 100);
-	c->bulk_bytes_per_usec = (uint32_t)rnd_range(seed, 0, 200);
-	c->floor_12k = rnd(seed) % 2;
-	c->tx_only = rnd(seed) % 2;
-	/* IXGBE_100K_ITR to IXGBE_8K_ITR (0.25 us units). */
-	b->min_ns = IRQMOD_IXGBE_LEGACY_100K_ITR * 250u;
-	b->max_ns = IRQMOD_IXGBE_LEGACY_8K_ITR * 250u;
-	return true;
-}
-
-static bool random_latency_target(uint64_t *seed, struct irqmod_controller_config *config,
-				  struct irqmod_dim_profile *profiles, struct bounds *b)
-{
-	struct irqmod_latency_target_config *c = &config->config.latency_target;
-
-	(void)profiles;
-	if (irqmod_latency_target_default_config(c, rnd_link(seed)) != 0)
-		return false;
-	c->target_p99_ns = (uint32_t)rnd_range(seed, 1, 2000000);
-	c->target_mean_ns = rnd(seed) % 2 ? 0 : (uint32_t)rnd_range(seed, 1, c->target_p99_ns);
-	c->service_ns = (uint32_t)rnd_range(seed, 0, 2000);
-	c->ring_size = (uint32_t)rnd_range(seed, IRQMOD_LATENCY_TARGET_MIN_RING,
-					   IRQMOD_LATENCY_TARGET_MAX_RING);
-	c->socket_ceiling_ns = rnd(seed) % 3 ? c->socket_ceiling_ns : 0;
-	c->min_interval_ns = (uint32_t)rnd_range(seed, 0, 100000);
-	c->max_interval_ns = (uint32_t)rnd_range(seed, 1, 2000000);
-	c->max_rate_per_s = rnd(seed) % 2 ? 0 : (uint32_t)rnd_range(seed, 1, 1000000);
-	/* Polling is the hybrids' part here: every answer re-arms. */
-	c->poll_packets = 0;
-	/* The rate cap only raises the minimum (its interval is checked <= max). */
-	b->min_ns = c->min_interval_ns;
-	b->max_ns = c->max_interval_ns;
-	return true;
-}
-
-static bool random_mlx4(uint64_t *seed, struct irqmod_controller_config *config,
-			struct irqmod_dim_profile *profiles, struct bounds *b)
-{
-	struct irqmod_mlx4_config *c = &config->config.mlx4;
-
-	(void)profiles;
-	if (irqmod_mlx4_default_config(c) != 0)
-		return false;
-	c->window_ns = rnd(seed) % 2 ? 0 : rnd_range(seed, 0, 2000000000u);
-	c->pkt_rate_low_per_s = (uint32_t)rnd(seed);
-	c->pkt_rate_high_per_s = (uint32_t)rnd(seed);
-	c->rx_usecs = (uint32_t)rnd_range(seed, 0, IRQMOD_MLX4_COAL_TIME_MAX);
-	c->rx_usecs_low = (uint32_t)rnd_range(seed, 0, IRQMOD_MLX4_COAL_TIME_MAX);
-	c->rx_usecs_high = (uint32_t)rnd_range(seed, c->rx_usecs_low, IRQMOD_MLX4_COAL_TIME_MAX);
-	c->rx_frames = (uint32_t)rnd_range(seed, 0, IRQMOD_MLX4_COAL_PKTS_MAX);
-	c->rx_rings = (uint32_t)rnd_range(seed, 1, 256);
-	c->adaptive = rnd(seed) % 4 != 0;
-	/* The start interval, or one between the low and high intervals. */
-	b->min_ns = (c->rx_usecs < c->rx_usecs_low ? c->rx_usecs : c->rx_usecs_low) * 1000u;
-	b->max_ns = (c->rx_usecs > c->rx_usecs_high ? c->rx_usecs : c->rx_usecs_high) * 1000u;
-	return true;
-}
+#define IRQMOD_KIND_TESTS_PROPERTY
+#include "kind_tests.h"
 
 /*
- * What the property test knows of each kind, one row per kind of the kind
- * table (a static assertion and test_every_kind_has_a_property_row hold it
- * so): its config generator, and whether @changed marks a register write
+ * What the property test knows of each kind, one row per row of the kind
+ * list, PROPERTY_ROW_<module> of tests/kinds/<module>.h (a static assertion
+ * and test_every_kind_has_a_property_row hold it so): its config generator, and whether @changed marks a register write
  * that may repeat the interval (i40e reports the writes Linux's
  * i40e_update_enable_itr() makes, and Linux also writes when only the
  * mode flag of a container changed; mlx4 writes on its first decided
@@ -365,17 +208,11 @@ struct property_kind {
 };
 
 static const struct property_kind property_kinds[] = {
-	[IRQMOD_KIND_STATIC] = { random_static, false },
-	[IRQMOD_KIND_IXGBE] = { random_ixgbe, false },
-	[IRQMOD_KIND_I40E] = { random_i40e, true },
-	[IRQMOD_KIND_DIM] = { random_dim, false },
-	[IRQMOD_KIND_ICE] = { random_dim, false },
-	[IRQMOD_KIND_DIM_RDMA] = { random_dim_rdma, false },
-	[IRQMOD_KIND_LATENCY_CLASS] = { random_latency_class, false },
-	[IRQMOD_KIND_AVERAGE_SIZE] = { random_average_size, false },
-	[IRQMOD_KIND_IXGBE_LEGACY] = { random_ixgbe_legacy, false },
-	[IRQMOD_KIND_LATENCY_TARGET] = { random_latency_target, false },
-	[IRQMOD_KIND_MLX4] = { random_mlx4, true },
+#define IRQMOD_KIND(E, k, ...) [IRQMOD_KIND_##E] = PROPERTY_ROW_##k,
+#define IRQMOD_KIND_PRESET(E, k, p) [IRQMOD_KIND_##E] = PROPERTY_ROW_##k,
+#include "irqmod/kinds.h"
+#undef IRQMOD_KIND
+#undef IRQMOD_KIND_PRESET
 };
 
 _Static_assert(sizeof(property_kinds) / sizeof(property_kinds[0]) == IRQMOD_KIND_COUNT,

@@ -6,8 +6,9 @@
  * a controller at run time. Drivers that know their controller call its
  * update function directly instead.
  *
- * Every kind is described once, in a table of struct irqmod_kind_desc
- * (lib/controller.c): its name, state size, default config and its
+ * Every kind is one entry of the kind list, irqmod/kinds.h, from which the
+ * enum, the unions below and the kind table of struct irqmod_kind_desc
+ * (lib/controller.c) derive: its name, state size, default config and its
  * config-check, init, reset, update and current functions. The generic
  * functions below dispatch through it; irqmod_kind_describe() hands an
  * entry to callers that hold a kind's own state (a hybrid's inner
@@ -16,17 +17,15 @@
 #ifndef IRQMOD_CONTROLLER_H
 #define IRQMOD_CONTROLLER_H
 
-#include "irqmod/average_size.h"
 #include "irqmod/common.h"
-#include "irqmod/dim.h"
 #include "irqmod/hybrid_base.h"
-#include "irqmod/ixgbe_legacy.h"
-#include "irqmod/latency_class.h"
-#include "irqmod/latency_target.h"
-#include "irqmod/mlx4.h"
-#include "irqmod/i40e.h"
-#include "irqmod/ixgbe.h"
-#include "irqmod/static.h"
+
+/* Every kind's header (the rows expand to nothing here). */
+#define IRQMOD_KIND(...)
+#define IRQMOD_KIND_PRESET(...)
+#include "irqmod/kinds.h"
+#undef IRQMOD_KIND
+#undef IRQMOD_KIND_PRESET
 
 #ifdef __cplusplus
 extern "C" {
@@ -34,35 +33,17 @@ extern "C" {
 
 /**
  * enum irqmod_kind - which controller a generic instance runs.
- * @IRQMOD_KIND_STATIC: struct irqmod_static.
- * @IRQMOD_KIND_DIM: struct irqmod_dim (Linux net_dim; default RX EQE table).
- * @IRQMOD_KIND_ICE: struct irqmod_dim with ice's RX table ("ice" preset of
- *                   the DIM controller, a kind of its own so comparisons
- *                   list it beside the others).
- * @IRQMOD_KIND_DIM_RDMA: struct irqmod_dim_rdma (Linux rdma_dim).
- * @IRQMOD_KIND_LATENCY_CLASS: struct irqmod_latency_class ("latency-class").
- * @IRQMOD_KIND_AVERAGE_SIZE: struct irqmod_average_size ("average-size").
- * @IRQMOD_KIND_IXGBE_LEGACY: struct irqmod_ixgbe_legacy ("ixgbe-legacy").
- * @IRQMOD_KIND_IXGBE: struct irqmod_ixgbe (Intel adaptive, ixgbe since 2017).
- * @IRQMOD_KIND_I40E: struct irqmod_i40e (Intel adaptive, i40e constants).
- * @IRQMOD_KIND_LATENCY_TARGET: struct irqmod_latency_target ("latency-target":
- *                              the longest interval meeting an added-delay target).
- * @IRQMOD_KIND_MLX4: struct irqmod_mlx4 ("mlx4": Mellanox mlx4_en's rate-based
- *                    auto-moderation).
+ * @IRQMOD_KIND_STATIC: one value per row of irqmod/kinds.h, in its order
+ *                      (IRQMOD_KIND_STATIC, IRQMOD_KIND_IXGBE, ...); the
+ *                      kind's own header describes it.
  * @IRQMOD_KIND_COUNT: one past the last kind.
  */
 enum irqmod_kind {
-	IRQMOD_KIND_STATIC = 0,
-	IRQMOD_KIND_IXGBE,
-	IRQMOD_KIND_I40E,
-	IRQMOD_KIND_DIM,
-	IRQMOD_KIND_ICE,
-	IRQMOD_KIND_DIM_RDMA,
-	IRQMOD_KIND_LATENCY_CLASS,
-	IRQMOD_KIND_AVERAGE_SIZE,
-	IRQMOD_KIND_IXGBE_LEGACY,
-	IRQMOD_KIND_LATENCY_TARGET,
-	IRQMOD_KIND_MLX4,
+#define IRQMOD_KIND(E, k, ...) IRQMOD_KIND_##E,
+#define IRQMOD_KIND_PRESET(E, k, p) IRQMOD_KIND_##E,
+#include "irqmod/kinds.h"
+#undef IRQMOD_KIND
+#undef IRQMOD_KIND_PRESET
 	IRQMOD_KIND_COUNT
 };
 
@@ -75,16 +56,12 @@ enum irqmod_kind {
 struct irqmod_controller_config {
 	uint32_t kind;
 	union {
-		struct irqmod_static_config static_config;
-		struct irqmod_dim_config dim_config;
-		struct irqmod_dim_rdma_config dim_rdma_config;
-		struct irqmod_latency_class_config latency_class;
-		struct irqmod_average_size_config average_size;
-		struct irqmod_ixgbe_legacy_config ixgbe_legacy;
-		struct irqmod_intel_itr_config ixgbe_config;
-		struct irqmod_intel_itr_config i40e_config;
-		struct irqmod_latency_target_config latency_target;
-		struct irqmod_mlx4_config mlx4;
+#define IRQMOD_KIND(E, k, name, config_type, state_member, config_member, ...) \
+		config_type config_member;
+#define IRQMOD_KIND_PRESET(E, k, p)
+#include "irqmod/kinds.h"
+#undef IRQMOD_KIND
+#undef IRQMOD_KIND_PRESET
 	} config;
 };
 
@@ -97,18 +74,40 @@ struct irqmod_controller_config {
 struct irqmod_controller {
 	uint32_t kind;
 	union {
-		struct irqmod_static static_state;
-		struct irqmod_dim dim_state;
-		struct irqmod_dim_rdma dim_rdma_state;
-		struct irqmod_latency_class latency_class;
-		struct irqmod_average_size average_size;
-		struct irqmod_ixgbe_legacy ixgbe_legacy;
-		struct irqmod_ixgbe ixgbe_state;
-		struct irqmod_i40e i40e_state;
-		struct irqmod_latency_target latency_target;
-		struct irqmod_mlx4 mlx4;
+#define IRQMOD_KIND(E, k, name, config_type, state_member, ...) \
+		struct irqmod_##k state_member;
+#define IRQMOD_KIND_PRESET(E, k, p)
+#include "irqmod/kinds.h"
+#undef IRQMOD_KIND
+#undef IRQMOD_KIND_PRESET
 	} state;
 };
+
+/*
+ * irqmod_inner_of_<k>(inner, state) for each kind's module k: make @inner
+ * call irqmod_<k>_update() on @state (struct irqmod_<k>, set up by its init;
+ * the caller keeps it). Unlike irqmod_inner_of_kind() it needs no kind
+ * table, so a driver that puts one controller inside a hybrid links that
+ * controller alone. irqmod_<k>_update_untyped() is that update on an
+ * untyped state, the form of struct irqmod_inner's @update.
+ */
+#define IRQMOD_KIND(E, k, ...)                                                       \
+	static inline void irqmod_##k##_update_untyped(void *state,                  \
+						       const struct irqmod_sample *sample, \
+						       struct irqmod_decision *decision) \
+	{                                                                            \
+		irqmod_##k##_update((struct irqmod_##k *)state, sample, decision);   \
+	}                                                                            \
+	static inline void irqmod_inner_of_##k(struct irqmod_inner *inner,           \
+					       struct irqmod_##k *state)             \
+	{                                                                            \
+		inner->update = irqmod_##k##_update_untyped;                         \
+		inner->state = state;                                                \
+	}
+#define IRQMOD_KIND_PRESET(E, k, p)
+#include "irqmod/kinds.h"
+#undef IRQMOD_KIND
+#undef IRQMOD_KIND_PRESET
 
 /**
  * irqmod_controller_init() - validate @config and set up @controller.

@@ -187,6 +187,19 @@ IRQMOD_API int irqmod_i40e_config_check(const struct irqmod_intel_itr_config *co
 IRQMOD_API void irqmod_i40e_current(const struct irqmod_i40e *state,
 				    struct irqmod_decision *decision);
 
+/*
+ * IRQMOD_I40E_KNOBS(KNOB, ctx) - the knobs of i40e in the scenario grammar
+ * (i40e(max=100us)): the same fields as ixgbe's, i40e's limits. KNOB(ctx,
+ * config field, name, is a duration, help) each; include/irqmod/kinds.h names
+ * this macro in the row of i40e, lib/scenario/kinds.c expands it.
+ */
+#define IRQMOD_I40E_KNOBS(KNOB, ctx) \
+	KNOB(ctx, min_interval_ns, "min", true, \
+	     "floor, even us, >= 2us (default 2us)") \
+	KNOB(ctx, max_interval_ns, "max", true, \
+	     "ceiling, even us up to 8160us (default 126us, " \
+	     "I40E_ITR_ADAPTIVE_MAX_USECS)")
+
 #ifdef __cplusplus
 }
 #endif

@@ -282,6 +282,19 @@ IRQMOD_API int irqmod_ixgbe_config_check(const struct irqmod_intel_itr_config *c
 IRQMOD_API void irqmod_ixgbe_current(const struct irqmod_ixgbe *state,
 				     struct irqmod_decision *decision);
 
+/*
+ * IRQMOD_IXGBE_KNOBS(KNOB, ctx) - the knobs of ixgbe in the scenario grammar
+ * (ixgbe(max=100us)): the floor and ceiling of its Intel ITR config. KNOB(ctx,
+ * config field, name, is a duration, help) each; include/irqmod/kinds.h names
+ * this macro in the row of ixgbe, lib/scenario/kinds.c expands it.
+ */
+#define IRQMOD_IXGBE_KNOBS(KNOB, ctx) \
+	KNOB(ctx, min_interval_ns, "min", true, \
+	     "floor, whole us, >= 1us (default 10us)") \
+	KNOB(ctx, max_interval_ns, "max", true, \
+	     "ceiling, whole us up to 126us (default: the socket-buffer floor, 84us at" \
+	     " 10G)")
+
 #ifdef __cplusplus
 }
 #endif

@@ -315,6 +315,30 @@ IRQMOD_API void irqmod_latency_target_update(struct irqmod_latency_target *state
 IRQMOD_API void irqmod_latency_target_current(const struct irqmod_latency_target *state,
 					      struct irqmod_decision *decision);
 
+/*
+ * IRQMOD_LATENCY_TARGET_KNOBS(KNOB, ctx) - the knobs of latency-target in the
+ * scenario grammar (latency-target(max=100us)): its targets, bounds, rate cap
+ * and own polling. KNOB(ctx, config field, name, is a duration, help) each;
+ * include/irqmod/kinds.h names this macro in the row of latency-target,
+ * lib/scenario/kinds.c expands it.
+ */
+#define IRQMOD_LATENCY_TARGET_KNOBS(KNOB, ctx) \
+	KNOB(ctx, target_p99_ns, "target_p99", true, \
+	     "p99 added-delay target, <= 1s (default 50us)") \
+	KNOB(ctx, target_mean_ns, "target_mean", true, \
+	     "mean added-delay target, <= target_p99 (default 0: none)") \
+	KNOB(ctx, service_ns, "service", true, \
+	     "delay the interval does not control, taken off the targets (default 0)") \
+	KNOB(ctx, min_interval_ns, "min", true, \
+	     "shortest interval, used at very low rates (default 0)") \
+	KNOB(ctx, max_interval_ns, "max", true, \
+	     "longest interval, <= 1s (default 1ms)") \
+	KNOB(ctx, max_rate_per_s, "max_rate", false, \
+	     "interrupt-rate cap per second (default 0: none)") \
+	KNOB(ctx, poll_packets, "poll_packets", false, \
+	     "poll instead of interrupts from this many frames per interval, 0 or " \
+	     "2..65535 (default 4; 0 inside a hybrid)")
+
 #ifdef __cplusplus
 }
 #endif

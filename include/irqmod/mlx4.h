@@ -191,6 +191,25 @@ IRQMOD_API void irqmod_mlx4_update(struct irqmod_mlx4 *state,
 IRQMOD_API void irqmod_mlx4_current(const struct irqmod_mlx4 *state,
 				    struct irqmod_decision *decision);
 
+/*
+ * IRQMOD_MLX4_KNOBS(KNOB, ctx) - the knobs of mlx4 in the scenario grammar
+ * (mlx4(max=100us)): its rate thresholds, the intervals they map to and its
+ * rings. KNOB(ctx, config field, name, is a duration, help) each;
+ * include/irqmod/kinds.h names this macro in the row of mlx4,
+ * lib/scenario/kinds.c expands it.
+ */
+#define IRQMOD_MLX4_KNOBS(KNOB, ctx) \
+	KNOB(ctx, pkt_rate_low_per_s, "rate_low", false, \
+	     "at or below this packet rate, usecs_low (default 400000/s)") \
+	KNOB(ctx, pkt_rate_high_per_s, "rate_high", false, \
+	     "at or above this packet rate, usecs_high (default 450000/s)") \
+	KNOB(ctx, rx_usecs_low, "usecs_low", false, \
+	     "interval in us at low rates, <= 65535 (default 0)") \
+	KNOB(ctx, rx_usecs_high, "usecs_high", false, \
+	     "interval in us at high rates, usecs_low..65535 (default 128)") \
+	KNOB(ctx, rx_rings, "rings", false, \
+	     "RX rings sharing the 7812/s threshold, >= 1 (default 1)")
+
 #ifdef __cplusplus
 }
 #endif

@@ -5,79 +5,44 @@
  * grammar, the knob listings and the checks ask of a kind and the
  * freestanding core has no use for: its knobs, how its config fits a
  * scenario, how a rejected config is worded, and whether ethtool's
- * rx-profile applies to it. The generic code of lib/scenario/ reads these
- * columns and names no kind; a static assertion holds the row count to
- * IRQMOD_KIND_COUNT and tests/test_kind_table.c each row to its kind.
+ * rx-profile applies to it. Its rows and knobs derive from the kind list
+ * (include/irqmod/kinds.h, the knob lists of the kinds' headers); the
+ * generic code of lib/scenario/ reads these columns and names no kind. A
+ * static assertion holds the row count to IRQMOD_KIND_COUNT and
+ * tests/test_kind_table.c each row to its kind.
  */
 #include "scenario_internal.h"
 
 #include <string.h>
 
-/* A knob of kind @owner: uint32_t @member of its @config_type. */
-#define KIND_KNOB(owner, config_type, member, knob_name, is_duration, help_text)             \
-	{                                                                                   \
-		.hybrid = IRQMOD_HYBRID_NONE, .kind = owner, .name = knob_name,             \
-		.offset = offsetof(config_type, member),                                    \
-		.width = sizeof(((config_type *)0)->member), .duration = is_duration,       \
-		.help = help_text                                                           \
-	}
-
 #define ARRAY_COUNT(a) (sizeof(a) / sizeof((a)[0]))
-/* A row's knobs: @array and its length. */
-#define KNOBS(array) .knobs = array, .knob_count = ARRAY_COUNT(array)
 
-/* ixgbe: the floor and ceiling of its Intel ITR config. */
-static const struct irqmod_scenario_knob ixgbe_knobs[] = {
-	KIND_KNOB(IRQMOD_KIND_IXGBE, struct irqmod_intel_itr_config, min_interval_ns, "min", true,
-		  "floor, whole us, >= 1us (default 10us)"),
-	KIND_KNOB(IRQMOD_KIND_IXGBE, struct irqmod_intel_itr_config, max_interval_ns, "max", true,
-		  "ceiling, whole us up to 126us (default: the socket-buffer floor, 84us at 10G)"),
-};
+/*
+ * A knob of a kind's header list (IRQMOD_MLX4_KNOBS): uint32_t @member of
+ * the config type of @ctx, which is (E, config type) of the kind's row.
+ */
+#define KNOB_KIND(E, config_type) IRQMOD_KIND_##E
+#define KNOB_CONFIG(E, config_type) config_type
+#define KIND_KNOB(ctx, member, knob_name, is_duration, help_text)                            \
+	{ .hybrid = IRQMOD_HYBRID_NONE, .kind = KNOB_KIND ctx, .name = knob_name,            \
+	  .offset = offsetof(KNOB_CONFIG ctx, member),                                       \
+	  .width = sizeof(((KNOB_CONFIG ctx *)0)->member), .duration = is_duration,          \
+	  .help = help_text },
+#define IRQMOD_NO_KNOBS(KNOB, ctx)
 
-/* i40e: the same fields, i40e's limits. */
-static const struct irqmod_scenario_knob i40e_knobs[] = {
-	KIND_KNOB(IRQMOD_KIND_I40E, struct irqmod_intel_itr_config, min_interval_ns, "min", true,
-		  "floor, even us, >= 2us (default 2us)"),
-	KIND_KNOB(IRQMOD_KIND_I40E, struct irqmod_intel_itr_config, max_interval_ns, "max", true,
-		  "ceiling, even us up to 8160us (default 126us, I40E_ITR_ADAPTIVE_MAX_USECS)"),
-};
-
-/* latency-target: its targets, bounds, rate cap and own polling. */
-static const struct irqmod_scenario_knob latency_target_knobs[] = {
-	KIND_KNOB(IRQMOD_KIND_LATENCY_TARGET, struct irqmod_latency_target_config, target_p99_ns,
-		  "target_p99", true, "p99 added-delay target, <= 1s (default 50us)"),
-	KIND_KNOB(IRQMOD_KIND_LATENCY_TARGET, struct irqmod_latency_target_config, target_mean_ns,
-		  "target_mean", true, "mean added-delay target, <= target_p99 (default 0: none)"),
-	KIND_KNOB(IRQMOD_KIND_LATENCY_TARGET, struct irqmod_latency_target_config, service_ns,
-		  "service", true,
-		  "delay the interval does not control, taken off the targets (default 0)"),
-	KIND_KNOB(IRQMOD_KIND_LATENCY_TARGET, struct irqmod_latency_target_config,
-		  min_interval_ns, "min", true,
-		  "shortest interval, used at very low rates (default 0)"),
-	KIND_KNOB(IRQMOD_KIND_LATENCY_TARGET, struct irqmod_latency_target_config,
-		  max_interval_ns, "max", true, "longest interval, <= 1s (default 1ms)"),
-	KIND_KNOB(IRQMOD_KIND_LATENCY_TARGET, struct irqmod_latency_target_config,
-		  max_rate_per_s, "max_rate", false,
-		  "interrupt-rate cap per second (default 0: none)"),
-	KIND_KNOB(IRQMOD_KIND_LATENCY_TARGET, struct irqmod_latency_target_config, poll_packets,
-		  "poll_packets", false,
-		  "poll instead of interrupts from this many frames per interval, 0 or 2..65535 "
-		  "(default 4; 0 inside a hybrid)"),
-};
-
-/* mlx4: its rate thresholds, the intervals they map to and its window. */
-static const struct irqmod_scenario_knob mlx4_knobs[] = {
-	KIND_KNOB(IRQMOD_KIND_MLX4, struct irqmod_mlx4_config, pkt_rate_low_per_s, "rate_low",
-		  false, "at or below this packet rate, usecs_low (default 400000/s)"),
-	KIND_KNOB(IRQMOD_KIND_MLX4, struct irqmod_mlx4_config, pkt_rate_high_per_s, "rate_high",
-		  false, "at or above this packet rate, usecs_high (default 450000/s)"),
-	KIND_KNOB(IRQMOD_KIND_MLX4, struct irqmod_mlx4_config, rx_usecs_low, "usecs_low", false,
-		  "interval in us at low rates, <= 65535 (default 0)"),
-	KIND_KNOB(IRQMOD_KIND_MLX4, struct irqmod_mlx4_config, rx_usecs_high, "usecs_high",
-		  false, "interval in us at high rates, usecs_low..65535 (default 128)"),
-	KIND_KNOB(IRQMOD_KIND_MLX4, struct irqmod_mlx4_config, rx_rings, "rings", false,
-		  "RX rings sharing the 7812/s threshold, >= 1 (default 1)"),
-};
+/*
+ * Each module's knobs, from the knobs column of its row, and an empty
+ * entry after them (ISO C has no array of length 0; the count leaves it out).
+ */
+#define IRQMOD_KIND(E, k, kind_name, config_type, state_member, config_member, max_link,          \
+		    hybrid_rule, knobs)                                                         \
+	static const struct irqmod_scenario_knob k##_knobs[] = {                              \
+		knobs(KIND_KNOB, (E, config_type)){ .name = NULL }                             \
+	};
+#define IRQMOD_KIND_PRESET(E, k, p)
+#include "irqmod/kinds.h"
+#undef IRQMOD_KIND
+#undef IRQMOD_KIND_PRESET
 
 /* Plain "static" runs at [run] static_interval, so a sweep can vary it. */
 static void static_fit(void *config, const struct irqmod_scenario_fit *scenario)
@@ -117,19 +82,27 @@ static void latency_target_fit(void *config, const struct irqmod_scenario_fit *s
 				: IRQMOD_LATENCY_TARGET_TIMER_HOLDOFF;
 }
 
+/*
+ * One row per row of the kind list; then what a few kinds do beyond their
+ * defaults and knobs (a later designator sets that member of a row).
+ */
 const struct irqmod_scenario_kind irqmod_scenario_kinds[] = {
-	{ .name = "static", .fit = static_fit },
-	{ .name = "ixgbe", KNOBS(ixgbe_knobs), .settle = intel_settle },
-	{ .name = "i40e", KNOBS(i40e_knobs), .settle = intel_settle },
-	{ .name = "dim", .dim_profile = true },
-	{ .name = "ice", .dim_profile = true },
-	{ .name = "dim-rdma" },
-	{ .name = "latency-class" },
-	{ .name = "average-size" },
-	{ .name = "ixgbe-legacy" },
-	{ .name = "latency-target", KNOBS(latency_target_knobs), .fit = latency_target_fit,
-	  .check_names_knob = true },
-	{ .name = "mlx4", KNOBS(mlx4_knobs) },
+#define IRQMOD_KIND(E, k, kind_name, ...)                                                     \
+	[IRQMOD_KIND_##E] = { .name = kind_name, .knobs = k##_knobs,                           \
+			      .knob_count = ARRAY_COUNT(k##_knobs) - 1 },
+#define IRQMOD_KIND_PRESET(E, k, p)                                                           \
+	[IRQMOD_KIND_##E] = { .name = #p, .knobs = k##_knobs,                                   \
+			      .knob_count = ARRAY_COUNT(k##_knobs) - 1 },
+#include "irqmod/kinds.h"
+#undef IRQMOD_KIND
+#undef IRQMOD_KIND_PRESET
+	[IRQMOD_KIND_STATIC].fit = static_fit,
+	[IRQMOD_KIND_IXGBE].settle = intel_settle,
+	[IRQMOD_KIND_I40E].settle = intel_settle,
+	[IRQMOD_KIND_DIM].dim_profile = true,
+	[IRQMOD_KIND_ICE].dim_profile = true,
+	[IRQMOD_KIND_LATENCY_TARGET].fit = latency_target_fit,
+	[IRQMOD_KIND_LATENCY_TARGET].check_names_knob = true,
 };
 
 _Static_assert(ARRAY_COUNT(irqmod_scenario_kinds) == IRQMOD_KIND_COUNT,

@@ -9,8 +9,10 @@ empty comment lines at the block's end). `name() - text` or `struct name - text`
 or enum becomes an item of a member list, `Return:` becomes @return, an
 inline @name becomes \\p name, %CONST and &struct lose their sigil, and the
 file gets the @file block Doxygen needs to document global symbols.
+The kind list's rows take the place of each #include "irqmod/kinds.h".
 Usage: kerneldoc-filter.py HEADER (output on stdout).
 """
+import os
 import re
 import sys
 
@@ -93,6 +95,8 @@ def main():
                 continue
             if line.strip() == '/**':
                 block = []
+            if line.strip() == '#include "irqmod/kinds.h"':
+                line = kind_rows(sys.argv[1])
             result.append(line)
         elif line.strip() == '*/':
             if block and re.match(r'^\s*\*\s*DOC:', block[0]):
@@ -108,6 +112,14 @@ def main():
     if not any(re.match(r'^\s*\*\s*DOC:', line) for line in lines):
         result[0] = result[0] + ' /** @file */'
     sys.stdout.write('\n'.join(result))
+
+
+def kind_rows(path):
+    """The rows of the kind list beside @path, on one line (Doxygen does
+    not read an included file's code, so the IRQMOD_KIND() expansions of
+    controller.h would document no kind)."""
+    with open(os.path.join(os.path.dirname(path), 'kinds.h'), encoding='utf-8') as kinds:
+        return ' '.join(row.strip() for row in kinds if row.startswith('IRQMOD_KIND'))
 
 
 if __name__ == '__main__':

@@ -38,9 +38,26 @@ pairs=$(awk '
 	/^[[:space:]]*global:/ { scope = "global"; next }
 	/^[[:space:]]*local:/ { scope = "local"; next }
 	/^[[:space:]]*\}/ { node = ""; next }
-	scope == "global" && node != "" && /^[[:space:]]*[A-Za-z_][A-Za-z0-9_]*;[[:space:]]*$/ {
+	scope == "global" && node != "" && /^[[:space:]]*[A-Za-z_][A-Za-z0-9_]*\*?;[[:space:]]*$/ {
 		name = $1; sub(/;$/, "", name); print name "@@" node
 	}' <<<"$stripped" | sort)
+api=$(irqmod_api_names "$@")
+# A pattern (irqmod_mlx4_*: a kind's module) stands for the API names it
+# matches, and must match one; two patterns may match the same name
+# (irqmod_ixgbe_* and irqmod_ixgbe_legacy_* both match the latter's).
+explicit=""
+from_patterns=""
+while IFS= read -r pair; do
+	case $pair in
+	*'*@@'*)
+		prefix=${pair%%\**}
+		matches=$(grep "^$prefix" <<<"$api" || true)
+		[ -n "$matches" ] || fail "pattern ${pair%%@@*} matches no IRQMOD_API function"
+		from_patterns+=$(sed "s/\$/@@${pair##*@@}/" <<<"$matches")$'\n' ;;
+	*) explicit+=$pair$'\n' ;;
+	esac
+done <<<"$pairs"
+pairs=$( { grep -v '^$' <<<"$explicit" || true; grep -v '^$' <<<"$from_patterns" | sort -u || true; } | sort)
 [ -n "$pairs" ] || fail "$map lists no global symbol"
 listed=$(sed 's/@@.*//' <<<"$pairs" | sort)
 [ -z "$(uniq -d <<<"$listed")" ] || fail "$map lists twice: $(uniq -d <<<"$listed" | paste -sd' ')"
@@ -54,7 +71,6 @@ each_missing() {
 	done < <(comm -23 <(echo "$1") <(echo "$2"))
 }
 script=$(basename "$map")
-api=$(irqmod_api_names "$@")
 each_missing "$api" "$listed" "is IRQMOD_API in the headers but missing from $script"
 each_missing "$listed" "$api" "is listed in $script but no header declares it IRQMOD_API"
 

@@ -10,8 +10,9 @@
  * zero, out-of-bounds access and uninitialised reads on all of it.
  *
  * Every kind of the kind table is analysed (0..IRQMOD_KIND_COUNT, the
- * last as an unknown kind). Adding a controller: its row of eva_configs[]
- * (a static assertion fails without it); a hybrid: eva_hybrids[].
+ * last as an unknown kind). Adding a controller: its EVA_ROW_<module> in
+ * tests/kinds/<module>.h (the build fails without it); a hybrid:
+ * eva_hybrids[].
  */
 #include "__fc_builtin.h"
 #include "irqmod/irqmod.h"
@@ -55,45 +56,17 @@ static void eva_config_intel(struct irqmod_controller_config *config)
 	eva_bool(&config->config.ixgbe_config.tx_ring);
 }
 
-static void eva_config_dim(struct irqmod_controller_config *config)
-{
-	config->config.dim_config.profiles = eva_profiles;
-}
+/* Each kind's EVA_ROW_<module> (and its own function), in tests/kinds/<module>.h. */
+#define IRQMOD_KIND_TESTS_EVA
+#include "kind_tests.h"
 
-static void eva_config_dim_rdma(struct irqmod_controller_config *config)
-{
-	config->config.dim_rdma_config.profiles = eva_profiles;
-}
-
-static void eva_config_average_size(struct irqmod_controller_config *config)
-{
-	eva_bool(&config->config.average_size.use_tx);
-}
-
-static void eva_config_ixgbe_legacy(struct irqmod_controller_config *config)
-{
-	eva_bool(&config->config.ixgbe_legacy.floor_12k);
-	eva_bool(&config->config.ixgbe_legacy.tx_only);
-}
-
-static void eva_config_mlx4(struct irqmod_controller_config *config)
-{
-	eva_bool(&config->config.mlx4.adaptive);
-}
-
-/* One row per kind of the kind table. */
+/* One row per row of the kind list. */
 static void (*const eva_configs[])(struct irqmod_controller_config *config) = {
-	[IRQMOD_KIND_STATIC] = eva_config_as_is,
-	[IRQMOD_KIND_IXGBE] = eva_config_intel,
-	[IRQMOD_KIND_I40E] = eva_config_intel,
-	[IRQMOD_KIND_DIM] = eva_config_dim,
-	[IRQMOD_KIND_ICE] = eva_config_dim,
-	[IRQMOD_KIND_DIM_RDMA] = eva_config_dim_rdma,
-	[IRQMOD_KIND_LATENCY_CLASS] = eva_config_as_is,
-	[IRQMOD_KIND_AVERAGE_SIZE] = eva_config_average_size,
-	[IRQMOD_KIND_IXGBE_LEGACY] = eva_config_ixgbe_legacy,
-	[IRQMOD_KIND_LATENCY_TARGET] = eva_config_as_is,
-	[IRQMOD_KIND_MLX4] = eva_config_mlx4,
+#define IRQMOD_KIND(E, k, ...) [IRQMOD_KIND_##E] = EVA_ROW_##k,
+#define IRQMOD_KIND_PRESET(E, k, p) [IRQMOD_KIND_##E] = EVA_ROW_##k,
+#include "irqmod/kinds.h"
+#undef IRQMOD_KIND
+#undef IRQMOD_KIND_PRESET
 };
 _Static_assert(sizeof(eva_configs) / sizeof(eva_configs[0]) == IRQMOD_KIND_COUNT,
 	       "one row of eva_configs per kind");

@@ -159,34 +159,6 @@ static inline void fuzz_bools_intel(struct irqmod_controller_config *config)
 	fuzz_bool(&config->config.ixgbe_config.tx_ring);
 }
 
-static inline void fuzz_bools_average_size(struct irqmod_controller_config *config)
-{
-	fuzz_bool(&config->config.average_size.use_tx);
-}
-
-static inline void fuzz_bools_mlx4(struct irqmod_controller_config *config)
-{
-	fuzz_bool(&config->config.mlx4.adaptive);
-}
-
-static inline void fuzz_bools_ixgbe_legacy(struct irqmod_controller_config *config)
-{
-	fuzz_bool(&config->config.ixgbe_legacy.floor_12k);
-	fuzz_bool(&config->config.ixgbe_legacy.tx_only);
-}
-
-static inline const struct irqmod_dim_profile **
-fuzz_profiles_dim(struct irqmod_controller_config *config)
-{
-	return &config->config.dim_config.profiles;
-}
-
-static inline const struct irqmod_dim_profile **
-fuzz_profiles_dim_rdma(struct irqmod_controller_config *config)
-{
-	return &config->config.dim_rdma_config.profiles;
-}
-
 /* FUZZ_DIRECT(k, member): kind k's own update on &state.member. */
 #define FUZZ_DIRECT(k, member)                                                          \
 	static inline void fuzz_direct_##k(struct irqmod_controller *controller,           \
@@ -195,24 +167,11 @@ fuzz_profiles_dim_rdma(struct irqmod_controller_config *config)
 	{                                                                                 \
 		irqmod_##k##_update(&controller->state.member, sample, decision);         \
 	}
-FUZZ_DIRECT(static, static_state)
-FUZZ_DIRECT(ixgbe, ixgbe_state)
-FUZZ_DIRECT(i40e, i40e_state)
-FUZZ_DIRECT(dim, dim_state)
-FUZZ_DIRECT(dim_rdma, dim_rdma_state)
-FUZZ_DIRECT(latency_class, latency_class)
-FUZZ_DIRECT(average_size, average_size)
-FUZZ_DIRECT(ixgbe_legacy, ixgbe_legacy)
-FUZZ_DIRECT(latency_target, latency_target)
-FUZZ_DIRECT(mlx4, mlx4)
-
-static inline void fuzz_rearm_static(const struct irqmod_controller_config *config,
-				     const struct irqmod_decision *decision)
-{
-	FUZZ_CHECK(decision->rx_interval_ns == config->config.static_config.rx_interval_ns &&
-			   decision->tx_interval_ns == config->config.static_config.tx_interval_ns,
-		   "static answers its configured intervals");
-}
+#define IRQMOD_KIND(E, k, name, config_type, state_member, ...) FUZZ_DIRECT(k, state_member)
+#define IRQMOD_KIND_PRESET(E, k, p)
+#include "irqmod/kinds.h"
+#undef IRQMOD_KIND
+#undef IRQMOD_KIND_PRESET
 
 static inline void fuzz_rearm_intel(const struct irqmod_controller_config *config,
 				    const struct irqmod_decision *decision)
@@ -229,32 +188,6 @@ static inline void fuzz_rearm_intel(const struct irqmod_controller_config *confi
 		   "Intel adaptive sets no frames or rate limit");
 }
 
-static inline void fuzz_rearm_ixgbe(const struct irqmod_controller_config *config,
-				    const struct irqmod_decision *decision)
-{
-	fuzz_rearm_intel(config, decision);
-	FUZZ_CHECK(decision->rx_interval_ns == decision->tx_interval_ns,
-		   "ixgbe has one EITR per vector");
-}
-
-static inline void fuzz_rearm_dim(const struct irqmod_controller_config *config,
-				  const struct irqmod_decision *decision)
-{
-	FUZZ_CHECK(decision->rx_interval_ns == decision->tx_interval_ns, "DIM: one interval");
-	FUZZ_CHECK(fuzz_from_table(config->config.dim_config.profiles,
-				   config->config.dim_config.levels, decision),
-		   "the DIM answer comes from its table");
-}
-
-static inline void fuzz_rearm_dim_rdma(const struct irqmod_controller_config *config,
-				       const struct irqmod_decision *decision)
-{
-	FUZZ_CHECK(decision->rx_interval_ns == decision->tx_interval_ns, "RDMA DIM: one interval");
-	FUZZ_CHECK(fuzz_from_table(config->config.dim_rdma_config.profiles,
-				   config->config.dim_rdma_config.levels, decision),
-		   "the RDMA DIM answer comes from its table");
-}
-
 /* latency-class, average-size: one interval per vector. */
 static inline void fuzz_rearm_one_interval(const struct irqmod_controller_config *config,
 					   const struct irqmod_decision *decision)
@@ -263,60 +196,19 @@ static inline void fuzz_rearm_one_interval(const struct irqmod_controller_config
 	FUZZ_CHECK(decision->rx_interval_ns == decision->tx_interval_ns, "one interval per vector");
 }
 
-static inline void fuzz_rearm_ixgbe_legacy(const struct irqmod_controller_config *config,
-					   const struct irqmod_decision *decision)
-{
-	/* ixgbe_legacy.h: 2 us steps from 10 us to 84 us (12K floor) or 125 us. */
-	uint32_t ceiling = config->config.ixgbe_legacy.floor_12k ? 84000u : 125000u;
-
-	FUZZ_CHECK(decision->rx_interval_ns == decision->tx_interval_ns,
-		   "ixgbe-legacy: one interval");
-	FUZZ_CHECK(decision->rx_interval_ns >= 10000u && decision->rx_interval_ns <= ceiling,
-		   "ixgbe-legacy interval within [10 us, floor]");
-	FUZZ_CHECK(decision->rx_interval_ns % 2000u == 0, "ixgbe-legacy in 2 us steps");
-}
-
-/* mlx4: the start interval or one between the low and high ones, its frames. */
-static inline void fuzz_rearm_mlx4(const struct irqmod_controller_config *config,
-				   const struct irqmod_decision *decision)
-{
-	const struct irqmod_mlx4_config *c = &config->config.mlx4;
-	uint32_t usecs = decision->rx_interval_ns / 1000u;
-
-	FUZZ_CHECK(decision->rx_interval_ns == decision->tx_interval_ns, "mlx4: one interval");
-	FUZZ_CHECK(decision->rx_interval_ns % 1000u == 0, "mlx4 in whole us");
-	FUZZ_CHECK(usecs == c->rx_usecs ||
-			   (usecs >= c->rx_usecs_low && usecs <= c->rx_usecs_high),
-		   "mlx4 interval is rx_usecs or within [usecs_low, usecs_high]");
-	FUZZ_CHECK(decision->frames == c->rx_frames, "mlx4 answers its rx_frames");
-}
+/* Each kind's checks and its FUZZ_ROW_<module>, in tests/kinds/<module>.h. */
+#define IRQMOD_KIND_TESTS_FUZZ
+#include "kind_tests.h"
 
 /* The row of @kind, below IRQMOD_KIND_COUNT. */
 static inline const struct fuzz_kind *fuzz_kind(uint32_t kind)
 {
 	static const struct fuzz_kind rows[] = {
-		[IRQMOD_KIND_STATIC] = { NULL, NULL, fuzz_direct_static, fuzz_rearm_static, 0 },
-		[IRQMOD_KIND_IXGBE] = { fuzz_bools_intel, NULL, fuzz_direct_ixgbe,
-					fuzz_rearm_ixgbe, 0 },
-		[IRQMOD_KIND_I40E] = { fuzz_bools_intel, NULL, fuzz_direct_i40e, fuzz_rearm_intel,
-				       FUZZ_CHANGED_ON_WRITE_ONE_OF_TWO },
-		[IRQMOD_KIND_DIM] = { NULL, fuzz_profiles_dim, fuzz_direct_dim, fuzz_rearm_dim, 0 },
-		[IRQMOD_KIND_ICE] = { NULL, fuzz_profiles_dim, fuzz_direct_dim, fuzz_rearm_dim, 0 },
-		[IRQMOD_KIND_DIM_RDMA] = { NULL, fuzz_profiles_dim_rdma, fuzz_direct_dim_rdma,
-					   fuzz_rearm_dim_rdma, 0 },
-		[IRQMOD_KIND_LATENCY_CLASS] = { NULL, NULL, fuzz_direct_latency_class,
-						fuzz_rearm_one_interval, 0 },
-		[IRQMOD_KIND_AVERAGE_SIZE] = { fuzz_bools_average_size, NULL,
-					       fuzz_direct_average_size, fuzz_rearm_one_interval,
-					       0 },
-		[IRQMOD_KIND_IXGBE_LEGACY] = { fuzz_bools_ixgbe_legacy, NULL,
-					       fuzz_direct_ixgbe_legacy, fuzz_rearm_ixgbe_legacy,
-					       0 },
-		/* Its POLL answers: fuzz_check_bounds(). */
-		[IRQMOD_KIND_LATENCY_TARGET] = { NULL, NULL, fuzz_direct_latency_target, NULL, 0 },
-		/* Linux writes on the first decided window even to the same interval. */
-		[IRQMOD_KIND_MLX4] = { fuzz_bools_mlx4, NULL, fuzz_direct_mlx4, fuzz_rearm_mlx4,
-				       FUZZ_CHANGED_ON_WRITE },
+#define IRQMOD_KIND(E, k, ...) [IRQMOD_KIND_##E] = FUZZ_ROW_##k,
+#define IRQMOD_KIND_PRESET(E, k, p) [IRQMOD_KIND_##E] = FUZZ_ROW_##k,
+#include "irqmod/kinds.h"
+#undef IRQMOD_KIND
+#undef IRQMOD_KIND_PRESET
 	};
 	_Static_assert(sizeof(rows) / sizeof(rows[0]) == IRQMOD_KIND_COUNT,
 		       "one row of fuzz_kind() per kind");
