@@ -15,6 +15,7 @@
 #include "irqmod/recheck.h"
 
 #include "config_error.h"
+#include "deps.h"
 
 /* irqmod_sample_has_work(), inline for the hybrids' hot path. */
 static inline bool irqmod_hybrid_has_work(const struct irqmod_sample *sample)
@@ -151,18 +152,6 @@ static inline bool irqmod_hybrid_cycle_sample_empty_poll(const struct irqmod_pol
 	irqmod_hybrid_cycle_fill(sum, sample, cycle);
 	return true;
 }
-
-/*
- * Out of line on purpose: the re-arm path needs a stack frame (the cycle
- * sample) and calls the inner controller; inlined, its prologue would be
- * paid on every POLL answer too. The __noinline__ spelling is safe in the
- * kernel, where "noinline" is a macro.
- */
-#if defined(__GNUC__)
-#define IRQMOD_COLD_PATH __attribute__((__noinline__))
-#else
-#define IRQMOD_COLD_PATH
-#endif
 
 /*
  * Answer "re-arm": the inner controller decides on the whole cycle (the sum
