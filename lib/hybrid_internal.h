@@ -4,15 +4,14 @@
  * cycle to the inner controller on re-arm, and the two answers. Internal:
  * not installed. Static inline, so each hybrid's update is one function
  * with no calls but the inner controller's (issue 11: they were ~45 % of
- * idle-poll+ixgbe's instructions as out-of-line calls).
+ * idle-poll+ixgbe's instructions as out-of-line calls). They sit below the
+ * hybrids and know none of them; the dispatcher above the hybrids calls
+ * them through lib/hybrid_steps.h.
  */
 #ifndef IRQMOD_HYBRID_INTERNAL_H
 #define IRQMOD_HYBRID_INTERNAL_H
 
-#include "irqmod/defer_irq.h"
 #include "irqmod/hybrid_base.h"
-#include "irqmod/idle_poll.h"
-#include "irqmod/recheck.h"
 
 #include "config_error.h"
 #include "deps.h"
@@ -201,22 +200,5 @@ static inline void irqmod_hybrid_answer_rearm(struct irqmod_poll_sum *sum,
 	decision->poll_delay_ns = 0;
 	decision->action = IRQMOD_ACTION_REARM;
 }
-
-/*
- * The hybrids' updates with the inner controller as two arguments instead
- * of a struct irqmod_inner, for irqmod_hybrid_update(): it can then jump
- * to them with &hybrid->inner.state, no struct on its stack and no frame
- * (lib/hybrid.c). Same answers as irqmod_<hybrid>_update(); each one's
- * body is shared with it (static inline in its file).
- */
-void irqmod_idle_poll_step(struct irqmod_idle_poll *state, irqmod_update_fn update,
-			   void *inner_state, const struct irqmod_sample *sample,
-			   struct irqmod_decision *decision);
-void irqmod_defer_irq_step(struct irqmod_defer_irq *state, irqmod_update_fn update,
-			   void *inner_state, const struct irqmod_sample *sample,
-			   struct irqmod_decision *decision);
-void irqmod_recheck_step(struct irqmod_recheck *state, irqmod_update_fn update,
-			 void *inner_state, const struct irqmod_sample *sample,
-			 struct irqmod_decision *decision);
 
 #endif /* IRQMOD_HYBRID_INTERNAL_H */
