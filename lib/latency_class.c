@@ -243,8 +243,8 @@ int irqmod_latency_class_init(struct irqmod_latency_class *state,
 		    state->smoothing == IRQMOD_LATENCY_SMOOTHING_RAMP_UP)
 			state->path = LC_PATH_E1000;
 		else if (state->conservative != IRQMOD_LATENCY_CONSERVATIVE_STORED &&
-			 state->encoding == IRQMOD_ITR_ENCODING_IGB_EITR &&
-			 state->smoothing == IRQMOD_LATENCY_SMOOTHING_NONE)
+			 state->encoding == IRQMOD_ITR_ENCODING_IGB_EITR)
+			/* No smoothing: the ramp needs a rate encoding (config check). */
 			state->path = LC_PATH_IGB;
 	}
 	irqmod_latency_class_reset(state);
