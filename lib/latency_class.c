@@ -396,6 +396,19 @@ static IRQMOD_ALWAYS_INLINE uint8_t two_class_step(struct irqmod_latency_class *
 }
 
 /*
+ * The level of @vector_class. Every class a step returns is below
+ * IRQMOD_LATENCY_CLASS_COUNT (bootstrap is stepped first, the two-class
+ * paths never bootstrap), but a state does not show that to scripts/eva:
+ * the read saturates at bulk, a test both ways taken, so no line is dead.
+ */
+static IRQMOD_ALWAYS_INLINE uint32_t class_target(const struct irqmod_latency_class *state,
+						  uint8_t vector_class)
+{
+	return state->class_level[vector_class < IRQMOD_LATENCY_BULK ? vector_class :
+				  IRQMOD_LATENCY_BULK];
+}
+
+/*
  * The level a vector class asks for, ramped up (e1000_set_itr: climb by a
  * quarter of the new rate per update) when @ramp_up; then, when it moved,
  * the register and interval of @encoding (constants at the preset paths,
@@ -441,7 +454,7 @@ static IRQMOD_COLD_PATH void general_update(struct irqmod_latency_class *state,
 	if (state->combine == IRQMOD_LATENCY_COMBINE_MAX_CLASS && !state->slow_link) {
 		vector_class = two_class_step(state, sample, state->conservative ==
 					      IRQMOD_LATENCY_CONSERVATIVE_STORED);
-		target = state->class_level[vector_class];
+		target = class_target(state, vector_class);
 	} else if (state->combine == IRQMOD_LATENCY_COMBINE_MAX_CLASS) {
 		target = state->class_level[IRQMOD_LATENCY_BULK];
 	} else {
@@ -462,7 +475,7 @@ static IRQMOD_COLD_PATH void general_update(struct irqmod_latency_class *state,
 			    vector_class == IRQMOD_LATENCY_LOWEST)
 				vector_class = IRQMOD_LATENCY_LOW;
 			state->rx_class = vector_class;
-			target = state->class_level[vector_class];
+			target = class_target(state, vector_class);
 		}
 	}
 	/* Below gigabit every one of these drivers fixes the bulk level. */
@@ -475,10 +488,10 @@ void irqmod_latency_class_update(struct irqmod_latency_class *state,
 {
 	/* The e1000/e1000e and igb presets, each with nothing else to test. */
 	if (state->path == LC_PATH_E1000)
-		apply_target(state, state->class_level[two_class_step(state, sample, true)],
+		apply_target(state, class_target(state, two_class_step(state, sample, true)),
 			     IRQMOD_ITR_ENCODING_E1000_ITR_RATE, true, decision);
 	else if (state->path == LC_PATH_IGB)
-		apply_target(state, state->class_level[two_class_step(state, sample, false)],
+		apply_target(state, class_target(state, two_class_step(state, sample, false)),
 			     IRQMOD_ITR_ENCODING_IGB_EITR, false, decision);
 	else
 		general_update(state, sample, decision);
