@@ -128,10 +128,10 @@ static bool levels_ordered(uint32_t encoding, const uint32_t *level)
 _Static_assert(sizeof(struct irqmod_latency_class) <= 64, "latency-class state above 64 bytes");
 
 /*
- * &struct irqmod_latency_class.path: two classes on a fast link, with STORED
- * conservative mode (e1000e) or without (igb); anything else is general.
+ * &struct irqmod_latency_class.path: the e1000/e1000e presets' settings and
+ * igb's, each a path of the update with its encoding and smoothing as
+ * constants; anything else is general.
  */
-/* @path values: the update's two preset paths, and everything else. */
 #define LC_PATH_GENERAL 0u
 #define LC_PATH_E1000 1u
 #define LC_PATH_IGB 2u
@@ -400,6 +400,7 @@ static IRQMOD_ALWAYS_INLINE uint8_t two_class_step(struct irqmod_latency_class *
  * IRQMOD_LATENCY_CLASS_COUNT (bootstrap is stepped first, the two-class
  * paths never bootstrap), but a state does not show that to scripts/eva:
  * the read saturates at bulk, a test both ways taken, so no line is dead.
+ * CONSERVATIVE_OUTPUT is folded into class_level at init.
  */
 static IRQMOD_ALWAYS_INLINE uint32_t class_target(const struct irqmod_latency_class *state,
 						  uint8_t vector_class)
@@ -456,6 +457,7 @@ static IRQMOD_COLD_PATH void general_update(struct irqmod_latency_class *state,
 					      IRQMOD_LATENCY_CONSERVATIVE_STORED);
 		target = class_target(state, vector_class);
 	} else if (state->combine == IRQMOD_LATENCY_COMBINE_MAX_CLASS) {
+		/* Below gigabit every one of these drivers fixes the bulk level. */
 		target = state->class_level[IRQMOD_LATENCY_BULK];
 	} else {
 		uint64_t bytes, bytes_per_packet;
@@ -478,7 +480,6 @@ static IRQMOD_COLD_PATH void general_update(struct irqmod_latency_class *state,
 			target = class_target(state, vector_class);
 		}
 	}
-	/* Below gigabit every one of these drivers fixes the bulk level. */
 	apply_target(state, target, state->encoding, ramp_up, decision);
 }
 
