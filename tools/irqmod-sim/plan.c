@@ -92,8 +92,9 @@ void irqmod_tool_seed_phases(struct irqmod_sim_config *run, const struct irqmod_
 /*
  * Simulated frames per second of CPU time one process makes, for the
  * estimate before a long run: the delivered-frame figure of
- * docs/simulator.md "Speed" (bench-sim 1514 B, 30.0-32.1 M; the ring drops
- * of 60 B line rate go 5x faster, so this errs long).
+ * docs/performance.md, "The simulator's speed" (bench-sim 1514 B,
+ * 30.0-32.1 M; the ring drops of 60 B line rate go 5x faster, so this errs
+ * long).
  */
 #define ESTIMATE_FRAMES_PER_S 30000000.0
 /* An estimate is printed for runs expected to take at least this long. */
