@@ -93,7 +93,7 @@ int irqmod_mlx4_init(struct irqmod_mlx4 *state, const struct irqmod_mlx4_config 
 	error = irqmod_mlx4_config_check(config, NULL);
 	if (error)
 		return error;
-	/* Linux decides only over a period of at least one jiffy. */
+	/* A window of 0 closes only when the clock moved: Linux would divide by a period of 0. */
 	state->window_ns = config->window_ns ? config->window_ns : 1u;
 	state->pkt_rate_low_per_s = config->pkt_rate_low_per_s;
 	state->pkt_rate_high_per_s = config->pkt_rate_high_per_s;
