@@ -221,16 +221,6 @@ void irqmod_average_size_reset(struct irqmod_average_size *state)
 	program_level(state, state->start_level);
 }
 
-/*
- * The general path out of line on purpose (general_update()); the
- * __noinline__ spelling is safe in the kernel, where "noinline" is a macro.
- */
-#if defined(__GNUC__)
-#define AS_COLD_PATH __attribute__((__noinline__))
-#else
-#define AS_COLD_PATH
-#endif
-
 /* The larger per-direction average; 0 when no direction carried packets. */
 static uint64_t largest_average(const struct irqmod_average_size *state,
 				const struct irqmod_sample *sample)
@@ -252,7 +242,7 @@ static uint64_t largest_average(const struct irqmod_average_size *state,
  * its options. Out of line, so that what it keeps in registers is not set
  * up on every call of the igb path (which jumps here on its first test).
  */
-static AS_COLD_PATH void general_update(struct irqmod_average_size *state,
+static IRQMOD_COLD_PATH void general_update(struct irqmod_average_size *state,
 					const struct irqmod_sample *sample,
 					struct irqmod_decision *decision)
 {

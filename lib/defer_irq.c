@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+#include "irqmod/defer_irq.h"
 #include "hybrid_internal.h"
+#include "hybrid_steps.h"
 
 #define KIND "defer-irq"
 

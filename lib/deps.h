@@ -98,4 +98,18 @@ uint64_t irqmod_platform_div64_u64(uint64_t dividend, uint64_t divisor);
 #endif
 #endif
 
+/*
+ * IRQMOD_COLD_PATH - for the part of an update that runs once per window
+ * or level change: inlined, its registers and frame would be paid on every
+ * call that only counts. The __noinline__ spelling is safe in the kernel,
+ * where "noinline" is a macro. A platform may define it first.
+ */
+#ifndef IRQMOD_COLD_PATH
+#if defined(__GNUC__) || defined(__clang__)
+#define IRQMOD_COLD_PATH __attribute__((__noinline__))
+#else
+#define IRQMOD_COLD_PATH
+#endif
+#endif
+
 #endif /* IRQMOD_DEPS_H */

@@ -23,18 +23,6 @@ _Static_assert(offsetof(struct irqmod_sample, tx_bytes) ==
 _Static_assert(IRQMOD_DIM_DIRECTION_RX == 0 && IRQMOD_DIM_DIRECTION_TX == 1,
 	       "a direction is an index");
 
-/*
- * The window's open and close out of line on purpose: inlined into
- * irqmod_dim_update(), their registers and frame would be paid on every
- * call that only counts (the __noinline__ spelling is safe in the kernel,
- * where "noinline" is a macro).
- */
-#if defined(__GNUC__)
-#define IRQMOD_DIM_COLD_PATH __attribute__((__noinline__))
-#else
-#define IRQMOD_DIM_COLD_PATH
-#endif
-
 /* Tired limit per level: Linux net_dim_step() parks at 2 * levels. */
 #define IRQMOD_DIM_TIRED_PER_LEVEL 2u
 
@@ -429,7 +417,7 @@ void irqmod_dim_reset(struct irqmod_dim *state)
  * counted IRQMOD_DIM_WINDOW_EVENTS events, turns it into rates and takes
  * one step (only @sample->now_ns is read).
  */
-static IRQMOD_DIM_COLD_PATH void dim_update_window(struct irqmod_dim *state,
+static IRQMOD_COLD_PATH void dim_update_window(struct irqmod_dim *state,
 						   const struct irqmod_sample *sample,
 						   struct irqmod_decision *decision)
 {

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 #include "irqmod/hybrid.h"
-#include "hybrid_internal.h"
+#include "config_error.h"
+#include "hybrid_steps.h"
 
 /*
  * The hybrid table, like the kind table of lib/controller.c: each hybrid's

@@ -4,17 +4,17 @@
  * cycle to the inner controller on re-arm, and the two answers. Internal:
  * not installed. Static inline, so each hybrid's update is one function
  * with no calls but the inner controller's (issue 11: they were ~45 % of
- * idle-poll+ixgbe's instructions as out-of-line calls).
+ * idle-poll+ixgbe's instructions as out-of-line calls). They sit below the
+ * hybrids and know none of them; the dispatcher above the hybrids calls
+ * them through lib/hybrid_steps.h.
  */
 #ifndef IRQMOD_HYBRID_INTERNAL_H
 #define IRQMOD_HYBRID_INTERNAL_H
 
-#include "irqmod/defer_irq.h"
 #include "irqmod/hybrid_base.h"
-#include "irqmod/idle_poll.h"
-#include "irqmod/recheck.h"
 
 #include "config_error.h"
+#include "deps.h"
 
 /* irqmod_sample_has_work(), inline for the hybrids' hot path. */
 static inline bool irqmod_hybrid_has_work(const struct irqmod_sample *sample)
@@ -153,18 +153,6 @@ static inline bool irqmod_hybrid_cycle_sample_empty_poll(const struct irqmod_pol
 }
 
 /*
- * Out of line on purpose: the re-arm path needs a stack frame (the cycle
- * sample) and calls the inner controller; inlined, its prologue would be
- * paid on every POLL answer too. The __noinline__ spelling is safe in the
- * kernel, where "noinline" is a macro.
- */
-#if defined(__GNUC__)
-#define IRQMOD_COLD_PATH __attribute__((__noinline__))
-#else
-#define IRQMOD_COLD_PATH
-#endif
-
-/*
  * Answer "re-arm": the inner controller decides on the whole cycle (the sum
  * plus this sample), then the sum is cleared. The inner controller is
  * @inner when it is not NULL (irqmod_<hybrid>_update()), else @update on
@@ -212,22 +200,5 @@ static inline void irqmod_hybrid_answer_rearm(struct irqmod_poll_sum *sum,
 	decision->poll_delay_ns = 0;
 	decision->action = IRQMOD_ACTION_REARM;
 }
-
-/*
- * The hybrids' updates with the inner controller as two arguments instead
- * of a struct irqmod_inner, for irqmod_hybrid_update(): it can then jump
- * to them with &hybrid->inner.state, no struct on its stack and no frame
- * (lib/hybrid.c). Same answers as irqmod_<hybrid>_update(); each one's
- * body is shared with it (static inline in its file).
- */
-void irqmod_idle_poll_step(struct irqmod_idle_poll *state, irqmod_update_fn update,
-			   void *inner_state, const struct irqmod_sample *sample,
-			   struct irqmod_decision *decision);
-void irqmod_defer_irq_step(struct irqmod_defer_irq *state, irqmod_update_fn update,
-			   void *inner_state, const struct irqmod_sample *sample,
-			   struct irqmod_decision *decision);
-void irqmod_recheck_step(struct irqmod_recheck *state, irqmod_update_fn update,
-			 void *inner_state, const struct irqmod_sample *sample,
-			 struct irqmod_decision *decision);
 
 #endif /* IRQMOD_HYBRID_INTERNAL_H */

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+#include "irqmod/idle_poll.h"
 #include "hybrid_internal.h"
+#include "hybrid_steps.h"
 
 /*
  * The empty-poll budget in force: the configured one, or the number of

@@ -81,8 +81,12 @@ void irqmod_ixgbe_legacy_reset(struct irqmod_ixgbe_legacy *state)
 
 /*
  * ixgbe_update_itr: a container moves at most one class per update, in
- * either direction; no packets, or a zero programmed interval (the later
- * divide-by-zero guard), leave it where it is.
+ * either direction; no packets leave it where it is. The later driver's
+ * guard against a zero programmed interval has nothing to catch here:
+ * itr never leaves [40, 500] (the start values and the class targets lie
+ * there, and smoothing stays between the old value and the target), so
+ * the divisor is at least 10 us; the fuzzers check every interval against
+ * that 10 us (tests/fuzz/fuzz.h, "ixgbe-legacy interval within").
  */
 static IRQMOD_ALWAYS_INLINE uint8_t
 next_class(const struct irqmod_ixgbe_legacy *state, uint8_t current_class,
@@ -91,7 +95,7 @@ next_class(const struct irqmod_ixgbe_legacy *state, uint8_t current_class,
 	uint32_t elapsed_usecs = state->itr >> ITR_USECS_SHIFT;
 	uint64_t bytes_per_usec;
 
-	if (packets == 0 || elapsed_usecs == 0)
+	if (packets == 0)
 		return current_class;
 	bytes_per_usec = IRQMOD_DIV_U64_U32(bytes, elapsed_usecs);
 	switch (current_class) {

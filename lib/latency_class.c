@@ -129,12 +129,13 @@ static bool levels_ordered(uint32_t encoding, const uint32_t *level)
 _Static_assert(sizeof(struct irqmod_latency_class) <= 64, "latency-class state above 64 bytes");
 
 /*
- * &struct irqmod_latency_class.path: two classes on a fast link, with STORED
- * conservative mode (e1000e) or without (igb); anything else is general.
+ * &struct irqmod_latency_class.path: the e1000/e1000e presets' settings and
+ * igb's, each a path of the update with its encoding and smoothing as
+ * constants; anything else is general.
  */
 #define LC_PATH_GENERAL 0u
-#define LC_PATH_TWO_CLASSES 1u
-#define LC_PATH_STORED 2u
+#define LC_PATH_E1000 1u
+#define LC_PATH_IGB 2u
 
 #define KIND "latency-class"
 
@@ -237,9 +238,16 @@ int irqmod_latency_class_init(struct irqmod_latency_class *state,
 	state->smoothing = config->smoothing;
 	state->slow_link = config->link_speed_mbps < IRQMOD_GIGABIT_MBPS;
 	state->path = LC_PATH_GENERAL;
-	if (state->combine == IRQMOD_LATENCY_COMBINE_MAX_CLASS && !state->slow_link)
-		state->path = state->conservative == IRQMOD_LATENCY_CONSERVATIVE_STORED ?
-			      LC_PATH_STORED : LC_PATH_TWO_CLASSES;
+	if (state->combine == IRQMOD_LATENCY_COMBINE_MAX_CLASS && !state->slow_link) {
+		if (state->conservative == IRQMOD_LATENCY_CONSERVATIVE_STORED &&
+		    state->encoding == IRQMOD_ITR_ENCODING_E1000_ITR_RATE &&
+		    state->smoothing == IRQMOD_LATENCY_SMOOTHING_RAMP_UP)
+			state->path = LC_PATH_E1000;
+		else if (state->conservative != IRQMOD_LATENCY_CONSERVATIVE_STORED &&
+			 state->encoding == IRQMOD_ITR_ENCODING_IGB_EITR)
+			/* No smoothing: the ramp needs a rate encoding (config check). */
+			state->path = LC_PATH_IGB;
+	}
 	irqmod_latency_class_reset(state);
 	return 0;
 }
@@ -388,74 +396,112 @@ static IRQMOD_ALWAYS_INLINE uint8_t two_class_step(struct irqmod_latency_class *
 	return rx_class > tx_class ? rx_class : tx_class;
 }
 
-static void fill_decision(const struct irqmod_latency_class *state,
-			  uint32_t previous_register,
-			  struct irqmod_decision *decision)
+/*
+ * The level of @vector_class. Every class a step returns is below
+ * IRQMOD_LATENCY_CLASS_COUNT (bootstrap is stepped first, the two-class
+ * paths never bootstrap), but a state does not show that to scripts/eva:
+ * the read saturates at bulk, a test both ways taken, so no line is dead.
+ * CONSERVATIVE_OUTPUT is folded into class_level at init.
+ */
+static IRQMOD_ALWAYS_INLINE uint32_t class_target(const struct irqmod_latency_class *state,
+						  uint8_t vector_class)
 {
+	return state->class_level[vector_class < IRQMOD_LATENCY_BULK ? vector_class :
+				  IRQMOD_LATENCY_BULK];
+}
+
+/*
+ * The level a vector class asks for, ramped up (e1000_set_itr: climb by a
+ * quarter of the new rate per update) when @ramp_up; then, when it moved,
+ * the register and interval of @encoding (constants at the preset paths,
+ * so the encoding's switch folds away) and the decision.
+ */
+static IRQMOD_ALWAYS_INLINE void apply_target(struct irqmod_latency_class *state,
+					      uint32_t target, uint32_t encoding,
+					      bool ramp_up, struct irqmod_decision *decision)
+{
+	uint32_t previous_register, level = target;
+
+	if (ramp_up && target > state->level) {
+		uint32_t raised = state->level + target / 4;
+
+		level = raised < target ? raised : target;
+	}
+	if (level == state->level) {
+		irqmod_decision_rearm(decision, state->interval_ns, false);
+		return;
+	}
+	/* Only a new level can change the register: compare it only then. */
+	previous_register = state->register_value;
+	state->level = level;
+	/*
+	 * Inlined with a preset's constant encoding, the encoding's zero and
+	 * cap tests are never taken: init checked the levels against the
+	 * encoding's range (irqmod_itr_encoding_level_valid()).
+	 */
+	irqmod_encoding_program(encoding, level, &state->register_value, &state->interval_ns); /* GCOVR_EXCL_BR_LINE: levels in range, see above */
 	irqmod_decision_rearm(decision, state->interval_ns,
 			      state->register_value != previous_register);
+}
+
+/*
+ * Every config off the two preset paths: a single class (FreeBSD), a slow
+ * link, or two classes with another encoding, conservative mode or
+ * smoothing. Out of line, so that what it keeps in registers is not set up
+ * on the preset paths.
+ */
+static IRQMOD_COLD_PATH void general_update(struct irqmod_latency_class *state,
+					    const struct irqmod_sample *sample,
+					    struct irqmod_decision *decision)
+{
+	bool ramp_up = state->smoothing == IRQMOD_LATENCY_SMOOTHING_RAMP_UP;
+	uint32_t target;
+	uint8_t vector_class;
+
+	if (state->combine == IRQMOD_LATENCY_COMBINE_MAX_CLASS && !state->slow_link) {
+		vector_class = two_class_step(state, sample, state->conservative ==
+					      IRQMOD_LATENCY_CONSERVATIVE_STORED);
+		target = class_target(state, vector_class);
+	} else if (state->combine == IRQMOD_LATENCY_COMBINE_MAX_CLASS) {
+		/* Below gigabit every one of these drivers fixes the bulk level. */
+		target = state->class_level[IRQMOD_LATENCY_BULK];
+	} else {
+		uint64_t bytes, bytes_per_packet;
+		uint32_t packets;
+
+		/* FreeBSD returns before anything else on an idle interrupt. */
+		if (!combine_inputs(sample, &bytes, &packets, &bytes_per_packet)) {
+			irqmod_decision_rearm(decision, state->interval_ns, false);
+			return;
+		}
+		if (state->slow_link) {
+			target = state->class_level[IRQMOD_LATENCY_BULK];
+		} else {
+			vector_class = latency_step(&state->thresholds, state->rx_class, /* GCOVR_EXCL_BR_LINE: packets > 0 here */
+						    bytes, packets, bytes_per_packet, false);
+			if (state->conservative == IRQMOD_LATENCY_CONSERVATIVE_STORED &&
+			    vector_class == IRQMOD_LATENCY_LOWEST)
+				vector_class = IRQMOD_LATENCY_LOW;
+			state->rx_class = vector_class;
+			target = class_target(state, vector_class);
+		}
+	}
+	apply_target(state, target, state->encoding, ramp_up, decision);
 }
 
 void irqmod_latency_class_update(struct irqmod_latency_class *state,
 				 const struct irqmod_sample *sample,
 				 struct irqmod_decision *decision)
 {
-	uint32_t previous_register;
-	uint32_t target, level;
-	uint8_t vector_class;
-
-	/* The igb and e1000e presets, each with nothing else to test. */
-	if (state->path == LC_PATH_TWO_CLASSES) {
-		vector_class = two_class_step(state, sample, false);
-	} else if (state->path == LC_PATH_STORED) {
-		vector_class = two_class_step(state, sample, true);
-	} else if (state->combine == IRQMOD_LATENCY_COMBINE_MAX_INPUTS) {
-		uint64_t bytes, bytes_per_packet;
-		uint32_t packets;
-
-		if (!combine_inputs(sample, &bytes, &packets, &bytes_per_packet))
-			goto unchanged;
-		if (state->slow_link)
-			goto slow_link;
-		/* packets > 0 here, so one branch of the step never runs. */
-		vector_class = latency_step(&state->thresholds,
-					    state->rx_class, /* GCOVR_EXCL_BR_LINE */
-					    bytes, packets, bytes_per_packet, false);
-		if (state->conservative == IRQMOD_LATENCY_CONSERVATIVE_STORED &&
-		    vector_class == IRQMOD_LATENCY_LOWEST)
-			vector_class = IRQMOD_LATENCY_LOW;
-		state->rx_class = vector_class;
-	} else {
-		/* Two classes off the paths above: a slow link (init's path byte). */
-		goto slow_link;
-	}
-	/* Unreachable (bootstrap is stepped first); keeps the read in bounds. */
-	if (vector_class >= IRQMOD_LATENCY_CLASS_COUNT) /* GCOVR_EXCL_BR_LINE: unreachable */
-		vector_class = IRQMOD_LATENCY_LOW;
-	/* CONSERVATIVE_OUTPUT is folded into class_level at init. */
-	target = state->class_level[vector_class];
-	goto apply;
-slow_link:
-	/* Below gigabit every one of these drivers fixes the bulk level. */
-	target = state->class_level[IRQMOD_LATENCY_BULK];
-apply:
-	level = target;
-	if (target > state->level &&
-	    state->smoothing == IRQMOD_LATENCY_SMOOTHING_RAMP_UP) {
-		/* e1000_set_itr: climb by a quarter of the new rate per update. */
-		uint32_t raised = state->level + target / 4;
-
-		level = raised < target ? raised : target;
-	}
-	if (level == state->level)
-		goto unchanged;
-	/* Only a new level can change the register: compare it only then. */
-	previous_register = state->register_value;
-	program_level(state, level);
-	fill_decision(state, previous_register, decision);
-	return;
-unchanged:
-	irqmod_decision_rearm(decision, state->interval_ns, false);
+	/* The e1000/e1000e and igb presets, each with nothing else to test. */
+	if (state->path == LC_PATH_E1000)
+		apply_target(state, class_target(state, two_class_step(state, sample, true)),
+			     IRQMOD_ITR_ENCODING_E1000_ITR_RATE, true, decision);
+	else if (state->path == LC_PATH_IGB)
+		apply_target(state, class_target(state, two_class_step(state, sample, false)),
+			     IRQMOD_ITR_ENCODING_IGB_EITR, false, decision);
+	else
+		general_update(state, sample, decision);
 }
 
 void irqmod_latency_class_current(const struct irqmod_latency_class *state,

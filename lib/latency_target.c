@@ -107,16 +107,6 @@ _Static_assert((PRIMED_WARM & PRIMED_CLOCK) == PRIMED_CLOCK, "warm is clock or'e
 /* The 4-bit mode field. */
 #define MODE_MASK 0xfu
 /*
- * The window's close and the re-arm out of line on purpose: inlined, their
- * registers and stack frame would be paid on every counting call
- * (lib/hybrid_internal.h IRQMOD_COLD_PATH, the same spelling).
- */
-#if defined(__GNUC__)
-#define LT_COLD_PATH __attribute__((__noinline__))
-#else
-#define LT_COLD_PATH
-#endif
-/*
  * The decision inline in the window's close even though the tests' entry
  * calls it too: out of line, its call and the close's frame would cost
  * every close (16 more instructions per window in the bench).
@@ -459,8 +449,8 @@ static inline void answer_poll(struct irqmod_latency_target *state, uint32_t del
 }
 
 /* The dead band (docs, "Why it does not oscillate"), then REARM at @interval. */
-static LT_COLD_PATH void rearm(struct irqmod_latency_target *state, uint8_t mode, uint32_t interval,
-			       struct irqmod_decision *decision)
+static IRQMOD_COLD_PATH void rearm(struct irqmod_latency_target *state, uint8_t mode, uint32_t interval,
+		  struct irqmod_decision *decision)
 {
 	uint32_t previous = state->interval_ns;
 
@@ -543,7 +533,7 @@ static inline LT_INLINE_ALWAYS void decide(struct irqmod_latency_target *state,
  * ring bound's, and never above the target's (the holdoff's is the delay
  * itself).
  */
-static LT_COLD_PATH void rearm_empty_poll(struct irqmod_latency_target *state,
+static IRQMOD_COLD_PATH void rearm_empty_poll(struct irqmod_latency_target *state,
 					  struct irqmod_decision *decision)
 {
 	rearm(state, IRQMOD_LATENCY_TARGET_MODE_TARGET,
@@ -603,9 +593,9 @@ static inline void close_window(struct irqmod_latency_target *state,
  * call and counted the window down to 0. Out of line (once per window), so
  * that the close's registers and frame are not paid on a counting call.
  */
-LT_COLD_PATH void irqmod_latency_target_update_window(struct irqmod_latency_target *state,
-						      const struct irqmod_sample *sample,
-						      struct irqmod_decision *decision)
+IRQMOD_COLD_PATH void irqmod_latency_target_update_window(struct irqmod_latency_target *state,
+					 const struct irqmod_sample *sample,
+					 struct irqmod_decision *decision)
 {
 	close_window(state, sample,
 		     min_u32(sample->rx_packets, MAX_PACKETS_PER_CALL) << Q8_SHIFT, decision);
@@ -628,9 +618,9 @@ static inline void count_down(struct irqmod_latency_target *state,
  * (counted as the cap), or none, which adds nothing to the sums (0 - ref
  * is not above 0). Out of line for the same reason as the close.
  */
-LT_COLD_PATH void irqmod_latency_target_update_edge(struct irqmod_latency_target *state,
-						    const struct irqmod_sample *sample,
-						    struct irqmod_decision *decision)
+IRQMOD_COLD_PATH void irqmod_latency_target_update_edge(struct irqmod_latency_target *state,
+				       const struct irqmod_sample *sample,
+				       struct irqmod_decision *decision)
 {
 	if (sample->rx_packets != 0) {
 		irqmod_latency_target_count(state,

@@ -94,7 +94,8 @@ int irqmod_mlx4_init(struct irqmod_mlx4 *state, const struct irqmod_mlx4_config 
 	error = irqmod_mlx4_config_check(config, NULL);
 	if (error)
 		return error;
-	state->window_ns = config->window_ns;
+	/* A window of 0 closes only when the clock moved: Linux would divide by a period of 0. */
+	state->window_ns = config->window_ns ? config->window_ns : 1u;
 	state->pkt_rate_low_per_s = config->pkt_rate_low_per_s;
 	state->pkt_rate_high_per_s = config->pkt_rate_high_per_s;
 	state->rate_threshold_per_s = IRQMOD_MLX4_RATE_THRESH_PER_S / config->rx_rings;
@@ -154,21 +155,22 @@ static uint32_t window_usecs(const struct irqmod_mlx4 *state, uint64_t packets,
 					    span) + state->rx_usecs_low;
 }
 
-void irqmod_mlx4_update(struct irqmod_mlx4 *state, const struct irqmod_sample *sample,
-			struct irqmod_decision *decision)
+/* The interval in force and the frame count, as every answer carries them. */
+static inline void mlx4_answer(const struct irqmod_mlx4 *state,
+			       struct irqmod_decision *decision, bool changed)
 {
-	uint64_t elapsed_ns;
-	uint32_t usecs;
+	irqmod_decision_rearm(decision, state->interval_ns, changed);
+	decision->frames = state->rx_frames;
+}
+
+/* The window's close: its divisions and registers stay off the counting calls. */
+static IRQMOD_COLD_PATH void mlx4_close_window(struct irqmod_mlx4 *state, uint64_t now_ns,
+					       uint64_t elapsed_ns,
+					       struct irqmod_decision *decision)
+{
+	uint32_t usecs = window_usecs(state, state->packets, state->bytes, elapsed_ns);
 	bool changed = false;
 
-	if (!state->adaptive)
-		goto answer;
-	state->packets += sample->rx_packets;
-	state->bytes += sample->rx_bytes;
-	elapsed_ns = sample->now_ns - state->window_start_ns;
-	if (elapsed_ns < state->window_ns || elapsed_ns == 0)
-		goto answer;
-	usecs = window_usecs(state, state->packets, state->bytes, elapsed_ns);
 	/* Linux writes when the interval differs from the last one it wrote. */
 	if (usecs != state->last_usecs) {
 		state->last_usecs = usecs;
@@ -177,16 +179,31 @@ void irqmod_mlx4_update(struct irqmod_mlx4 *state, const struct irqmod_sample *s
 	}
 	state->packets = 0;
 	state->bytes = 0;
-	state->window_start_ns = sample->now_ns;
-answer:
-	irqmod_decision_rearm(decision, state->interval_ns, changed);
-	decision->frames = state->rx_frames;
+	state->window_start_ns = now_ns;
+	mlx4_answer(state, decision, changed);
+}
+
+void irqmod_mlx4_update(struct irqmod_mlx4 *state, const struct irqmod_sample *sample,
+			struct irqmod_decision *decision)
+{
+	uint64_t elapsed_ns;
+
+	if (state->adaptive) {
+		state->packets += sample->rx_packets;
+		state->bytes += sample->rx_bytes;
+		/* window_ns >= 1: a window closes only when the clock moved. */
+		elapsed_ns = sample->now_ns - state->window_start_ns;
+		if (elapsed_ns >= state->window_ns) {
+			mlx4_close_window(state, sample->now_ns, elapsed_ns, decision);
+			return;
+		}
+	}
+	mlx4_answer(state, decision, false);
 }
 
 void irqmod_mlx4_current(const struct irqmod_mlx4 *state, struct irqmod_decision *decision)
 {
-	irqmod_decision_rearm(decision, state->interval_ns, false);
-	decision->frames = state->rx_frames;
+	mlx4_answer(state, decision, false);
 }
 
 /* Registration in the kind table: Linux mlx4_en's defaults, one RX ring, a 250 ms window. */

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+#include "irqmod/recheck.h"
 #include "hybrid_internal.h"
+#include "hybrid_steps.h"
 
 /* docs/recheck.md, closed-loop example (max_rounds 4). */
 #define IRQMOD_RECHECK_DEFAULT_ROUNDS 4u

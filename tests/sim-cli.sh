@@ -28,6 +28,9 @@
 #   sim-cli.sh TOOL per-queue a row with a controller per queue: its JSON names
 #                             each queue's controller and its per-queue
 #                             columns add up to the row's totals
+#   sim-cli.sh TOOL help-columns  --help's column list is the CSV header of a
+#                             run with two queues, three cores and a hybrid
+#                             (per-core, -source and -queue numbers as N)
 #   sim-cli.sh TOOL exits STATUS TEXT ARG...   TOOL ARG... (any tool, e.g.
 #                             irqmod-repro) exits STATUS with TEXT on stderr
 # $IRQMOD_TEST_WRAPPER, when set (meson test --setup valgrind), comes
@@ -260,6 +263,21 @@ for r in runs:
         total = r["q0_" + key] + r["q1_" + key]
         assert abs(total - r[key]) <= 1e-3 * max(1.0, r[key]), (key, total, r[key])
 PY
+	;;
+help-columns)
+	$wrap "$tool" --help >"$dir/help" 2>"$err" || fail "--help exit status $?"
+	sed -n '/ Columns:$/,/^  --timeseries:/p' "$dir/help" | sed '1d;$d' |
+		tr ',.' '\n\n' | tr -d ' ' | sed '/^$/d' | sort >"$dir/listed"
+	[ -s "$dir/listed" ] || fail "--help lists no columns"
+	$wrap "$tool" -q --duration 20ms --set run.warmup=5ms --set host.queues=2 \
+		--set host.cores=3 --set host.queue_cores=0,1 --set app.core=2 \
+		--set source.kind=constant --set source.rate=50k -c 'idle-poll+ixgbe' \
+		--csv "$dir/c.csv" >"$out" 2>"$err" ||
+		fail "exit status $?"
+	head -1 "$dir/c.csv" | tr ',' '\n' | grep -v '^controller$' |
+		sed -E 's/^(cpu|src|q)[0-9]+_/\1N_/' | sort -u >"$dir/written"
+	diff -u "$dir/listed" "$dir/written" >"$err" ||
+		fail "--help's column list differs from the CSV header (- help, + CSV)"
 	;;
 exits)
 	want=$3

@@ -7,7 +7,7 @@
 #include <cmocka.h>
 
 #include "irqmod/defer_irq.h"
-#include "../lib/hybrid_internal.h"
+#include "../lib/hybrid_steps.h"
 #include "vector_test_util.h"
 #include "vectors/defer_irq_run.h"
 #include "support.h"

@@ -193,10 +193,12 @@ struct irqmod_latency_class_config {
 /**
  * struct irqmod_latency_class - controller state (caller-owned, <= 64 bytes).
  * @thresholds: copied from the config.
- * @path: derived at init: 1 for two classes (COMBINE_MAX_CLASS) on a
- *	gigabit or faster link (igb), 2 for the same with STORED conservative
- *	mode (e1000e), 0 otherwise, so the update tests this one byte instead
- *	of @combine, @slow_link and @conservative. In what was padding.
+ * @path: derived at init: 1 for the e1000/e1000e presets' settings (two
+ *	classes, STORED conservative mode, the e1000 ITR rate encoding, ramp-up
+ *	smoothing, a gigabit or faster link), 2 for igb's (two classes, not
+ *	STORED, the igb EITR encoding, no smoothing, gigabit or faster), 0
+ *	otherwise, so the update tests this one byte instead of @combine,
+ *	@slow_link, @conservative, @encoding and @smoothing. In what was padding.
  * @class_level: the level each vector class programs: the config's, except
  *	that with IRQMOD_LATENCY_CONSERVATIVE_OUTPUT lowest programs low's.
  * @start_level: copied from the config, for irqmod_latency_class_reset().

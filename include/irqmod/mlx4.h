@@ -93,7 +93,8 @@ struct irqmod_mlx4_config {
  * struct irqmod_mlx4 - controller state (caller-owned).
  * @window_start_ns: time of the last decision (0 after init, as Linux's
  *	last_moder_jiffies).
- * @window_ns: copied from the config.
+ * @window_ns: copied from the config, 1 for a window of 0 (a window
+ *	closes only when the clock moved).
  * @packets: packets since @window_start_ns (wraps modulo 2^64, as the
  *	difference of Linux's free-running counters).
  * @bytes: bytes since @window_start_ns (same).

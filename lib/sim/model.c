@@ -5,7 +5,8 @@
  * compiles by itself; they are included here, not compiled one by one,
  * because they call each other once or more per frame and the compiler
  * inlines across them only inside one unit (compiled separately, bench-sim
- * runs about 12 % more instructions: docs/simulator.md "Speed").
+ * runs about 12 % more instructions: docs/performance.md, "The simulator's
+ * speed").
  * IRQMOD_SIM_ONE_UNIT makes what the stages share static (IRQMOD_SIM_PRIVATE
  * in sim_internal.h). The order is the files' only: none needs another
  * before it.

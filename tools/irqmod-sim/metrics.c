@@ -491,6 +491,47 @@ static bool table_is_whole(void)
 #endif
 
 /*
+ * Every metric's column name, in the table's order, for --help: "%u" as N
+ * (cpuN_pct), comma-separated, each line starting with @indent and kept
+ * under @width characters.
+ */
+void irqmod_tool_print_metric_names(FILE *out, const char *indent, size_t width)
+{
+	size_t count = sizeof(metrics) / sizeof(metrics[0]), column = 0, i;
+
+	for (i = 0; i < count; i++) {
+		char name[sizeof(((struct column *)0)->name)];
+		const char *from = metrics[i].name;
+		size_t length = 0;
+
+		for (; *from && length + 1 < sizeof(name); from++) {
+			if (from[0] == '%' && from[1] == 'u') {
+				name[length++] = 'N';
+				from++;
+			} else {
+				name[length++] = *from;
+			}
+		}
+		name[length] = '\0';
+		/* The name and its comma, or the full stop after the last. */
+		length++;
+		if (column == 0) {
+			fputs(indent, out);
+			column = strlen(indent);
+		} else if (column + 1 + length >= width) {
+			fprintf(out, "\n%s", indent);
+			column = strlen(indent);
+		} else {
+			fputc(' ', out);
+			column++;
+		}
+		fprintf(out, "%s%c", name, i + 1 < count ? ',' : '.');
+		column += length;
+	}
+	fputc('\n', out);
+}
+
+/*
  * The columns of runs on @cores cores with @sources sources and @queues
  * queues: the run's metrics, each per-core metric for every core, every
  * source's metrics, and every queue's with several queues (one queue's

@@ -89,17 +89,11 @@ static void usage(FILE *out)
 		"  in any seed (no datagram read, no ping reply) is empty in the CSV, null in\n"
 		"  the JSON, '-' in the table. The JSON starts with a header (versions,\n"
 		"  scenario, seed, seeds, sweep, the unit of every field); counts are integers\n"
-		"  for one seed (docs/irqmod-sim-output.schema.json). Columns: offered_mbps,\n"
-		"  throughput_mbps, interrupts_per_s, polls_per_s, offered_frames,\n"
-		"  delivered_frames, drops_{ring,socket,reassembly}_frames, drops_frames,\n"
-		"  received_datagrams, socket_{p50,p99}_us, app_{mean,p50,p99,p999,max}_us,\n"
-		"  rtt_{min,avg,max,mdev}_us, sent_requests, received_replies,\n"
-		"  max_in_flight_requests, sent_responses, softirq_squeezes,\n"
-		"  interrupts_per_datagram, added_{mean,p50,p99,p999}_us,\n"
-		"  timer_interrupts_per_s, all_interrupts_per_s, host_cpu_pct,\n"
-		"  total_{offered,delivered,dropped,in_flight}_frames (since time 0: offered =\n"
-		"  delivered + dropped + in flight), cpuN_pct, cpuN_irq_pct,\n"
-		"  srcN_{app,added}_{mean,p50,p99,p999}_us, srcN_drops_frames.\n"
+		"  for one seed (docs/irqmod-sim-output.schema.json). The total_ counts run\n"
+		"  from time 0 (offered = delivered + dropped + in flight); N is a core,\n"
+		"  source or queue (qN_ only with several queues). Columns:\n");
+	irqmod_tool_print_metric_names(out, "  ", 80);
+	fprintf(out,
 		"  --timeseries: run (controller/sweep value/seed index), start_us, end_us,\n"
 		"  interrupts_per_s, interrupts, timer_interrupts, polls, offered_frames,\n"
 		"  delivered_frames, drops_{ring,socket,reassembly}_frames,\n"

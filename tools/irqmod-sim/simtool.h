@@ -245,6 +245,7 @@ void irqmod_tool_print_estimate(struct plan *plan, const struct options *options
 void irqmod_tool_seed_phases(struct irqmod_sim_config *run, const struct irqmod_sim_config *base);
 
 /* metrics.c */
+void irqmod_tool_print_metric_names(FILE *out, const char *indent, size_t width);
 int irqmod_tool_build_columns(struct column *columns, uint32_t cores, uint32_t sources,
 			      uint32_t queues);
 uint32_t irqmod_tool_column_queues(const struct column *columns, int column_count);
