@@ -8,30 +8,29 @@
  * The kind table, one entry per row of irqmod/kinds.h. Each kind's
  * functions take its own struct types; the table holds them in the
  * untyped form of struct irqmod_kind_desc, through one-line wrappers
+ * that pass the untyped pointers on, which C converts to the kind's types
  * (calling a function through a pointer of another type is undefined; a
  * wrapper compiles to a jump). The update wrapper is the header's
  * irqmod_<k>_update_untyped(), the one irqmod_inner_of_<k>() uses.
  */
-#define IRQMOD_KIND_FUNCTIONS(k, state_type, config_type)                       \
+#define IRQMOD_KIND_FUNCTIONS(k)                                               \
 	static int k##_check_any(const void *config,                           \
 				 struct irqmod_config_error *error)            \
 	{                                                                      \
-		return irqmod_##k##_config_check((const config_type *)config,  \
-						 error);                       \
+		return irqmod_##k##_config_check(config, error);               \
 	}                                                                      \
 	static int k##_init_any(void *state, const void *config)               \
 	{                                                                      \
-		return irqmod_##k##_init((state_type *)state,                  \
-					 (const config_type *)config);         \
+		return irqmod_##k##_init(state, config);                       \
 	}                                                                      \
 	static void k##_reset_any(void *state)                                 \
 	{                                                                      \
-		irqmod_##k##_reset((state_type *)state);                       \
+		irqmod_##k##_reset(state);                                     \
 	}                                                                      \
 	static void k##_current_any(const void *state,                         \
 				    struct irqmod_decision *decision)          \
 	{                                                                      \
-		irqmod_##k##_current((const state_type *)state, decision);     \
+		irqmod_##k##_current(state, decision);                         \
 	}
 
 /*
@@ -53,8 +52,7 @@
 	}
 
 /* The wrappers of each module. */
-#define IRQMOD_KIND(E, k, name, config_type, ...)                              \
-	IRQMOD_KIND_FUNCTIONS(k, struct irqmod_##k, config_type)
+#define IRQMOD_KIND(E, k, ...) IRQMOD_KIND_FUNCTIONS(k)
 #define IRQMOD_KIND_PRESET(E, k, p)
 #include "irqmod/kinds.h"
 #undef IRQMOD_KIND

@@ -64,7 +64,10 @@ void irqmod_static_current(const struct irqmod_static *state,
 	irqmod_decision_store(decision, both, false);
 }
 
-/* Registration in the kind table: ixgbe's adaptive start interval, IXGBE_20K_ITR (ixgbe.h), 50 us. */
+/*
+ * Registration in the kind table: ixgbe's adaptive start interval,
+ * IXGBE_20K_ITR (ixgbe.h), 50 us.
+ */
 #define IRQMOD_STATIC_KIND_INTERVAL_NS 50000u
 
 int irqmod_static_kind_defaults(void *config, uint32_t link_speed_mbps)

@@ -98,6 +98,82 @@ def main(argv):
            networking(['// SPDX', '/*', ' * head', ' */', '/**', ' * f() - g', ' */']),
            ['// SPDX', '/*', ' * head', ' */', '/**', ' * f() - g', ' */'])
 
+    # The kind list: its rows and headers read, and each region that
+    # expands it written out as plain C.
+    kinds = flavour.read_kind_list('\n'.join([
+        '#ifndef IRQMOD_KIND', '#include "irqmod/controller.h"', '#else',
+        '#include "irqmod/a.h"',
+        'IRQMOD_KIND(A, a, "a-1", struct a_config, UINT32_MAX, f(x, y))',
+        'IRQMOD_KIND_PRESET(B, a, b)', '#endif']), 'k.h')
+    expect('the kind list: headers and rows with their arguments', kinds,
+           [('include', 'irqmod/a.h'),
+            ('row', 'IRQMOD_KIND',
+             ['A', 'a', '"a-1"', 'struct a_config', 'UINT32_MAX', 'f(x, y)']),
+            ('row', 'IRQMOD_KIND_PRESET', ['B', 'a', 'b'])])
+    refuses('a kind list line that is neither a row nor a header',
+            lambda: flavour.read_kind_list('#ifndef X\n#else\nint x;\n#endif', 'k.h'), 'k.h:3')
+    expect("the real list gives each IRQMOD_KIND row's module and every kind header",
+           [path for path in flavour.core_files()
+            if path in ('lib/dim.c', 'lib/ice.c', 'include/irqmod/dim.h', flavour.KIND_LIST)],
+           ['include/irqmod/dim.h', 'lib/dim.c'])
+
+    def macros(*defines):
+        table = {}
+        for define in defines:
+            macro = flavour.parse_define(define.split('\n'), 'm.h')
+            table[macro.name] = macro
+        return table
+
+    expand = flavour.expand
+    expect('## pastes the argument as written, # makes it a string',
+           expand('M(dim, ice)', macros('#define M(k, p) irqmod_##k##_x(#p)')),
+           'irqmod_dim_x("ice")')
+    expect('an argument is expanded before it is substituted, and the result rescanned',
+           expand('R(T, NEVER)', macros('#define NEVER NO, unused',
+                                        '#define R(t, ...) R2(t, __VA_ARGS__)',
+                                        '#define R2(t, how, f) how(t, f)',
+                                        '#define NO(t, f) .f = 0')),
+           '.unused = 0')
+    expect('a macro is not expanded inside its own expansion',
+           expand('L', macros('#define L L + 1')), 'L + 1')
+    expect("a body's later lines keep their indentation below the calling line's",
+           expand('\tF(x)', macros('#define F(k) \n\tint k;\n\t\tk++;')), '\tint x;\n\t\tx++;')
+    refuses('a call with the wrong number of arguments',
+            lambda: expand('P(1)', macros('#define P(a, b) a'), where='c.c:4'), 'c.c:4')
+
+    region = ['/**', ' * enum e - e.', ' * @V_A: one value per row,', ' *       a pattern.', ' */',
+              'enum e {', '#define IRQMOD_KIND(E, k, ...) V_##E,',
+              '#define IRQMOD_KIND_PRESET(E, k, p) V_##E,', '#include "irqmod/kinds.h"',
+              '#undef IRQMOD_KIND', '#undef IRQMOD_KIND_PRESET', '};']
+    expect('an enum region: one value a row, each described in the kernel-doc',
+           flavour.expand_kind_list(region, 'e.h', kinds),
+           ['/**', ' * enum e - e.', ' * @V_A: kind "a-1" (irqmod/a.h describes it).',
+            ' * @V_B: kind "b", module a with its own defaults (irqmod/a.h describes it).',
+            ' */', 'enum e {', '\tV_A,', '\tV_B,', '};'])
+    functions = ['/* Used by the rows only. */', '#define BODY(k) \\',
+                 '\tstatic int k##_f(int a,  \\', '\t\t\t  int b) \\', '\t{ \\',
+                 '\t\treturn a; \\', '\t}', '#define IRQMOD_KIND(E, k, ...) BODY(k)',
+                 '#define IRQMOD_KIND_PRESET(E, k, p) BODY(p)', '#include "irqmod/kinds.h"',
+                 '#undef IRQMOD_KIND', '#undef IRQMOD_KIND_PRESET']
+    expect('a function region: plain functions, aligned, apart, and the helper macro gone',
+           flavour.expand_kind_list(functions, 'f.c', kinds),
+           ['static int a_f(int a,', '\t       int b)', '{', '\treturn a;', '}', '',
+            'static int b_f(int a,', '\t       int b)', '{', '\treturn a;', '}'])
+    expect("a region whose rows expand to nothing gives the kinds' headers",
+           flavour.expand_kind_list(['#define IRQMOD_KIND(...)',
+                                     '#define IRQMOD_KIND_PRESET(...)',
+                                     '#include "irqmod/kinds.h"'], 'c.h', kinds),
+           ['#include "irqmod/a.h"'])
+    expect('one designated initializer a line, adjacent strings joined',
+           flavour.tidy_expansion(['\t\t.n = "inner." "f", .o = 0']),
+           ['\t\t.n = "inner.f",', '\t\t.o = 0'])
+    refuses('irqmod/kinds.h included without the row macros',
+            lambda: flavour.expand_kind_list(['#include "irqmod/kinds.h"'], 'x.c', kinds), 'x.c:1')
+    expect("a knob list the rows name is dropped with its comment",
+           flavour.drop_knob_macros(['int a;', '/* knobs */', '#define K(X) \\', '\tX(1)',
+                                     'int b;'], [('row', 'IRQMOD_KIND', ['A', 'a', 'K'])]),
+           ['int a;', 'int b;'])
+
     for failure in failures:
         print(f'FAIL kernel-flavour-rules: {failure}')
     if failures:
