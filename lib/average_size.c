@@ -243,8 +243,8 @@ static uint64_t largest_average(const struct irqmod_average_size *state,
  * up on every call of the igb path (which jumps here on its first test).
  */
 static IRQMOD_COLD_PATH void general_update(struct irqmod_average_size *state,
-					const struct irqmod_sample *sample,
-					struct irqmod_decision *decision)
+					    const struct irqmod_sample *sample,
+					    struct irqmod_decision *decision)
 {
 	uint32_t previous_register;
 	uint64_t average;

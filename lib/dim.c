@@ -418,8 +418,8 @@ void irqmod_dim_reset(struct irqmod_dim *state)
  * one step (only @sample->now_ns is read).
  */
 static IRQMOD_COLD_PATH void dim_update_window(struct irqmod_dim *state,
-						   const struct irqmod_sample *sample,
-						   struct irqmod_decision *decision)
+					       const struct irqmod_sample *sample,
+					       struct irqmod_decision *decision)
 {
 	struct irqmod_dim_rates rates;
 	uint32_t window_usecs;

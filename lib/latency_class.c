@@ -439,7 +439,10 @@ static IRQMOD_ALWAYS_INLINE void apply_target(struct irqmod_latency_class *state
 	 * cap tests are never taken: init checked the levels against the
 	 * encoding's range (irqmod_itr_encoding_level_valid()).
 	 */
-	irqmod_encoding_program(encoding, level, &state->register_value, &state->interval_ns); /* GCOVR_EXCL_BR_LINE: levels in range, see above */
+	/* GCOVR_EXCL_BR_START: levels in range, see above */
+	irqmod_encoding_program(encoding, level, &state->register_value,
+				&state->interval_ns);
+	/* GCOVR_EXCL_BR_STOP */
 	irqmod_decision_rearm(decision, state->interval_ns,
 			      state->register_value != previous_register);
 }
@@ -477,8 +480,10 @@ static IRQMOD_COLD_PATH void general_update(struct irqmod_latency_class *state,
 		if (state->slow_link) {
 			target = state->class_level[IRQMOD_LATENCY_BULK];
 		} else {
-			vector_class = latency_step(&state->thresholds, state->rx_class, /* GCOVR_EXCL_BR_LINE: packets > 0 here */
+			/* GCOVR_EXCL_BR_START: packets > 0 here, so one branch never runs */
+			vector_class = latency_step(&state->thresholds, state->rx_class,
 						    bytes, packets, bytes_per_packet, false);
+			/* GCOVR_EXCL_BR_STOP */
 			if (state->conservative == IRQMOD_LATENCY_CONSERVATIVE_STORED &&
 			    vector_class == IRQMOD_LATENCY_LOWEST)
 				vector_class = IRQMOD_LATENCY_LOW;

@@ -449,8 +449,8 @@ static inline void answer_poll(struct irqmod_latency_target *state, uint32_t del
 }
 
 /* The dead band (docs, "Why it does not oscillate"), then REARM at @interval. */
-static IRQMOD_COLD_PATH void rearm(struct irqmod_latency_target *state, uint8_t mode, uint32_t interval,
-		  struct irqmod_decision *decision)
+static IRQMOD_COLD_PATH void rearm(struct irqmod_latency_target *state, uint8_t mode,
+				   uint32_t interval, struct irqmod_decision *decision)
 {
 	uint32_t previous = state->interval_ns;
 
@@ -534,7 +534,7 @@ static inline LT_INLINE_ALWAYS void decide(struct irqmod_latency_target *state,
  * itself).
  */
 static IRQMOD_COLD_PATH void rearm_empty_poll(struct irqmod_latency_target *state,
-					  struct irqmod_decision *decision)
+					      struct irqmod_decision *decision)
 {
 	rearm(state, IRQMOD_LATENCY_TARGET_MODE_TARGET,
 	      min_u32(state->poll_delay_ns + state->poll_service_ns, state->p99_interval_ns),
@@ -594,8 +594,8 @@ static inline void close_window(struct irqmod_latency_target *state,
  * that the close's registers and frame are not paid on a counting call.
  */
 IRQMOD_COLD_PATH void irqmod_latency_target_update_window(struct irqmod_latency_target *state,
-					 const struct irqmod_sample *sample,
-					 struct irqmod_decision *decision)
+							  const struct irqmod_sample *sample,
+							  struct irqmod_decision *decision)
 {
 	close_window(state, sample,
 		     min_u32(sample->rx_packets, MAX_PACKETS_PER_CALL) << Q8_SHIFT, decision);
@@ -619,8 +619,8 @@ static inline void count_down(struct irqmod_latency_target *state,
  * is not above 0). Out of line for the same reason as the close.
  */
 IRQMOD_COLD_PATH void irqmod_latency_target_update_edge(struct irqmod_latency_target *state,
-				       const struct irqmod_sample *sample,
-				       struct irqmod_decision *decision)
+							const struct irqmod_sample *sample,
+							struct irqmod_decision *decision)
 {
 	if (sample->rx_packets != 0) {
 		irqmod_latency_target_count(state,
