@@ -47,6 +47,10 @@ IRQMOD_CAPTURE_PACKAGES=(iproute2 ethtool iputils-ping iperf3 sockperf tcpdump)
 #   scripts/kernel-test   Debian's kernel, its headers, QEMU and busybox
 IRQMOD_KERNEL_TEST_PACKAGES=(linux-headers-amd64 linux-image-amd64 qemu-system-x86
 	busybox-static cpio make gcc)
+#   scripts/driver-test   the kernel test's packages, Linux's source (e1000e),
+#                         and the traffic tools run on both sides
+IRQMOD_DRIVER_TEST_PACKAGES=("${IRQMOD_KERNEL_TEST_PACKAGES[@]}" linux-source-6.1 python3
+	iproute2 iputils-ping sockperf iperf3)
 #   scripts/dpdk-test     DPDK's tap PMD, sockperf and ping
 IRQMOD_DPDK_TEST_PACKAGES=(libdpdk-dev sockperf iputils-ping iproute2)
 # Where the kernel runs no 32-bit programs, build-m32's tests run under
