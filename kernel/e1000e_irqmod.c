@@ -64,42 +64,35 @@ static const char *mode_name(u32 mode)
 }
 
 /* The parameters take names; a wrong one fails insmod with the valid ones listed. */
-static int set_mode(const char *value, const struct kernel_param *kp)
+static int set_name(const char *value, const struct kernel_param *kp, unsigned int count,
+		    const char *(*name_of)(u32), const char *valid)
 {
-	int index = name_index(value, ARRAY_SIZE(e1000e_irqmod_mode_names), mode_name);
+	int index = name_index(value, count, name_of);
 
 	if (index < 0) {
-		pr_err("e1000e: irqmod_mode '%s' is not off, shadow or active\n", value);
+		pr_err("e1000e: %s '%s' is not %s\n", kp->name, value, valid);
 		return index;
 	}
 	*(unsigned int *)kp->arg = index;
 	return 0;
+}
+
+static int set_mode(const char *value, const struct kernel_param *kp)
+{
+	return set_name(value, kp, ARRAY_SIZE(e1000e_irqmod_mode_names), mode_name,
+			"off, shadow or active");
 }
 
 static int set_kind(const char *value, const struct kernel_param *kp)
 {
-	int index = name_index(value, IRQMOD_KIND_COUNT, irqmod_kind_name);
-
-	if (index < 0) {
-		pr_err("e1000e: irqmod_kind '%s' is not an irqmod kind (static, ixgbe, dim, latency-class, latency-target, ...)\n",
-		       value);
-		return index;
-	}
-	*(unsigned int *)kp->arg = index;
-	return 0;
+	return set_name(value, kp, IRQMOD_KIND_COUNT, irqmod_kind_name,
+			"an irqmod kind (static, ixgbe, dim, latency-class, latency-target, ...)");
 }
 
 static int set_hybrid(const char *value, const struct kernel_param *kp)
 {
-	int index = name_index(value, IRQMOD_HYBRID_COUNT, irqmod_hybrid_kind_name);
-
-	if (index < 0) {
-		pr_err("e1000e: irqmod_hybrid '%s' is not none, idle-poll, defer-irq or recheck\n",
-		       value);
-		return index;
-	}
-	*(unsigned int *)kp->arg = index;
-	return 0;
+	return set_name(value, kp, IRQMOD_HYBRID_COUNT, irqmod_hybrid_kind_name,
+			"none, idle-poll, defer-irq or recheck");
 }
 
 static int get_mode(char *buffer, const struct kernel_param *kp)
@@ -235,19 +228,26 @@ static void write_rate(struct e1000_adapter *adapter, u32 rate_per_s)
 		e1000e_write_itr(adapter, rate_per_s);
 }
 
+/* e1000e's own classes for the adapter's setting: rx-usecs 1 keeps lowest, 3 drops it. */
+static int e1000e_classes(const struct e1000e_irqmod *im,
+			  struct irqmod_latency_class_config *config)
+{
+	int err = irqmod_latency_class_preset(config, IRQMOD_LATENCY_CLASS_PRESET_E1000E,
+					      im->link_speed_mbps);
+
+	if (!err && im->itr_setting == 1)
+		config->conservative = IRQMOD_LATENCY_CONSERVATIVE_OFF;
+	return err;
+}
+
 static int setup_shadow(struct e1000_adapter *adapter)
 {
 	struct e1000e_irqmod *im = &adapter->irqmod;
 	struct irqmod_latency_class_config config;
-	int err;
+	int err = e1000e_classes(im, &config);
 
-	err = irqmod_latency_class_preset(&config, IRQMOD_LATENCY_CLASS_PRESET_E1000E,
-					  im->link_speed_mbps);
 	if (err)
 		return err;
-	/* itr_setting 1 (dynamic) keeps lowest; 3 (conservative) drops it. */
-	if (im->itr_setting == 1)
-		config.conservative = IRQMOD_LATENCY_CONSERVATIVE_OFF;
 	config.start_level = adapter->itr;
 	return irqmod_latency_class_init(&im->shadow, &config);
 }
@@ -266,17 +266,20 @@ static int setup_active(struct e1000_adapter *adapter)
 		return err;
 	/* The latency classes of this driver, not the kind's igb default. */
 	if (irqmod_kind == IRQMOD_KIND_LATENCY_CLASS)
-		err = irqmod_latency_class_preset(&config.inner.config.latency_class,
-						  IRQMOD_LATENCY_CLASS_PRESET_E1000E,
-						  im->link_speed_mbps);
+		err = e1000e_classes(im, &config.inner.config.latency_class);
 	if (!err)
 		err = irqmod_hybrid_init(&im->active, &config);
 	if (err)
 		return err;
 	config_bounds(&config.inner, &im->min_bound_ns, &im->max_bound_ns);
-	/* The start interval, unless the register holds it already (a re-setup). */
+	/*
+	 * The start interval, unless the register holds it already: after a
+	 * link change, or after ethtool -C wrote its own rate (adapter->itr).
+	 */
 	irqmod_controller_current(&im->active.inner, &start);
 	rate = rate_of_interval(start.rx_interval_ns);
+	if (im->counters.writes)
+		im->last_register = register_of_rate(adapter->itr);
 	if (!im->counters.writes || register_of_rate(rate) != im->last_register) {
 		im->counters.start_writes++;
 		write_rate(adapter, rate);
