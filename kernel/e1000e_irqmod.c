@@ -17,9 +17,9 @@
 #define E1000E_IRQMOD_NS_PER_S 1000000000u
 #define E1000E_IRQMOD_ITR_UNIT_NS 256u
 /*
- * The rates e1000e_write_itr() can take: above 3906250 ints/s, itr * 256
- * overflows its u32 product and the register would be 0 (off); below 60
- * ints/s the interval leaves the register's 16-bit field (82574 datasheet,
+ * The rates e1000e_write_itr() can take: above 3906250 ints/s its
+ * 10^9 / (itr * 256) is 0, which turns throttling off; below 60 ints/s the
+ * interval leaves the register's 16-bit field (82574 datasheet,
  * ITR.INTERVAL bits 15:0, in 256 ns).
  */
 #define E1000E_IRQMOD_MAX_RATE_PER_S (E1000E_IRQMOD_NS_PER_S / E1000E_IRQMOD_ITR_UNIT_NS)
@@ -416,9 +416,10 @@ static void print_counters(const struct e1000_adapter *adapter, const char *what
 	const struct e1000e_irqmod_counters *c = &im->counters;
 
 	netdev_info(adapter->netdev,
-		    "%s: mode=%s kind=%s hybrid=%s polls=%llu compared=%llu mismatches=%llu stock_changes=%llu resyncs=%llu link_changes=%llu raced=%llu skipped=%llu changed=%llu start_writes=%llu writes=%llu repeat_writes=%llu out_of_bounds=%llu poll_actions=%llu min_interval_ns=%u max_interval_ns=%u min_bound_ns=%u max_bound_ns=%u\n",
+		    "%s: mode=%s kind=%s hybrid=%s polls=%llu msix_polls=%llu compared=%llu mismatches=%llu stock_changes=%llu resyncs=%llu link_changes=%llu raced=%llu skipped=%llu changed=%llu start_writes=%llu writes=%llu repeat_writes=%llu out_of_bounds=%llu poll_actions=%llu min_interval_ns=%u max_interval_ns=%u min_bound_ns=%u max_bound_ns=%u\n",
 		    what, mode_name(im->mode), irqmod_kind_name(irqmod_kind),
-		    irqmod_hybrid_kind_name(irqmod_hybrid), c->polls, c->compared, c->mismatches,
+		    irqmod_hybrid_kind_name(irqmod_hybrid), c->polls, c->msix_polls, c->compared,
+		    c->mismatches,
 		    c->stock_changes, c->resyncs, c->link_changes, c->raced, c->skipped, c->changed,
 		    c->start_writes, c->writes, c->repeat_writes, c->out_of_bounds, c->poll_actions,
 		    c->min_interval_ns == U32_MAX ? 0 : c->min_interval_ns, c->max_interval_ns,
@@ -437,6 +438,7 @@ bool e1000e_irqmod_poll(struct e1000_adapter *adapter,
 	    (im->mode == E1000E_IRQMOD_SHADOW && adapter->itr != im->shadow.level))
 		setup(adapter);
 	im->counters.polls++;
+	im->counters.msix_polls += adapter->msix_entries != NULL;
 	switch (im->mode) {
 	case E1000E_IRQMOD_SHADOW:
 		shadow_poll(adapter, &sample, stock_set_itr);

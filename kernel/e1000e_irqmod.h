@@ -31,6 +31,8 @@ struct e1000_adapter;
 /**
  * struct e1000e_irqmod_counters - what one adapter's polls did, printed at removal.
  * @polls: calls of e1000e_irqmod_poll() (one per completed NAPI cycle).
+ * @msix_polls: polls with the adapter in MSI-X mode, where a new rate is
+ *	written at the next RX interrupt (e1000_intr_msix_rx()).
  * @compared: shadow: polls whose stock and irqmod decisions were compared.
  * @mismatches: shadow: compared polls that differed in the rate, in whether
  *	it changed, or in the ITR register value.
@@ -59,6 +61,7 @@ struct e1000_adapter;
  */
 struct e1000e_irqmod_counters {
 	u64 polls;
+	u64 msix_polls;
 	u64 compared;
 	u64 mismatches;
 	u64 stock_changes;
