@@ -55,6 +55,10 @@ IRQMOD_KERNEL_TEST_PACKAGES=(linux-headers-amd64 linux-image-amd64 qemu-system-x
 #                         NAPI's polls and timer expiries (3.4 MB download).
 IRQMOD_KNOBS_PACKAGES=(iproute2 ethtool util-linux python3)
 IRQMOD_KNOBS_MEASURE_PACKAGES=(linux-perf)
+#   scripts/driver-test   the kernel test's packages, Linux's source (e1000e),
+#                         and the traffic tools run on both sides
+IRQMOD_DRIVER_TEST_PACKAGES=("${IRQMOD_KERNEL_TEST_PACKAGES[@]}" linux-source-6.1 python3
+	iproute2 iputils-ping sockperf iperf3)
 #   scripts/dpdk-test     DPDK's tap PMD, sockperf and ping
 IRQMOD_DPDK_TEST_PACKAGES=(libdpdk-dev sockperf iputils-ping iproute2)
 # Where the kernel runs no 32-bit programs, build-m32's tests run under
