@@ -17,5 +17,6 @@
 #include "nic.c"
 #include "host.c"
 #include "socket.c"
+#include "busy_poll.c"
 #include "report.c"
 #include "run.c"

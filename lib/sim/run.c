@@ -104,6 +104,7 @@ static int setup(struct irqmod_sim_model *sim)
 		if (error)
 			return error;
 	}
+	irqmod_sim_busy_setup(sim);
 	for (i = 0; i < c->cores; i++)
 		sim->cores[i].index = i;
 	for (i = 0; i < c->queues; i++)
@@ -204,6 +205,9 @@ static void dispatch_event(struct irqmod_sim_model *sim, const struct irqmod_sim
 		break;
 	case EVENT_SAMPLE:
 		sample_timeseries(sim, now);
+		break;
+	case EVENT_NAPI_TIMER:
+		irqmod_sim_napi_timer(sim, &sim->queues[e->index], now);
 		break;
 	default:
 		break;

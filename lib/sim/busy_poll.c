@@ -1,0 +1,322 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
+/*
+ * The kernel's own NAPI rules, beside whatever moderation the driver runs,
+ * and an application that busy-polls its NAPI. Each rule follows a Linux
+ * function (docs/simulator.md "Busy polling and IRQ suspension" has the
+ * versions):
+ *
+ *	napi_complete_done()	net/core/dev.c: the deferral count and the timer
+ *	napi_watchdog()		net/core/dev.c: the timer schedules the NAPI
+ *	napi_busy_loop()	net/core/dev.c: polls of busy_poll_budget frames
+ *				until events, the time limit or another task
+ *	busy_poll_stop()	net/core/dev.c: the last poll, the timer instead of
+ *				the softirq when busy polling is preferred
+ *	ep_busy_loop(), ep_poll() fs/eventpoll.c: busy poll when nothing is
+ *				ready; events returned suspend IRQs
+ *	napi_suspend_irqs(),	net/core/dev.c (Linux 6.13): the timer restarted
+ *	napi_resume_irqs()	with irq_suspend_timeout; the NAPI scheduled at
+ *				once when a busy poll found nothing
+ *
+ * An epoll context busy-polls one NAPI, so busy polling runs with one queue
+ * (irqmod_sim_check()); its polls charge the application's core.
+ */
+#include "sim_internal.h"
+
+IRQMOD_SIM_PRIVATE void irqmod_sim_busy_setup(struct irqmod_sim_model *sim)
+{
+	const struct irqmod_sim_config *c = sim->config;
+	uint32_t i;
+
+	/* sk_can_busy_loop() needs SO_BUSY_POLL's time; ep_busy_loop_on()
+	 * (Linux 6.13) also busy-polls for prefer_busy_poll alone. */
+	sim->busy_poll = c->busy_poll_usecs != 0 || (c->prefer_busy_poll && !c->busy_poll_read);
+	for (i = 0; i < IRQMOD_SIM_MAX_QUEUES; i++) {
+		sim->napi[i].timer_ns = UINT64_MAX;
+		sim->napi[i].timer_event_ns = UINT64_MAX;
+		sim->napi[i].timer_spare_ns = UINT64_MAX;
+	}
+}
+
+/*
+ * hrtimer_start() on @q's NAPI timer: it expires at @when, whatever it was
+ * set to. The heap holds one live event per timer; a later deadline waits
+ * for it (irqmod_sim_napi_timer() moves it on), an earlier one pushes a new
+ * event and keeps the superseded one as a spare, reused when the timer is
+ * pushed out again, so restarts do not pile events up.
+ */
+static void napi_timer_start(struct irqmod_sim_model *sim, struct irqmod_sim_napi *napi,
+			     uint32_t queue, uint64_t when)
+{
+	napi->timer_ns = when;
+	if (napi->timer_event_ns != UINT64_MAX && napi->timer_event_ns <= when)
+		return;
+	if (napi->timer_event_ns != UINT64_MAX)
+		napi->timer_spare_ns = napi->timer_event_ns;
+	napi->timer_event_ns = when;
+	irqmod_sim_schedule(sim, when, EVENT_NAPI_TIMER, queue);
+}
+
+IRQMOD_SIM_PRIVATE bool irqmod_sim_napi_complete(struct irqmod_sim_model *sim,
+						 struct irqmod_sim_queue *q, uint32_t work,
+						 uint64_t now)
+{
+	const struct irqmod_sim_config *c = sim->config;
+	struct irqmod_sim_napi *napi = &sim->napi[q->index];
+	uint64_t timeout = 0;
+	bool rearm = true;
+
+	if (c->napi_defer_hard_irqs == 0 && c->gro_flush_timeout_ns == 0)
+		return true;
+	/* Work reloads the count and (GRO being on) arms the flush timer. */
+	if (work != 0) {
+		timeout = c->gro_flush_timeout_ns;
+		napi->defer_count = c->napi_defer_hard_irqs;
+	}
+	if (napi->defer_count > 0) {
+		napi->defer_count--;
+		timeout = c->gro_flush_timeout_ns;
+		rearm = timeout == 0;
+	}
+	if (timeout != 0)
+		napi_timer_start(sim, napi, q->index, now + timeout);
+	return rearm;
+}
+
+IRQMOD_SIM_PRIVATE void irqmod_sim_napi_signal(struct irqmod_sim_model *sim,
+					       struct irqmod_sim_core *core, uint32_t queue)
+{
+	struct irqmod_sim_napi *napi = &sim->napi[queue];
+
+	/* napi_schedule_prep() fails on a NAPI already scheduled or held
+	 * by a busy poller (which then polls once more when it stops). */
+	if (napi->busy)
+		napi->missed = true;
+	else if (!napi->sched)
+		irqmod_sim_napi_schedule(sim, core, queue);
+}
+
+IRQMOD_SIM_PRIVATE void irqmod_sim_napi_timer(struct irqmod_sim_model *sim,
+					      struct irqmod_sim_queue *q, uint64_t now)
+{
+	struct irqmod_sim_napi *napi = &sim->napi[q->index];
+
+	if (now == napi->timer_spare_ns && now != napi->timer_event_ns) {
+		napi->timer_spare_ns = UINT64_MAX;
+		return;
+	}
+	if (now != napi->timer_event_ns)
+		return; /* superseded */
+	napi->timer_event_ns = UINT64_MAX;
+	if (napi->timer_ns == UINT64_MAX)
+		return;
+	if (napi->timer_ns > now) {
+		/* Restarted later: the spare serves if it comes first. */
+		if (napi->timer_spare_ns > now && napi->timer_spare_ns <= napi->timer_ns) {
+			napi->timer_event_ns = napi->timer_spare_ns;
+			napi->timer_spare_ns = UINT64_MAX;
+		} else {
+			napi->timer_event_ns = napi->timer_ns;
+			irqmod_sim_schedule(sim, napi->timer_ns, EVENT_NAPI_TIMER, q->index);
+		}
+		return;
+	}
+	napi->timer_ns = UINT64_MAX;
+	/* napi_watchdog(): only a NAPI nobody runs is scheduled. */
+	if (!napi->sched && !napi->busy)
+		irqmod_sim_repoll(sim, q, now);
+}
+
+/* A wait returns events: napi_suspend_irqs() when suspension is set up. */
+IRQMOD_SIM_PRIVATE void irqmod_sim_wait_returns(struct irqmod_sim_model *sim, uint64_t now)
+{
+	const struct irqmod_sim_config *c = sim->config;
+
+	sim->wait_found_events = true;
+	if (c->prefer_busy_poll && !c->busy_poll_read && c->irq_suspend_timeout_ns != 0)
+		napi_timer_start(sim, &sim->napi[0], 0, now + c->irq_suspend_timeout_ns);
+}
+
+static bool events_ready(const struct irqmod_sim_socket *sock)
+{
+	return sock->scheduled < sock->count || sock->pending_sends > 0;
+}
+
+/* busy_loop_timeout(): busy_poll_usecs since the loop began (0: one pass). */
+static bool busy_timed_out(const struct irqmod_sim_model *sim, const struct irqmod_sim_socket *sock,
+			   uint64_t now)
+{
+	return now - sock->busy_start_ns >= (uint64_t)sim->config->busy_poll_usecs * NS_PER_US;
+}
+
+/* Another job waits for the core: need_resched() in napi_busy_loop(). */
+static bool core_wanted(const struct irqmod_sim_core *core)
+{
+	return core->load_due || core->irq_mask != 0 || core->timer_mask != 0 ||
+	       core->napi_count != 0 || core->apps_count != 0;
+}
+
+/*
+ * One pass of napi_busy_loop(): poll the NAPI with the busy-poll budget if
+ * this application holds it or can take it (nobody scheduled it); else the
+ * pass only spins for one poll call's time.
+ */
+static void busy_pass(struct irqmod_sim_model *sim, struct irqmod_sim_core *core,
+		      struct irqmod_sim_src *src, uint64_t now)
+{
+	struct irqmod_sim_socket *sock = &sim->sockets[src->index];
+	struct irqmod_sim_napi *napi = &sim->napi[0];
+	struct irqmod_sim_queue *q = &sim->queues[0];
+
+	if (!sock->busy_owner && !napi->busy && !napi->sched) {
+		napi->busy = true;
+		sock->busy_owner = true;
+	}
+	if (!sock->busy_owner) {
+		irqmod_sim_start_job(sim, core, JOB_BUSY, src->index, now,
+				     irqmod_sim_max_u64(sim->config->poll_ns, MIN_JOB_NS),
+				     &core->time.app_ns);
+		return;
+	}
+	/* The poll is its own signal: its frames waited for no moderation. */
+	q->signal_ns = now;
+	irqmod_sim_start_job(sim, core, JOB_BUSY, src->index, now,
+			     irqmod_sim_poll_begin(sim, q, sim->config->busy_poll_budget, now),
+			     &core->time.softirq_ns);
+}
+
+/*
+ * The loop is over (events, time, or the core wanted): busy_poll_stop()
+ * when this application held the NAPI: with busy polling preferred the
+ * deferral count is reloaded and the timer, not the softirq, polls next;
+ * then one last poll whose completion is napi_complete_done()'s.
+ */
+static void busy_stop(struct irqmod_sim_model *sim, struct irqmod_sim_core *core,
+		      struct irqmod_sim_src *src, uint64_t now, bool yield);
+
+/* After the loop: ep_busy_loop() and ep_poll() (or the read) decide. */
+static void busy_after(struct irqmod_sim_model *sim, struct irqmod_sim_core *core,
+		       struct irqmod_sim_src *src, uint64_t now, bool yield)
+{
+	const struct irqmod_sim_config *c = sim->config;
+	struct irqmod_sim_socket *sock = &sim->sockets[src->index];
+	struct irqmod_sim_napi *napi = &sim->napi[0];
+
+	if (yield) {
+		/* cond_resched(): the other work runs, the loop resumes. */
+		sock->busy_resume = true;
+		irqmod_sim_app_runnable(sim, src, now);
+		return;
+	}
+	if (events_ready(sock)) {
+		irqmod_sim_app_start(sim, core, src, now);
+		return;
+	}
+	sim->wait_found_events = false;
+	/* napi_resume_irqs(): the deferral takes over from suspension now. */
+	if (c->prefer_busy_poll && !c->busy_poll_read && c->irq_suspend_timeout_ns != 0 &&
+	    !napi->sched && !napi->busy) {
+		irqmod_sim_napi_schedule(sim, &sim->cores[sim->queues[0].core], 0);
+		irqmod_sim_core_kick(sim, &sim->cores[sim->queues[0].core], now);
+	}
+	sock->app_state = APP_SLEEPING;
+}
+
+static void busy_stop(struct irqmod_sim_model *sim, struct irqmod_sim_core *core,
+		      struct irqmod_sim_src *src, uint64_t now, bool yield)
+{
+	const struct irqmod_sim_config *c = sim->config;
+	struct irqmod_sim_socket *sock = &sim->sockets[src->index];
+	struct irqmod_sim_napi *napi = &sim->napi[0];
+	struct irqmod_sim_queue *q = &sim->queues[0];
+
+	if (!sock->busy_owner) {
+		busy_after(sim, core, src, now, yield);
+		return;
+	}
+	napi->busy = false;
+	napi->missed = false;
+	sock->busy_skip_schedule = false;
+	sock->busy_resume = yield;
+	if (c->prefer_busy_poll) {
+		napi->defer_count = c->napi_defer_hard_irqs;
+		if (napi->defer_count != 0 && c->gro_flush_timeout_ns != 0) {
+			napi_timer_start(sim, napi, 0, now + c->gro_flush_timeout_ns);
+			sock->busy_skip_schedule = true;
+		}
+	}
+	q->signal_ns = now;
+	irqmod_sim_start_job(sim, core, JOB_BUSY_STOP, src->index, now,
+			     irqmod_sim_poll_begin(sim, q, c->busy_poll_budget, now),
+			     &core->time.softirq_ns);
+}
+
+IRQMOD_SIM_PRIVATE void irqmod_sim_busy_wait(struct irqmod_sim_model *sim,
+					     struct irqmod_sim_core *core,
+					     struct irqmod_sim_src *src, uint64_t now)
+{
+	struct irqmod_sim_socket *sock = &sim->sockets[src->index];
+
+	sock->app_state = APP_RUNNING;
+	sock->busy_start_ns = now;
+	busy_pass(sim, core, src, now);
+}
+
+IRQMOD_SIM_PRIVATE void irqmod_sim_busy_resume(struct irqmod_sim_model *sim,
+					       struct irqmod_sim_core *core,
+					       struct irqmod_sim_src *src, uint64_t now)
+{
+	struct irqmod_sim_socket *sock = &sim->sockets[src->index];
+
+	sock->busy_resume = false;
+	sock->app_state = APP_RUNNING;
+	if (events_ready(sock) || busy_timed_out(sim, sock, now))
+		busy_after(sim, core, src, now, false);
+	else
+		busy_pass(sim, core, src, now);
+}
+
+IRQMOD_SIM_PRIVATE void irqmod_sim_busy_done(struct irqmod_sim_model *sim,
+					     struct irqmod_sim_core *core, uint64_t now)
+{
+	struct irqmod_sim_src *src = &sim->sources[core->job_index];
+	struct irqmod_sim_socket *sock = &sim->sockets[src->index];
+
+	core->job = JOB_NONE;
+	if (sock->busy_owner)
+		irqmod_sim_poll_deliver(sim, &sim->queues[0], now);
+	if (events_ready(sock) || busy_timed_out(sim, sock, now))
+		busy_stop(sim, core, src, now, false);
+	else if (core_wanted(core))
+		busy_stop(sim, core, src, now, true);
+	else
+		busy_pass(sim, core, src, now);
+	irqmod_sim_core_kick(sim, core, now);
+}
+
+IRQMOD_SIM_PRIVATE void irqmod_sim_busy_stop_done(struct irqmod_sim_model *sim,
+						  struct irqmod_sim_core *core, uint64_t now)
+{
+	struct irqmod_sim_src *src = &sim->sources[core->job_index];
+	struct irqmod_sim_socket *sock = &sim->sockets[src->index];
+	struct irqmod_sim_queue *q = &sim->queues[0];
+	uint32_t work = irqmod_sim_poll_deliver(sim, q, now);
+	bool yield = sock->busy_resume;
+
+	core->job = JOB_NONE;
+	sock->busy_owner = false;
+	sock->busy_resume = false;
+	if (work < sim->config->busy_poll_budget) {
+		irqmod_sim_napi_done(sim, q, work, now);
+		if (sim->napi[0].spin_ns != 0) {
+			/* A hybrid's short delay: no softirq poll to spin after. */
+			irqmod_sim_schedule(sim, now + sim->napi[0].spin_ns, EVENT_REPOLL, 0);
+			sim->napi[0].spin_ns = 0;
+		}
+	} else if (!sock->busy_skip_schedule) {
+		/* __busy_poll_stop(): more work, the softirq takes the NAPI. */
+		irqmod_sim_napi_schedule(sim, &sim->cores[q->core], q->index);
+		irqmod_sim_core_kick(sim, &sim->cores[q->core], now);
+	}
+	busy_after(sim, core, src, now, yield);
+	irqmod_sim_core_kick(sim, core, now);
+}
