@@ -364,9 +364,10 @@ struct irqmod_sim_source {
  * @gro_flush_timeout_ns: the kernel's NAPI timer (gro_flush_timeout):
  *	delay of each deferred poll; 0 (default): no deferral.
  * @irq_suspend_timeout_ns: IRQ suspension (Linux 6.13, netlink napi-set
- *	irq-suspend-timeout): each epoll_wait() of a preferring busy poller
- *	that returns events restarts the NAPI timer with it
- *	(napi_suspend_irqs()); 0 (default): none.
+ *	irq-suspend-timeout): a preferring busy poller's stop arms the NAPI
+ *	timer with it instead of @gro_flush_timeout_ns (busy_poll_stop(),
+ *	napi_complete_done()), and each of its epoll_wait() calls that
+ *	returns events restarts it (napi_suspend_irqs()); 0 (default): none.
  * @busy_poll_usecs: the application's busy-poll time per wait, in
  *	microseconds (EPIOCSPARAMS busy_poll_usecs, Linux 6.9; SO_BUSY_POLL
  *	for a read); 0 with @prefer_busy_poll false: no busy polling.

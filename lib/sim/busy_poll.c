@@ -62,17 +62,25 @@ IRQMOD_SIM_PRIVATE bool irqmod_sim_napi_complete(struct irqmod_sim_model *sim,
 {
 	const struct irqmod_sim_config *c = sim->config;
 	struct irqmod_sim_napi *napi = &sim->napi[q->index];
+	bool prefer = napi->prefer_busy, rearm = true;
 	uint64_t timeout = 0;
-	bool rearm = true;
 
-	if (c->napi_defer_hard_irqs == 0 && c->gro_flush_timeout_ns == 0)
+	if (c->napi_defer_hard_irqs == 0 && c->gro_flush_timeout_ns == 0 &&
+	    (!prefer || c->irq_suspend_timeout_ns == 0))
 		return true;
+	napi->prefer_busy = false;
 	/* Work reloads the count and (GRO being on) arms the flush timer. */
 	if (work != 0) {
 		timeout = c->gro_flush_timeout_ns;
 		napi->defer_count = c->napi_defer_hard_irqs;
 	}
-	if (napi->defer_count > 0) {
+	/* A busy poller prefers this NAPI: the suspension timeout first
+	 * (Linux 6.13; 0 there clears the flush timer too). */
+	if (prefer) {
+		timeout = c->irq_suspend_timeout_ns;
+		rearm = timeout == 0;
+	}
+	if (rearm && napi->defer_count > 0) {
 		napi->defer_count--;
 		timeout = c->gro_flush_timeout_ns;
 		rearm = timeout == 0;
@@ -172,6 +180,8 @@ static void busy_pass(struct irqmod_sim_model *sim, struct irqmod_sim_core *core
 		sock->busy_owner = true;
 	}
 	if (!sock->busy_owner) {
+		/* NAPI_STATE_PREFER_BUSY_POLL: the softirq hands it over. */
+		napi->prefer_busy |= sim->config->prefer_busy_poll;
 		irqmod_sim_start_job(sim, core, JOB_BUSY, src->index, now,
 				     irqmod_sim_max_u64(sim->config->poll_ns, MIN_JOB_NS),
 				     &core->time.app_ns);
@@ -187,8 +197,10 @@ static void busy_pass(struct irqmod_sim_model *sim, struct irqmod_sim_core *core
 /*
  * The loop is over (events, time, or the core wanted): busy_poll_stop()
  * when this application held the NAPI: with busy polling preferred the
- * deferral count is reloaded and the timer, not the softirq, polls next;
- * then one last poll whose completion is napi_complete_done()'s.
+ * timer, not the softirq, polls next, after irq_suspend_timeout (Linux
+ * 6.13) or else, the deferral count reloaded, gro_flush_timeout; then one
+ * last poll, whose completion is napi_complete_done()'s with the NAPI
+ * still preferred.
  */
 static void busy_stop(struct irqmod_sim_model *sim, struct irqmod_sim_core *core,
 		      struct irqmod_sim_src *src, uint64_t now, bool yield);
@@ -238,9 +250,16 @@ static void busy_stop(struct irqmod_sim_model *sim, struct irqmod_sim_core *core
 	sock->busy_skip_schedule = false;
 	sock->busy_resume = yield;
 	if (c->prefer_busy_poll) {
-		napi->defer_count = c->napi_defer_hard_irqs;
-		if (napi->defer_count != 0 && c->gro_flush_timeout_ns != 0) {
-			napi_timer_start(sim, napi, 0, now + c->gro_flush_timeout_ns);
+		uint64_t timeout = c->irq_suspend_timeout_ns;
+
+		napi->prefer_busy = true;
+		if (timeout == 0) {
+			napi->defer_count = c->napi_defer_hard_irqs;
+			if (napi->defer_count != 0)
+				timeout = c->gro_flush_timeout_ns;
+		}
+		if (timeout != 0) {
+			napi_timer_start(sim, napi, 0, now + timeout);
 			sock->busy_skip_schedule = true;
 		}
 	}

@@ -388,6 +388,14 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_napi_done(struct irqmod_sim_model *sim,
 	}
 }
 
+/* A busy poller asked for @q's NAPI while the softirq had it (never
+ * without busy polling, so other runs take the usual branch at once). */
+static inline bool napi_prefer_busy(const struct irqmod_sim_model *sim,
+				    const struct irqmod_sim_queue *q)
+{
+	return sim->busy_poll && sim->napi[q->index].prefer_busy;
+}
+
 static void finish_poll(struct irqmod_sim_model *sim, struct irqmod_sim_core *core,
 			struct irqmod_sim_queue *q, uint64_t now)
 {
@@ -396,7 +404,13 @@ static void finish_poll(struct irqmod_sim_model *sim, struct irqmod_sim_core *co
 	uint32_t n = irqmod_sim_poll_deliver(sim, q, now);
 
 	core->softirq_packets += n;
-	if (n == c->napi_budget) {
+	if (n == c->napi_budget && napi_prefer_busy(sim, q)) {
+		/* __napi_poll(): a preferred NAPI leaves the softirq even with
+		 * work left; it is scheduled again only when no timer polls it. */
+		sim->napi[q->index].sched = false;
+		if (irqmod_sim_napi_complete(sim, q, n, now))
+			irqmod_sim_napi_schedule(sim, core, q->index);
+	} else if (n == c->napi_budget) {
 		/* Budget used up: NAPI stays scheduled, the IRQ stays masked. */
 		if (c->controller_on_budget_exhausted) {
 			call_controller(sim, q, now, IRQMOD_SAMPLE_BUDGET_EXHAUSTED, &decision);

@@ -254,13 +254,15 @@ struct irqmod_sim_napi {
 	uint64_t spin_ns;
 	/* The kernel's NAPI state (busy_poll.c): scheduled for a softirq poll
 	 * (NAPI_STATE_SCHED), held by a busy poller (NAPI_STATE_IN_BUSY_POLL),
-	 * an interrupt or timer that found it held (NAPI_STATE_MISSED), the
+	 * an interrupt or timer that found it held (NAPI_STATE_MISSED), a
+	 * busy poller's preference, the
 	 * deferrals left (defer_hard_irqs_count), and the hrtimer: its
 	 * deadline, its live heap event and an earlier superseded event still
 	 * in the heap (UINT64_MAX: none). */
 	bool sched;
 	bool busy;
 	bool missed;
+	bool prefer_busy;	/* NAPI_STATE_PREFER_BUSY_POLL */
 	uint32_t defer_count;
 	uint64_t timer_ns;
 	uint64_t timer_event_ns;
