@@ -379,6 +379,11 @@ struct irqmod_sim_source {
  * @busy_poll_read: the application busy-polls from a blocking read
  *	(SO_BUSY_POLL, sk_busy_loop()) instead of epoll_wait(): no IRQ
  *	suspension, which only epoll runs.
+ * @busy_poll_wait_timeout_ns: the timeout of the application's wait: a
+ *	busy-polling application that found nothing sleeps at most this long
+ *	from the wait's start, then waits (and busy-polls) again, as an event
+ *	loop calling epoll_wait() with a timeout does; 0 (default): it
+ *	sleeps until data wakes it (epoll_wait()'s -1).
  * @sources: traffic; slots with kind IRQMOD_SIM_SOURCE_OFF are unused.
  */
 struct irqmod_sim_config {
@@ -427,6 +432,7 @@ struct irqmod_sim_config {
 	uint32_t busy_poll_budget;
 	bool prefer_busy_poll;
 	bool busy_poll_read;
+	uint64_t busy_poll_wait_timeout_ns;
 	struct irqmod_sim_source sources[IRQMOD_SIM_MAX_SOURCES];
 };
 
@@ -477,7 +483,7 @@ IRQMOD_API void irqmod_sim_default_source(struct irqmod_sim_source *source, uint
  * knobs (napi_defer_hard_irqs, gro_flush_timeout_ns,
  * irq_suspend_timeout_ns); busy polling (busy_poll_usecs, busy_poll_budget,
  * then queues above 1 while busy polling, since an epoll context polls one
- * NAPI); then each active
+ * NAPI, busy_poll_wait_timeout_ns); then each active
  * source in index order, its fields in struct order (a trace source's trace
  * last: present, its speed, its start offset, then a loop's 2 records);
  * last, at least one active source.

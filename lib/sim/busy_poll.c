@@ -35,6 +35,10 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_busy_setup(struct irqmod_sim_model *sim)
 		sim->napi[i].timer_event_ns = UINT64_MAX;
 		sim->napi[i].timer_spare_ns = UINT64_MAX;
 	}
+	for (i = 0; i < IRQMOD_SIM_MAX_SOURCES; i++) {
+		sim->sockets[i].wait_deadline_ns = UINT64_MAX;
+		sim->sockets[i].wait_event_ns = UINT64_MAX;
+	}
 }
 
 /*
@@ -144,6 +148,46 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_wait_returns(struct irqmod_sim_model *sim, ui
 		napi_timer_start(sim, &sim->napi[0], 0, now + c->irq_suspend_timeout_ns);
 }
 
+/*
+ * Sleep in the wait: until data wakes the application or, with a wait
+ * timeout, until the timeout from the wait's start. One live heap event per
+ * application: deadlines only grow, so a live one that comes first moves
+ * itself on to the newest deadline.
+ */
+static void wait_sleep(struct irqmod_sim_model *sim, struct irqmod_sim_socket *sock,
+		       uint32_t index)
+{
+	uint64_t timeout = sim->config->busy_poll_wait_timeout_ns;
+
+	sock->app_state = APP_SLEEPING;
+	if (timeout == 0)
+		return;
+	sock->wait_deadline_ns = sock->busy_start_ns + timeout;
+	if (sock->wait_event_ns == UINT64_MAX) {
+		sock->wait_event_ns = sock->wait_deadline_ns;
+		irqmod_sim_schedule(sim, sock->wait_deadline_ns, EVENT_WAIT_TIMEOUT, index);
+	}
+}
+
+IRQMOD_SIM_PRIVATE void irqmod_sim_wait_timeout(struct irqmod_sim_model *sim,
+						struct irqmod_sim_src *src, uint64_t now)
+{
+	struct irqmod_sim_socket *sock = &sim->sockets[src->index];
+
+	sock->wait_event_ns = UINT64_MAX;
+	if (sock->app_state != APP_SLEEPING || sock->wait_deadline_ns == UINT64_MAX)
+		return; /* data woke it first */
+	if (sock->wait_deadline_ns > now) {
+		sock->wait_event_ns = sock->wait_deadline_ns;
+		irqmod_sim_schedule(sim, sock->wait_deadline_ns, EVENT_WAIT_TIMEOUT, src->index);
+		return;
+	}
+	/* The wait returns nothing; the event loop calls it again once the
+	 * scheduler runs the thread (a timer wake-up, app_wakeup_ns). */
+	sock->wait_deadline_ns = UINT64_MAX;
+	irqmod_sim_app_wake(sim, sock, src->index, now);
+}
+
 static bool events_ready(const struct irqmod_sim_socket *sock)
 {
 	return sock->scheduled < sock->count || sock->pending_sends > 0;
@@ -224,13 +268,21 @@ static void busy_after(struct irqmod_sim_model *sim, struct irqmod_sim_core *cor
 		return;
 	}
 	sim->wait_found_events = false;
+	sock->wait_deadline_ns = UINT64_MAX;
 	/* napi_resume_irqs(): the deferral takes over from suspension now. */
 	if (c->prefer_busy_poll && !c->busy_poll_read && c->irq_suspend_timeout_ns != 0 &&
 	    !napi->sched && !napi->busy) {
 		irqmod_sim_napi_schedule(sim, &sim->cores[sim->queues[0].core], 0);
 		irqmod_sim_core_kick(sim, &sim->cores[sim->queues[0].core], now);
 	}
-	sock->app_state = APP_SLEEPING;
+	if (c->busy_poll_wait_timeout_ns != 0 &&
+	    now - sock->busy_start_ns >= c->busy_poll_wait_timeout_ns) {
+		/* The busy loop outlasted the timeout: the wait returns at
+		 * once and the event loop waits again. */
+		irqmod_sim_busy_wait(sim, core, src, now);
+		return;
+	}
+	wait_sleep(sim, sock, src->index);
 }
 
 static void busy_stop(struct irqmod_sim_model *sim, struct irqmod_sim_core *core,

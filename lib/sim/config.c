@@ -207,6 +207,7 @@ void irqmod_sim_default_config(struct irqmod_sim_config *config)
 	config->busy_poll_budget = DEFAULT_BUSY_POLL_BUDGET;
 	config->prefer_busy_poll = false;
 	config->busy_poll_read = false;
+	config->busy_poll_wait_timeout_ns = 0;
 }
 
 /* Limits of the checks (docs/simulator.md lists them). */
@@ -452,6 +453,9 @@ static int check_host(const struct irqmod_sim_config *c, struct irqmod_config_er
 	if ((c->busy_poll_usecs != 0 || c->prefer_busy_poll) && c->queues > 1)
 		return reject(error, "queues", c->queues, "(busy polling) is above", NULL, 1,
 			      -IRQMOD_ERANGE);
+	if ((code = in_range(error, "busy_poll_wait_timeout_ns", c->busy_poll_wait_timeout_ns, 0,
+			     NS_PER_S, -IRQMOD_ERANGE)))
+		return code;
 	return 0;
 }
 

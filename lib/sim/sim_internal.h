@@ -88,6 +88,7 @@ enum event_type {
 	EVENT_WARMUP,	/* warm-up ends: metrics start */
 	EVENT_SAMPLE,	/* a time-series bucket ends (timeseries.c) */
 	EVENT_NAPI_TIMER,	/* queue: the NAPI's hrtimer (busy_poll.c) */
+	EVENT_WAIT_TIMEOUT,	/* source: its application's wait times out */
 };
 
 enum job_type {
@@ -321,8 +322,11 @@ struct irqmod_sim_socket {
 	uint32_t pending_sends; /* requests the application has yet to send */
 	/* Busy polling (busy_poll.c): when the loop began, whether this
 	 * application holds the NAPI, whether its stop skips the softirq
-	 * (a timer polls next), and whether it yielded the core mid-loop. */
+	 * (a timer polls next), and whether it yielded the core mid-loop;
+	 * the wait's timeout while it sleeps. */
 	uint64_t busy_start_ns;
+	uint64_t wait_deadline_ns; /* a sleeping wait's timeout, UINT64_MAX: none */
+	uint64_t wait_event_ns;	   /* its live heap event, UINT64_MAX: none */
 	bool busy_owner;
 	bool busy_skip_schedule;
 	bool busy_resume;
@@ -536,6 +540,8 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_busy_done(struct irqmod_sim_model *sim,
 					     struct irqmod_sim_core *core, uint64_t now);
 IRQMOD_SIM_PRIVATE void irqmod_sim_busy_stop_done(struct irqmod_sim_model *sim,
 						  struct irqmod_sim_core *core, uint64_t now);
+IRQMOD_SIM_PRIVATE void irqmod_sim_wait_timeout(struct irqmod_sim_model *sim,
+						struct irqmod_sim_src *src, uint64_t now);
 
 /* socket.c */
 IRQMOD_SIM_PRIVATE int irqmod_sim_socket_setup(struct irqmod_sim_model *sim,

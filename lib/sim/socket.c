@@ -192,7 +192,7 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_app_start(struct irqmod_sim_model *sim,
 		irqmod_sim_busy_resume(sim, core, src, now);
 		return;
 	}
-	if (sim->busy_poll)
+	if (sim->busy_poll && (sock->pending_sends > 0 || sock->scheduled < sock->count))
 		irqmod_sim_wait_returns(sim, now);
 	sock->app_state = APP_RUNNING;
 	while (taken < batch && (sock->pending_sends > 0 || sock->scheduled < sock->count)) {
