@@ -118,9 +118,8 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_napi_timer(struct irqmod_sim_model *sim,
 	}
 	if (now != napi->timer_event_ns)
 		return; /* superseded */
+	/* A live event belongs to a started timer: timer_ns is set. */
 	napi->timer_event_ns = UINT64_MAX;
-	if (napi->timer_ns == UINT64_MAX)
-		return;
 	if (napi->timer_ns > now) {
 		/* Restarted later: the spare serves if it comes first. */
 		if (napi->timer_spare_ns > now && napi->timer_spare_ns <= napi->timer_ns) {
@@ -269,12 +268,11 @@ static void busy_after(struct irqmod_sim_model *sim, struct irqmod_sim_core *cor
 	}
 	sim->wait_found_events = false;
 	sock->wait_deadline_ns = UINT64_MAX;
-	/* napi_resume_irqs(): the deferral takes over from suspension now. */
+	/* napi_resume_irqs(): the deferral takes over from suspension now
+	 * (kick_cores() starts the softirq). */
 	if (c->prefer_busy_poll && !c->busy_poll_read && c->irq_suspend_timeout_ns != 0 &&
-	    !napi->sched && !napi->busy) {
+	    !napi->sched && !napi->busy)
 		irqmod_sim_napi_schedule(sim, &sim->cores[sim->queues[0].core], 0);
-		irqmod_sim_core_kick(sim, &sim->cores[sim->queues[0].core], now);
-	}
 	if (c->busy_poll_wait_timeout_ns != 0 &&
 	    now - sock->busy_start_ns >= c->busy_poll_wait_timeout_ns) {
 		/* The busy loop outlasted the timeout: the wait returns at
@@ -321,6 +319,17 @@ static void busy_stop(struct irqmod_sim_model *sim, struct irqmod_sim_core *core
 			     &core->time.softirq_ns);
 }
 
+/*
+ * After a step of the loop: the application's core and the queue's take
+ * their next job, once each step has started at most one job on the
+ * application's core (the queue's core may be the same one).
+ */
+static void kick_cores(struct irqmod_sim_model *sim, struct irqmod_sim_core *core, uint64_t now)
+{
+	irqmod_sim_core_kick(sim, core, now);
+	irqmod_sim_core_kick(sim, &sim->cores[sim->queues[0].core], now);
+}
+
 IRQMOD_SIM_PRIVATE void irqmod_sim_busy_wait(struct irqmod_sim_model *sim,
 					     struct irqmod_sim_core *core,
 					     struct irqmod_sim_src *src, uint64_t now)
@@ -344,6 +353,7 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_busy_resume(struct irqmod_sim_model *sim,
 		busy_after(sim, core, src, now, false);
 	else
 		busy_pass(sim, core, src, now);
+	kick_cores(sim, core, now);
 }
 
 IRQMOD_SIM_PRIVATE void irqmod_sim_busy_done(struct irqmod_sim_model *sim,
@@ -361,7 +371,7 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_busy_done(struct irqmod_sim_model *sim,
 		busy_stop(sim, core, src, now, true);
 	else
 		busy_pass(sim, core, src, now);
-	irqmod_sim_core_kick(sim, core, now);
+	kick_cores(sim, core, now);
 }
 
 IRQMOD_SIM_PRIVATE void irqmod_sim_busy_stop_done(struct irqmod_sim_model *sim,
@@ -386,8 +396,7 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_busy_stop_done(struct irqmod_sim_model *sim,
 	} else if (!sock->busy_skip_schedule) {
 		/* __busy_poll_stop(): more work, the softirq takes the NAPI. */
 		irqmod_sim_napi_schedule(sim, &sim->cores[q->core], q->index);
-		irqmod_sim_core_kick(sim, &sim->cores[q->core], now);
 	}
 	busy_after(sim, core, src, now, yield);
-	irqmod_sim_core_kick(sim, core, now);
+	kick_cores(sim, core, now);
 }
