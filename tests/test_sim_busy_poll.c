@@ -241,10 +241,14 @@ static void test_busy_poll_read_without_time_does_not_poll(void **unused)
  * without preference, time, a budget of 1 or 64, deferral, the flush timer,
  * suspension, a wait timeout; the application on the queue's core or its
  * own; a plain controller or an idle-poll hybrid whose short delays are
- * spun when the application has a core of its own) on a Poisson source that fills the ring now and then: every run
- * conserves frames (offered = delivered + dropped + in flight), keeps each
- * core within its time, never leaves the NAPI stuck (at least half of the
- * frames delivered), and gives the same results when run again.
+ * spun when the application has a core of its own) on a Poisson source
+ * that fills the ring now and then; and, spread over the combinations by a
+ * hash of their number, a second application (a TCP_RR stream, so two
+ * threads busy-poll one NAPI and one sends), a competing task on core 0,
+ * twice the rate and a free timer interrupt. Every run conserves frames
+ * (offered = delivered + dropped + in flight), keeps each core within its
+ * time, never leaves the NAPI stuck (at least an eighth of the frames
+ * delivered, overload included), and gives the same results again.
  */
 static void test_busy_poll_every_setting_conserves_frames(void **unused)
 {
@@ -256,13 +260,23 @@ static void test_busy_poll_every_setting_conserves_frames(void **unused)
 		struct irqmod_sim_results r, again;
 		struct irqmod_sim_config c;
 		uint32_t bits = combo, core;
+		uint32_t hash = combo * 2654435761u; /* Knuth's multiplicative hash */
 
 		irqmod_sim_default_config(&c);
 		c.duration_ns = 6000000u;
 		c.warmup_ns = 1000000u;
 		irqmod_sim_default_source(&c.sources[0], IRQMOD_SIM_SOURCE_POISSON);
-		c.sources[0].rate_pps = 300000;
+		c.sources[0].rate_pps = hash >> 11 & 1 ? 600000 : 300000;
 		c.sources[0].flows = 8;
+		if (hash >> 3 & 1)
+			irqmod_sim_default_source(&c.sources[1], IRQMOD_SIM_SOURCE_RR);
+		if (hash >> 7 & 1) {
+			c.load_core = 0;
+			c.load_busy_ns = 20000;
+			c.load_idle_ns = 80000;
+		}
+		if (hash >> 13 & 1)
+			c.timer_irq_ns = 0;
 		c.prefer_busy_poll = bits & 1;
 		bits >>= 1;
 		c.busy_poll_read = bits & 1;
@@ -290,7 +304,7 @@ static void test_busy_poll_every_setting_conserves_frames(void **unused)
 		assert_int_equal(r.totals.offered_frames,
 				 r.totals.delivered_frames + r.totals.dropped_frames +
 					 r.totals.in_flight_frames);
-		assert_true(r.totals.delivered_frames * 2 >= r.totals.offered_frames);
+		assert_true(r.totals.delivered_frames * 8 >= r.totals.offered_frames);
 		for (core = 0; core < c.cores; core++)
 			assert_true(r.core[core].utilisation <= 1.0 + 1e-9);
 		assert_int_equal(again.totals.delivered_frames, r.totals.delivered_frames);

@@ -112,7 +112,8 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_napi_timer(struct irqmod_sim_model *sim,
 {
 	struct irqmod_sim_napi *napi = &sim->napi[q->index];
 
-	if (now == napi->timer_spare_ns && now != napi->timer_event_ns) {
+	/* The spare is always later than the live event, never equal. */
+	if (now == napi->timer_spare_ns) {
 		napi->timer_spare_ns = UINT64_MAX;
 		return;
 	}
