@@ -69,10 +69,11 @@ IRQMOD_SIM_PRIVATE bool irqmod_sim_napi_complete(struct irqmod_sim_model *sim,
 	bool prefer = napi->prefer_busy, rearm = true;
 	uint64_t timeout = 0;
 
+	/* Completion clears the preference (NAPI_STATE_PREFER_BUSY_POLL). */
+	napi->prefer_busy = false;
 	if (c->napi_defer_hard_irqs == 0 && c->gro_flush_timeout_ns == 0 &&
 	    (!prefer || c->irq_suspend_timeout_ns == 0))
 		return true;
-	napi->prefer_busy = false;
 	/* Work reloads the count and (GRO being on) arms the flush timer. */
 	if (work != 0) {
 		timeout = c->gro_flush_timeout_ns;
