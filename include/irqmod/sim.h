@@ -368,6 +368,10 @@ struct irqmod_sim_source {
  *	timer with it instead of @gro_flush_timeout_ns (busy_poll_stop(),
  *	napi_complete_done()), and each of its epoll_wait() calls that
  *	returns events restarts it (napi_suspend_irqs()); 0 (default): none.
+ * @napi_threaded: threaded NAPI (sysfs threaded, Linux 5.12): each NAPI
+ *	polls in a kernel thread of its queue's core instead of the softirq:
+ *	an interrupt or the timer wakes it (one @app_wakeup_ns), and runnable
+ *	applications of that core run before each of its polls.
  * @busy_poll_usecs: the application's busy-poll time per wait, in
  *	microseconds (EPIOCSPARAMS busy_poll_usecs, Linux 6.9; SO_BUSY_POLL
  *	for a read); 0 with @prefer_busy_poll false: no busy polling.
@@ -428,6 +432,7 @@ struct irqmod_sim_config {
 	uint32_t napi_defer_hard_irqs;
 	uint64_t gro_flush_timeout_ns;
 	uint64_t irq_suspend_timeout_ns;
+	bool napi_threaded;
 	uint32_t busy_poll_usecs;
 	uint32_t busy_poll_budget;
 	bool prefer_busy_poll;

@@ -109,6 +109,8 @@ const struct irqmod_scenario_key irqmod_scenario_keys[] = {
 	{ "napi", "irq_suspend_timeout", IRQMOD_VALUE_DURATION, CONFIG(irq_suspend_timeout_ns), 0,
 	  SECOND_NS,
 	  "IRQ suspension: each epoll wait returning events restarts the timer with it (Linux 6.13, netlink napi-set; needs busy_poll.prefer)" },
+	{ "napi", "threaded", IRQMOD_VALUE_BOOL, CONFIG(napi_threaded), 0, 1,
+	  "threaded NAPI (sysfs threaded, Linux 5.12): polls in a kernel thread woken by the interrupt (app.wakeup), after the core's runnable applications" },
 	/* The application's busy polling (fs/eventpoll.c EPIOCSPARAMS, or
 	 * SO_BUSY_POLL on the socket). */
 	{ "busy_poll", "usecs", IRQMOD_VALUE_U32, CONFIG(busy_poll_usecs), 0, 2147483647,

@@ -95,8 +95,36 @@ IRQMOD_SIM_PRIVATE bool irqmod_sim_napi_complete(struct irqmod_sim_model *sim,
 	return rearm;
 }
 
+/*
+ * napi_schedule() from outside the NAPI's own polls (an interrupt, the
+ * timer, a busy poller): the softirq polls next, or, with threaded NAPI
+ * (____napi_schedule() wakes napi_threaded_poll()'s thread), the NAPI's
+ * thread once the scheduler has woken it.
+ */
+IRQMOD_SIM_PRIVATE void irqmod_sim_napi_wake(struct irqmod_sim_model *sim,
+					     struct irqmod_sim_core *core, uint32_t queue,
+					     uint64_t now)
+{
+	if (!sim->config->napi_threaded) {
+		irqmod_sim_napi_schedule(sim, core, queue);
+		return;
+	}
+	sim->napi[queue].sched = true;
+	irqmod_sim_schedule(sim, now + sim->config->app_wakeup_ns, EVENT_NAPI_WAKE, queue);
+}
+
+IRQMOD_SIM_PRIVATE void irqmod_sim_napi_thread_runs(struct irqmod_sim_model *sim,
+						    struct irqmod_sim_queue *q, uint64_t now)
+{
+	struct irqmod_sim_core *core = &sim->cores[q->core];
+
+	irqmod_sim_napi_schedule(sim, core, q->index);
+	irqmod_sim_core_kick(sim, core, now);
+}
+
 IRQMOD_SIM_PRIVATE void irqmod_sim_napi_signal(struct irqmod_sim_model *sim,
-					       struct irqmod_sim_core *core, uint32_t queue)
+					       struct irqmod_sim_core *core, uint32_t queue,
+					       uint64_t now)
 {
 	struct irqmod_sim_napi *napi = &sim->napi[queue];
 
@@ -105,7 +133,7 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_napi_signal(struct irqmod_sim_model *sim,
 	if (napi->busy)
 		napi->missed = true;
 	else if (!napi->sched)
-		irqmod_sim_napi_schedule(sim, core, queue);
+		irqmod_sim_napi_wake(sim, core, queue, now);
 }
 
 IRQMOD_SIM_PRIVATE void irqmod_sim_napi_timer(struct irqmod_sim_model *sim,
@@ -274,7 +302,7 @@ static void busy_after(struct irqmod_sim_model *sim, struct irqmod_sim_core *cor
 	 * (kick_cores() starts the softirq). */
 	if (c->prefer_busy_poll && !c->busy_poll_read && c->irq_suspend_timeout_ns != 0 &&
 	    !napi->sched && !napi->busy)
-		irqmod_sim_napi_schedule(sim, &sim->cores[sim->queues[0].core], 0);
+		irqmod_sim_napi_wake(sim, &sim->cores[sim->queues[0].core], 0, now);
 	if (c->busy_poll_wait_timeout_ns != 0 &&
 	    now - sock->busy_start_ns >= c->busy_poll_wait_timeout_ns) {
 		/* The busy loop outlasted the timeout: the wait returns at
@@ -397,7 +425,7 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_busy_stop_done(struct irqmod_sim_model *sim,
 		}
 	} else if (!sock->busy_skip_schedule) {
 		/* __busy_poll_stop(): more work, the softirq takes the NAPI. */
-		irqmod_sim_napi_schedule(sim, &sim->cores[q->core], q->index);
+		irqmod_sim_napi_wake(sim, &sim->cores[q->core], q->index, now);
 	}
 	busy_after(sim, core, src, now, yield);
 	kick_cores(sim, core, now);

@@ -203,6 +203,7 @@ void irqmod_sim_default_config(struct irqmod_sim_config *config)
 	config->napi_defer_hard_irqs = 0;
 	config->gro_flush_timeout_ns = 0;
 	config->irq_suspend_timeout_ns = 0;
+	config->napi_threaded = false;
 	config->busy_poll_usecs = 0;
 	config->busy_poll_budget = DEFAULT_BUSY_POLL_BUDGET;
 	config->prefer_busy_poll = false;

@@ -226,7 +226,11 @@ static void core_dispatch(struct irqmod_sim_model *sim, struct irqmod_sim_core *
 				     &core->time.irq_ns);
 		return;
 	}
-	if (core->napi_count > 0 && !(core->softirq_deferred && core->apps_count > 0)) {
+	/* Runnable applications first while ksoftirqd has the NAPI work;
+	 * NAPI threads (threaded NAPI) and applications take turns. */
+	if (core->napi_count > 0 && !(core->softirq_deferred && core->apps_count > 0) &&
+	    !(c->napi_threaded && core->apps_count > 0 && !core->napi_turn)) {
+		core->napi_turn = false;
 		uint32_t index = core->napi[core->napi_head];
 
 		if (!core->softirq_active) {
@@ -242,6 +246,7 @@ static void core_dispatch(struct irqmod_sim_model *sim, struct irqmod_sim_core *
 	if (core->apps_count > 0) {
 		uint32_t index = core->apps[core->apps_head];
 
+		core->napi_turn = true;
 		core->apps_head = (core->apps_head + 1) % (IRQMOD_SIM_MAX_SOURCES + 1);
 		core->apps_count--;
 		irqmod_sim_app_start(sim, core, &sim->sources[index], now);
@@ -264,7 +269,8 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_napi_schedule(struct irqmod_sim_model *sim,
 }
 
 /* A deferred poll's hrtimer fires: an interrupt (timer_irq_ns) whose
- * handler schedules the NAPI; 0 schedules it directly. */
+ * handler schedules the NAPI; 0 schedules it directly, unless someone runs
+ * it (a busy poller may have taken it since the answer). */
 IRQMOD_SIM_PRIVATE void irqmod_sim_repoll(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q,
 					  uint64_t now)
 {
@@ -274,7 +280,7 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_repoll(struct irqmod_sim_model *sim, struct i
 	if (sim->config->timer_irq_ns != 0)
 		core->timer_mask |= 1u << q->index;
 	else
-		irqmod_sim_napi_schedule(sim, core, q->index);
+		irqmod_sim_napi_signal(sim, core, q->index, now);
 	irqmod_sim_core_kick(sim, core, now);
 }
 
@@ -451,11 +457,11 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_core_done(struct irqmod_sim_model *sim,
 		napi = &sim->napi[core->job_index];
 		napi->irq_pending = false;
 		napi->from_interrupt = true;
-		irqmod_sim_napi_signal(sim, core, core->job_index);
+		irqmod_sim_napi_signal(sim, core, core->job_index, now);
 		break;
 	case JOB_TIMER:
 		/* napi_watchdog(): the timer schedules the deferred poll. */
-		irqmod_sim_napi_signal(sim, core, core->job_index);
+		irqmod_sim_napi_signal(sim, core, core->job_index, now);
 		break;
 	case JOB_POLL:
 		if (poll_extend(sim, core, &sim->queues[core->job_index], now))

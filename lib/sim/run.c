@@ -212,6 +212,9 @@ static void dispatch_event(struct irqmod_sim_model *sim, const struct irqmod_sim
 	case EVENT_WAIT_TIMEOUT:
 		irqmod_sim_wait_timeout(sim, &sim->sources[e->index], now);
 		break;
+	case EVENT_NAPI_WAKE:
+		irqmod_sim_napi_thread_runs(sim, &sim->queues[e->index], now);
+		break;
 	default:
 		break;
 	}

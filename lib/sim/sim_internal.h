@@ -89,6 +89,7 @@ enum event_type {
 	EVENT_SAMPLE,	/* a time-series bucket ends (timeseries.c) */
 	EVENT_NAPI_TIMER,	/* queue: the NAPI's hrtimer (busy_poll.c) */
 	EVENT_WAIT_TIMEOUT,	/* source: its application's wait times out */
+	EVENT_NAPI_WAKE,	/* queue: its NAPI thread runs (threaded NAPI) */
 };
 
 enum job_type {
@@ -282,6 +283,7 @@ struct irqmod_sim_core {
 	uint32_t napi_count;
 	bool softirq_active;
 	bool softirq_deferred;
+	bool napi_turn;	/* threaded NAPI: its thread runs before the next application */
 	uint64_t softirq_start_ns;
 	uint32_t softirq_packets;
 	uint32_t apps[IRQMOD_SIM_MAX_SOURCES + 1];
@@ -526,7 +528,13 @@ IRQMOD_SIM_PRIVATE bool irqmod_sim_napi_complete(struct irqmod_sim_model *sim,
 						 struct irqmod_sim_queue *q, uint32_t work,
 						 uint64_t now);
 IRQMOD_SIM_PRIVATE void irqmod_sim_napi_signal(struct irqmod_sim_model *sim,
-					       struct irqmod_sim_core *core, uint32_t queue);
+					       struct irqmod_sim_core *core, uint32_t queue,
+					       uint64_t now);
+IRQMOD_SIM_PRIVATE void irqmod_sim_napi_wake(struct irqmod_sim_model *sim,
+					     struct irqmod_sim_core *core, uint32_t queue,
+					     uint64_t now);
+IRQMOD_SIM_PRIVATE void irqmod_sim_napi_thread_runs(struct irqmod_sim_model *sim,
+						    struct irqmod_sim_queue *q, uint64_t now);
 IRQMOD_SIM_PRIVATE void irqmod_sim_napi_timer(struct irqmod_sim_model *sim,
 					      struct irqmod_sim_queue *q, uint64_t now);
 IRQMOD_SIM_PRIVATE void irqmod_sim_wait_returns(struct irqmod_sim_model *sim, uint64_t now);
