@@ -1,12 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only */
 /*
- * The kernel's own NAPI rules, beside whatever moderation the driver runs,
- * and an application that busy-polls its NAPI. Each rule follows a Linux
- * function (docs/simulator.md "Busy polling and IRQ suspension" has the
- * versions):
+ * An application that busy-polls its NAPI, and IRQ suspension. Each rule
+ * follows a Linux function (docs/busy-poll.md has the versions):
  *
- *	napi_complete_done()	net/core/dev.c: the deferral count and the timer
- *	napi_watchdog()		net/core/dev.c: the timer schedules the NAPI
  *	napi_busy_loop()	net/core/dev.c: polls of busy_poll_budget frames
  *				until events, the time limit or another task
  *	busy_poll_stop()	net/core/dev.c: the last poll, the timer instead of
@@ -16,9 +12,11 @@
  *	napi_suspend_irqs(),	net/core/dev.c (Linux 6.13): the timer restarted
  *	napi_resume_irqs()	with irq_suspend_timeout; the NAPI scheduled at
  *				once when a busy poll found nothing
+ *	sk_busy_loop()		include/net/busy_poll.h: the same from a read
  *
  * An epoll context busy-polls one NAPI, so busy polling runs with one queue
- * (irqmod_sim_check()); its polls charge the application's core.
+ * (irqmod_sim_check()); its polls charge the application's core. The
+ * NAPI's own rules are napi.c's.
  */
 #include "sim_internal.h"
 
@@ -30,141 +28,10 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_busy_setup(struct irqmod_sim_model *sim)
 	/* sk_can_busy_loop() needs SO_BUSY_POLL's time; ep_busy_loop_on()
 	 * (Linux 6.13) also busy-polls for prefer_busy_poll alone. */
 	sim->busy_poll = c->busy_poll_usecs != 0 || (c->prefer_busy_poll && !c->busy_poll_read);
-	for (i = 0; i < IRQMOD_SIM_MAX_QUEUES; i++) {
-		sim->napi[i].timer_ns = UINT64_MAX;
-		sim->napi[i].timer_event_ns = UINT64_MAX;
-		sim->napi[i].timer_spare_ns = UINT64_MAX;
-	}
 	for (i = 0; i < IRQMOD_SIM_MAX_SOURCES; i++) {
 		sim->sockets[i].wait_deadline_ns = UINT64_MAX;
 		sim->sockets[i].wait_event_ns = UINT64_MAX;
 	}
-}
-
-/*
- * hrtimer_start() on @q's NAPI timer: it expires at @when, whatever it was
- * set to. The heap holds one live event per timer; a later deadline waits
- * for it (irqmod_sim_napi_timer() moves it on), an earlier one pushes a new
- * event and keeps the superseded one as a spare, reused when the timer is
- * pushed out again, so restarts do not pile events up.
- */
-static void napi_timer_start(struct irqmod_sim_model *sim, struct irqmod_sim_napi *napi,
-			     uint32_t queue, uint64_t when)
-{
-	napi->timer_ns = when;
-	if (napi->timer_event_ns != UINT64_MAX && napi->timer_event_ns <= when)
-		return;
-	if (napi->timer_event_ns != UINT64_MAX)
-		napi->timer_spare_ns = napi->timer_event_ns;
-	napi->timer_event_ns = when;
-	irqmod_sim_schedule(sim, when, EVENT_NAPI_TIMER, queue);
-}
-
-IRQMOD_SIM_PRIVATE bool irqmod_sim_napi_complete(struct irqmod_sim_model *sim,
-						 struct irqmod_sim_queue *q, uint32_t work,
-						 uint64_t now)
-{
-	const struct irqmod_sim_config *c = sim->config;
-	struct irqmod_sim_napi *napi = &sim->napi[q->index];
-	bool prefer = napi->prefer_busy, rearm = true;
-	uint64_t timeout = 0;
-
-	/* Completion clears the preference (NAPI_STATE_PREFER_BUSY_POLL). */
-	napi->prefer_busy = false;
-	if (c->napi_defer_hard_irqs == 0 && c->gro_flush_timeout_ns == 0 &&
-	    (!prefer || c->irq_suspend_timeout_ns == 0))
-		return true;
-	/* Work reloads the count and (GRO being on) arms the flush timer. */
-	if (work != 0) {
-		timeout = c->gro_flush_timeout_ns;
-		napi->defer_count = c->napi_defer_hard_irqs;
-	}
-	/* A busy poller prefers this NAPI: the suspension timeout first
-	 * (Linux 6.13; 0 there clears the flush timer too). */
-	if (prefer) {
-		timeout = c->irq_suspend_timeout_ns;
-		rearm = timeout == 0;
-	}
-	if (rearm && napi->defer_count > 0) {
-		napi->defer_count--;
-		timeout = c->gro_flush_timeout_ns;
-		rearm = timeout == 0;
-	}
-	if (timeout != 0)
-		napi_timer_start(sim, napi, q->index, now + timeout);
-	return rearm;
-}
-
-/*
- * napi_schedule() from outside the NAPI's own polls (an interrupt, the
- * timer, a busy poller): the softirq polls next, or, with threaded NAPI
- * (____napi_schedule() wakes napi_threaded_poll()'s thread), the NAPI's
- * thread once the scheduler has woken it.
- */
-IRQMOD_SIM_PRIVATE void irqmod_sim_napi_wake(struct irqmod_sim_model *sim,
-					     struct irqmod_sim_core *core, uint32_t queue,
-					     uint64_t now)
-{
-	if (!sim->config->napi_threaded) {
-		irqmod_sim_napi_schedule(sim, core, queue);
-		return;
-	}
-	sim->napi[queue].sched = true;
-	irqmod_sim_schedule(sim, now + sim->config->app_wakeup_ns, EVENT_NAPI_WAKE, queue);
-}
-
-IRQMOD_SIM_PRIVATE void irqmod_sim_napi_thread_runs(struct irqmod_sim_model *sim,
-						    struct irqmod_sim_queue *q, uint64_t now)
-{
-	struct irqmod_sim_core *core = &sim->cores[q->core];
-
-	irqmod_sim_napi_schedule(sim, core, q->index);
-	irqmod_sim_core_kick(sim, core, now);
-}
-
-IRQMOD_SIM_PRIVATE void irqmod_sim_napi_signal(struct irqmod_sim_model *sim,
-					       struct irqmod_sim_core *core, uint32_t queue,
-					       uint64_t now)
-{
-	struct irqmod_sim_napi *napi = &sim->napi[queue];
-
-	/* napi_schedule_prep() fails on a NAPI already scheduled or held
-	 * by a busy poller (which then polls once more when it stops). */
-	if (napi->busy)
-		napi->missed = true;
-	else if (!napi->sched)
-		irqmod_sim_napi_wake(sim, core, queue, now);
-}
-
-IRQMOD_SIM_PRIVATE void irqmod_sim_napi_timer(struct irqmod_sim_model *sim,
-					      struct irqmod_sim_queue *q, uint64_t now)
-{
-	struct irqmod_sim_napi *napi = &sim->napi[q->index];
-
-	/* The spare is always later than the live event, never equal. */
-	if (now == napi->timer_spare_ns) {
-		napi->timer_spare_ns = UINT64_MAX;
-		return;
-	}
-	if (now != napi->timer_event_ns)
-		return; /* superseded */
-	/* A live event belongs to a started timer: timer_ns is set. */
-	napi->timer_event_ns = UINT64_MAX;
-	if (napi->timer_ns > now) {
-		/* Restarted later: the spare serves if it comes first. */
-		if (napi->timer_spare_ns > now && napi->timer_spare_ns <= napi->timer_ns) {
-			napi->timer_event_ns = napi->timer_spare_ns;
-			napi->timer_spare_ns = UINT64_MAX;
-		} else {
-			napi->timer_event_ns = napi->timer_ns;
-			irqmod_sim_schedule(sim, napi->timer_ns, EVENT_NAPI_TIMER, q->index);
-		}
-		return;
-	}
-	napi->timer_ns = UINT64_MAX;
-	/* napi_watchdog(): only a NAPI nobody runs is scheduled. */
-	if (!napi->sched && !napi->busy)
-		irqmod_sim_repoll(sim, q, now);
 }
 
 /* A wait returns events: napi_suspend_irqs() when suspension is set up. */
@@ -174,7 +41,7 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_wait_returns(struct irqmod_sim_model *sim, ui
 
 	sim->wait_found_events = true;
 	if (c->prefer_busy_poll && !c->busy_poll_read && c->irq_suspend_timeout_ns != 0)
-		napi_timer_start(sim, &sim->napi[0], 0, now + c->irq_suspend_timeout_ns);
+		irqmod_sim_napi_timer_start(sim, &sim->napi[0], 0, now + c->irq_suspend_timeout_ns);
 }
 
 /*
@@ -339,7 +206,7 @@ static void busy_stop(struct irqmod_sim_model *sim, struct irqmod_sim_core *core
 				timeout = c->gro_flush_timeout_ns;
 		}
 		if (timeout != 0) {
-			napi_timer_start(sim, napi, 0, now + timeout);
+			irqmod_sim_napi_timer_start(sim, napi, 0, now + timeout);
 			sock->busy_skip_schedule = true;
 		}
 	}

@@ -104,6 +104,7 @@ static int setup(struct irqmod_sim_model *sim)
 		if (error)
 			return error;
 	}
+	irqmod_sim_napi_setup(sim);
 	irqmod_sim_busy_setup(sim);
 	for (i = 0; i < c->cores; i++)
 		sim->cores[i].index = i;

@@ -12,8 +12,9 @@
  *	host.c    cores, NAPI, polls, the controller call, the competing task
  *		  (struct irqmod_sim_core, struct irqmod_sim_napi)
  *	socket.c  socket receive buffers and the applications (struct irqmod_sim_socket)
- *	busy_poll.c  the kernel's NAPI deferral and timer, the application's
- *		  busy polling and IRQ suspension
+ *	napi.c    the kernel's NAPI rules beside the driver's: deferral, the
+ *		  NAPI timer, threaded NAPI
+ *	busy_poll.c  an application's busy polling and IRQ suspension
  *	report.c  counters, histograms and the results (struct irqmod_sim_metrics)
  *	run.c     setup, the event loop and irqmod_sim_run() (struct irqmod_sim_model)
  *
@@ -522,8 +523,11 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_napi_done(struct irqmod_sim_model *sim,
 					     struct irqmod_sim_queue *q, uint32_t work,
 					     uint64_t now);
 
-/* busy_poll.c */
-IRQMOD_SIM_PRIVATE void irqmod_sim_busy_setup(struct irqmod_sim_model *sim);
+/* napi.c */
+IRQMOD_SIM_PRIVATE void irqmod_sim_napi_setup(struct irqmod_sim_model *sim);
+IRQMOD_SIM_PRIVATE void irqmod_sim_napi_timer_start(struct irqmod_sim_model *sim,
+						    struct irqmod_sim_napi *napi, uint32_t queue,
+						    uint64_t when);
 IRQMOD_SIM_PRIVATE bool irqmod_sim_napi_complete(struct irqmod_sim_model *sim,
 						 struct irqmod_sim_queue *q, uint32_t work,
 						 uint64_t now);
@@ -537,6 +541,9 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_napi_thread_runs(struct irqmod_sim_model *sim
 						    struct irqmod_sim_queue *q, uint64_t now);
 IRQMOD_SIM_PRIVATE void irqmod_sim_napi_timer(struct irqmod_sim_model *sim,
 					      struct irqmod_sim_queue *q, uint64_t now);
+
+/* busy_poll.c */
+IRQMOD_SIM_PRIVATE void irqmod_sim_busy_setup(struct irqmod_sim_model *sim);
 IRQMOD_SIM_PRIVATE void irqmod_sim_wait_returns(struct irqmod_sim_model *sim, uint64_t now);
 IRQMOD_SIM_PRIVATE void irqmod_sim_busy_wait(struct irqmod_sim_model *sim,
 					     struct irqmod_sim_core *core,
