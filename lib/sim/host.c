@@ -230,9 +230,9 @@ static void core_dispatch(struct irqmod_sim_model *sim, struct irqmod_sim_core *
 	 * NAPI threads (threaded NAPI) and applications take turns. */
 	if (core->napi_count > 0 && !(core->softirq_deferred && core->apps_count > 0) &&
 	    !(c->napi_threaded && core->apps_count > 0 && !core->napi_turn)) {
-		core->napi_turn = false;
 		uint32_t index = core->napi[core->napi_head];
 
+		core->napi_turn = false;
 		if (!core->softirq_active) {
 			core->softirq_active = true;
 			core->softirq_start_ns = now;
