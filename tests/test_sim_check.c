@@ -73,6 +73,13 @@ CASE(app_byte, c->app_byte_ps = UINT64_MAX)
 CASE(app_send, c->app_send_ns = UINT64_MAX)
 CASE(app_batch_low, c->app_batch = 0)
 CASE(app_batch_high, c->app_batch = UINT32_MAX)
+CASE(defer_hard_irqs, c->napi_defer_hard_irqs = UINT32_MAX)
+CASE(gro_flush_timeout, c->gro_flush_timeout_ns = UINT64_MAX)
+CASE(irq_suspend_timeout, c->irq_suspend_timeout_ns = UINT64_MAX)
+CASE(busy_poll_usecs, c->busy_poll_usecs = UINT32_MAX)
+CASE(busy_poll_budget_low, c->busy_poll_budget = 0)
+CASE(busy_poll_budget_high, c->busy_poll_budget = UINT32_MAX)
+CASE(busy_poll_queues, c->prefer_busy_poll = true; c->queues = 2)
 CASE(no_source, S0.kind = IRQMOD_SIM_SOURCE_OFF)
 CASE(source_kind, S0.kind = IRQMOD_SIM_SOURCE_COUNT)
 CASE(frame_low, S0.frame_bytes = 0)
@@ -155,6 +162,13 @@ static const struct check_case cases[] = {
 	{ "app_send_ns", C, break_app_send },
 	{ "app_batch", C, break_app_batch_low },
 	{ "app_batch", C, break_app_batch_high },
+	{ "napi_defer_hard_irqs", C, break_defer_hard_irqs },
+	{ "gro_flush_timeout_ns", C, break_gro_flush_timeout },
+	{ "irq_suspend_timeout_ns", C, break_irq_suspend_timeout },
+	{ "busy_poll_usecs", C, break_busy_poll_usecs },
+	{ "busy_poll_budget", C, break_busy_poll_budget_low },
+	{ "busy_poll_budget", C, break_busy_poll_budget_high },
+	{ "queues", C, break_busy_poll_queues },
 	{ "sources", C, break_no_source },
 	{ "sources[0].kind", C, break_source_kind },
 	{ "sources[0].frame_bytes", C, break_frame_low },

@@ -117,7 +117,7 @@ static void test_sim_scenario_unknown_section_lists_sections(void **unused)
 	(void)unused;
 	assert_int_equal(parse("[run]\n[nics]\n"), -IRQMOD_SCENARIO_ESECTION);
 	assert_non_null(strstr(message, "test.ini:2: unknown section [nics]"));
-	assert_non_null(strstr(message, "valid: run, link, nic, host, load, socket, app, source"));
+	assert_non_null(strstr(message, "valid: run, link, nic, host, load, socket, app, napi, busy_poll, source"));
 }
 
 static void test_sim_scenario_unknown_key_lists_keys(void **unused)

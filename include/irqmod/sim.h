@@ -356,6 +356,38 @@ struct irqmod_sim_source {
  * @app_send_ns: CPU cost of sending one ping/RR request.
  * @app_batch: datagrams the application takes per run on its core; 1
  *	bounds how long it can hold a core shared with interrupts.
+ * @napi_defer_hard_irqs: the kernel's deferral count (sysfs
+ *	napi_defer_hard_irqs, netlink napi-set defer-hard-irqs): polls that
+ *	keep the interrupt masked after the last one that found work, run
+ *	by the NAPI after every poll (net/core/dev.c napi_complete_done());
+ *	0 (default): none. Beside any controller, as in Linux.
+ * @gro_flush_timeout_ns: the kernel's NAPI timer (gro_flush_timeout):
+ *	delay of each deferred poll; 0 (default): no deferral.
+ * @irq_suspend_timeout_ns: IRQ suspension (Linux 6.13, netlink napi-set
+ *	irq-suspend-timeout): a preferring busy poller's stop arms the NAPI
+ *	timer with it instead of @gro_flush_timeout_ns (busy_poll_stop(),
+ *	napi_complete_done()), and each of its epoll_wait() calls that
+ *	returns events restarts it (napi_suspend_irqs()); 0 (default): none.
+ * @napi_threaded: threaded NAPI (sysfs threaded, Linux 5.12): each NAPI
+ *	polls in a kernel thread of its queue's core instead of the softirq:
+ *	an interrupt or the timer wakes it (one @app_wakeup_ns), and runnable
+ *	applications of that core run before each of its polls.
+ * @busy_poll_usecs: the application's busy-poll time per wait, in
+ *	microseconds (EPIOCSPARAMS busy_poll_usecs, Linux 6.9; SO_BUSY_POLL
+ *	for a read); 0 with @prefer_busy_poll false: no busy polling.
+ * @busy_poll_budget: frames per busy poll (EPIOCSPARAMS busy_poll_budget,
+ *	SO_BUSY_POLL_BUDGET; include/net/busy_poll.h BUSY_POLL_BUDGET 8).
+ * @prefer_busy_poll: the busy poller asks the NAPI to keep its interrupt
+ *	masked (EPIOCSPARAMS prefer_busy_poll, SO_PREFER_BUSY_POLL, Linux
+ *	5.11); with it an epoll wait busy-polls once even at 0 usecs.
+ * @busy_poll_read: the application busy-polls from a blocking read
+ *	(SO_BUSY_POLL, sk_busy_loop()) instead of epoll_wait(): no IRQ
+ *	suspension, which only epoll runs.
+ * @busy_poll_wait_timeout_ns: the timeout of the application's wait: a
+ *	busy-polling application that found nothing sleeps at most this long
+ *	from the wait's start, then waits (and busy-polls) again, as an event
+ *	loop calling epoll_wait() with a timeout does; 0 (default): it
+ *	sleeps until data wakes it (epoll_wait()'s -1).
  * @sources: traffic; slots with kind IRQMOD_SIM_SOURCE_OFF are unused.
  */
 struct irqmod_sim_config {
@@ -397,6 +429,15 @@ struct irqmod_sim_config {
 	uint64_t app_byte_ps;
 	uint64_t app_send_ns;
 	uint32_t app_batch;
+	uint32_t napi_defer_hard_irqs;
+	uint64_t gro_flush_timeout_ns;
+	uint64_t irq_suspend_timeout_ns;
+	bool napi_threaded;
+	uint32_t busy_poll_usecs;
+	uint32_t busy_poll_budget;
+	bool prefer_busy_poll;
+	bool busy_poll_read;
+	uint64_t busy_poll_wait_timeout_ns;
 	struct irqmod_sim_source sources[IRQMOD_SIM_MAX_SOURCES];
 };
 
@@ -443,7 +484,11 @@ IRQMOD_API void irqmod_sim_default_source(struct irqmod_sim_source *source, uint
  * response_ns); the budgets (napi_budget, softirq_budget_packets,
  * softirq_budget_ns); the load (load_busy_ns, load_distribution);
  * rcvbuf_bytes; truesize_bytes; the application (app_wakeup_ns,
- * app_datagram_ns, app_byte_ps, app_send_ns, app_batch); then each active
+ * app_datagram_ns, app_byte_ps, app_send_ns, app_batch); the NAPI's
+ * knobs (napi_defer_hard_irqs, gro_flush_timeout_ns,
+ * irq_suspend_timeout_ns); busy polling (busy_poll_usecs, busy_poll_budget,
+ * then queues above 1 while busy polling, since an epoll context polls one
+ * NAPI, busy_poll_wait_timeout_ns); then each active
  * source in index order, its fields in struct order (a trace source's trace
  * last: present, its speed, its start offset, then a loop's 2 records);
  * last, at least one active source.

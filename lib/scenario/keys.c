@@ -100,6 +100,30 @@ const struct irqmod_scenario_key irqmod_scenario_keys[] = {
 	  "CPU per ping/RR request sent (assumption)" },
 	{ "app", "batch", IRQMOD_VALUE_U32, CONFIG(app_batch), 1, 4096,
 	  "datagrams read per application run (1 when sharing the interrupt core)" },
+	/* The kernel's NAPI knobs (net/core/dev.c napi_complete_done(),
+	 * napi_suspend_irqs()), beside any controller. */
+	{ "napi", "defer_hard_irqs", IRQMOD_VALUE_U32, CONFIG(napi_defer_hard_irqs), 0, 2147483647,
+	  "polls that keep the IRQ masked after work (napi_defer_hard_irqs; Linux 5.7, per NAPI 6.13; 0: none)" },
+	{ "napi", "gro_flush_timeout", IRQMOD_VALUE_DURATION, CONFIG(gro_flush_timeout_ns), 0,
+	  SECOND_NS, "delay of each deferred poll, the NAPI's hrtimer (gro_flush_timeout; 0: no deferral)" },
+	{ "napi", "irq_suspend_timeout", IRQMOD_VALUE_DURATION, CONFIG(irq_suspend_timeout_ns), 0,
+	  SECOND_NS,
+	  "IRQ suspension: each epoll wait returning events restarts the timer with it (Linux 6.13, netlink napi-set; needs busy_poll.prefer)" },
+	{ "napi", "threaded", IRQMOD_VALUE_BOOL, CONFIG(napi_threaded), 0, 1,
+	  "threaded NAPI (sysfs threaded, Linux 5.12): polls in a kernel thread woken by the interrupt (app.wakeup), after the core's runnable applications" },
+	/* The application's busy polling (fs/eventpoll.c EPIOCSPARAMS, or
+	 * SO_BUSY_POLL on the socket). */
+	{ "busy_poll", "usecs", IRQMOD_VALUE_U32, CONFIG(busy_poll_usecs), 0, 2147483647,
+	  "microseconds the application busy-polls per wait (EPIOCSPARAMS busy_poll_usecs, Linux 6.9; SO_BUSY_POLL, 3.11; 0: none)" },
+	{ "busy_poll", "budget", IRQMOD_VALUE_U32, CONFIG(busy_poll_budget), 1, 65535,
+	  "frames per busy poll (busy_poll_budget, SO_BUSY_POLL_BUDGET; busy_poll.h BUSY_POLL_BUDGET 8)" },
+	{ "busy_poll", "prefer", IRQMOD_VALUE_BOOL, CONFIG(prefer_busy_poll), 0, 1,
+	  "prefer_busy_poll (SO_PREFER_BUSY_POLL, Linux 5.11): the stop arms the NAPI timer, not the softirq; epoll polls even at 0 usecs" },
+	{ "busy_poll", "read", IRQMOD_VALUE_BOOL, CONFIG(busy_poll_read), 0, 1,
+	  "busy-poll from a blocking read (SO_BUSY_POLL) instead of epoll_wait(): no IRQ suspension" },
+	{ "busy_poll", "wait_timeout", IRQMOD_VALUE_DURATION, CONFIG(busy_poll_wait_timeout_ns), 0,
+	  SECOND_NS,
+	  "timeout of the application's wait: after a busy loop that found nothing it sleeps at most this long from the wait's start, then waits again (0: until woken, epoll_wait's -1)" },
 	{ "source", "kind", IRQMOD_VALUE_KIND, SOURCE(kind), 0, 0,
 	  "first key of a [source]: constant, poisson, onoff, ping, rr, udp_stream, flood, trace" },
 	{ "source", "frame_bytes", IRQMOD_VALUE_U32, SOURCE(frame_bytes), 60, 65535,
@@ -211,7 +235,7 @@ const char *irqmod_scenario_tool_name(uint32_t tools)
 }
 
 static const char *const sections[] = { "run", "link", "nic", "host", "load", "socket", "app",
-					"source", "repro" };
+					"napi", "busy_poll", "source", "repro" };
 #define SECTION_COUNT (sizeof(sections) / sizeof(sections[0]))
 
 const struct irqmod_scenario_key *irqmod_scenario_find_key(const char *section, const char *name)

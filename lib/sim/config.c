@@ -91,6 +91,16 @@ const char *irqmod_sim_distribution_name(uint32_t distribution)
 #define DEFAULT_APP_BYTE_PS 100u	/* assumption: copy at 10 GB/s */
 #define DEFAULT_APP_SEND_NS 2000u	/* assumption: one sendmsg() and TX */
 #define DEFAULT_APP_BATCH 64u		/* reads per application run on its own core */
+/* include/net/busy_poll.h BUSY_POLL_BUDGET: frames per busy poll unless the
+ * application sets its own (EPIOCSPARAMS, SO_BUSY_POLL_BUDGET). */
+#define DEFAULT_BUSY_POLL_BUDGET 8u
+/* fs/eventpoll.c ep_eventpoll_bp_ioctl(): busy_poll_usecs above S32_MAX is
+ * -EINVAL; busy_poll_budget is a u16 (struct epoll_params). */
+#define MAX_BUSY_POLL_USECS 2147483647u
+#define MAX_BUSY_POLL_BUDGET 65535u
+/* napi_defer_hard_irqs above S32_MAX is refused since commit 08062af0a521
+ * ("net: napi: Prevent overflow of napi_defer_hard_irqs"). */
+#define MAX_DEFER_HARD_IRQS 2147483647u
 #define DEFAULT_FRAME_BYTES 60u		/* smallest frame without FCS */
 #define DEFAULT_RATE_PPS 1000000u
 #define DEFAULT_ON_NS (1 * NS_PER_MS)
@@ -190,6 +200,15 @@ void irqmod_sim_default_config(struct irqmod_sim_config *config)
 	config->app_byte_ps = DEFAULT_APP_BYTE_PS;
 	config->app_send_ns = DEFAULT_APP_SEND_NS;
 	config->app_batch = DEFAULT_APP_BATCH;
+	config->napi_defer_hard_irqs = 0;
+	config->gro_flush_timeout_ns = 0;
+	config->irq_suspend_timeout_ns = 0;
+	config->napi_threaded = false;
+	config->busy_poll_usecs = 0;
+	config->busy_poll_budget = DEFAULT_BUSY_POLL_BUDGET;
+	config->prefer_busy_poll = false;
+	config->busy_poll_read = false;
+	config->busy_poll_wait_timeout_ns = 0;
 }
 
 /* Limits of the checks (docs/simulator.md lists them). */
@@ -418,7 +437,25 @@ static int check_host(const struct irqmod_sim_config *c, struct irqmod_config_er
 			     -IRQMOD_ERANGE)) ||
 	    (code = in_range(error, "app_send_ns", c->app_send_ns, 0, MAX_COST_NS,
 			     -IRQMOD_ERANGE)) ||
-	    (code = in_range(error, "app_batch", c->app_batch, 1, MAX_BATCH, -IRQMOD_ERANGE)))
+	    (code = in_range(error, "app_batch", c->app_batch, 1, MAX_BATCH, -IRQMOD_ERANGE)) ||
+	    (code = in_range(error, "napi_defer_hard_irqs", c->napi_defer_hard_irqs, 0,
+			     MAX_DEFER_HARD_IRQS, -IRQMOD_EBUDGET)) ||
+	    (code = in_range(error, "gro_flush_timeout_ns", c->gro_flush_timeout_ns, 0,
+			     NS_PER_S, -IRQMOD_ERANGE)) ||
+	    (code = in_range(error, "irq_suspend_timeout_ns", c->irq_suspend_timeout_ns, 0,
+			     NS_PER_S, -IRQMOD_ERANGE)) ||
+	    (code = in_range(error, "busy_poll_usecs", c->busy_poll_usecs, 0,
+			     MAX_BUSY_POLL_USECS, -IRQMOD_ERANGE)) ||
+	    (code = in_range(error, "busy_poll_budget", c->busy_poll_budget, 1,
+			     MAX_BUSY_POLL_BUDGET, -IRQMOD_EBUDGET)))
+		return code;
+	/* An epoll context busy-polls one NAPI (Documentation/networking/
+	 * napi.rst: every socket in it must share one NAPI ID). */
+	if ((c->busy_poll_usecs != 0 || c->prefer_busy_poll) && c->queues > 1)
+		return reject(error, "queues", c->queues, "(busy polling) is above", NULL, 1,
+			      -IRQMOD_ERANGE);
+	if ((code = in_range(error, "busy_poll_wait_timeout_ns", c->busy_poll_wait_timeout_ns, 0,
+			     NS_PER_S, -IRQMOD_ERANGE)))
 		return code;
 	return 0;
 }

@@ -145,13 +145,14 @@ static inline uint64_t poll_take(struct irqmod_sim_model *sim, struct irqmod_sim
 	return count * c->packet_ns + responses * c->response_ns;
 }
 
-static void start_poll(struct irqmod_sim_model *sim, struct irqmod_sim_core *core,
-		       struct irqmod_sim_queue *q, uint64_t now)
+/* Begin a poll of @q taking up to @budget frames; return its CPU time. */
+IRQMOD_SIM_PRIVATE uint64_t irqmod_sim_poll_begin(struct irqmod_sim_model *sim,
+						  struct irqmod_sim_queue *q, uint32_t budget,
+						  uint64_t now)
 {
 	const struct irqmod_sim_config *c = sim->config;
 	struct irqmod_sim_napi *napi = &sim->napi[q->index];
-	uint32_t n = q->count < c->napi_budget ? q->count : c->napi_budget;
-	uint64_t duration;
+	uint32_t n = q->count < budget ? q->count : budget;
 
 	q->in_poll = 0;
 	napi->poll_bytes = 0;
@@ -159,9 +160,16 @@ static void start_poll(struct irqmod_sim_model *sim, struct irqmod_sim_core *cor
 	napi->poll_tx = q->tx_pending;
 	q->tx_pending = 0;
 	sim->metrics.queue_counters[q->index].polls++;
-	duration = c->poll_ns + napi->poll_tx * c->tx_clean_ns + poll_take(sim, q, n, now);
+	return irqmod_sim_max_u64(c->poll_ns + napi->poll_tx * c->tx_clean_ns +
+				  poll_take(sim, q, n, now), MIN_JOB_NS);
+}
+
+static void start_poll(struct irqmod_sim_model *sim, struct irqmod_sim_core *core,
+		       struct irqmod_sim_queue *q, uint64_t now)
+{
 	irqmod_sim_start_job(sim, core, JOB_POLL, q->index, now,
-			     irqmod_sim_max_u64(duration, MIN_JOB_NS), &core->time.softirq_ns);
+			     irqmod_sim_poll_begin(sim, q, sim->config->napi_budget, now),
+			     &core->time.softirq_ns);
 }
 
 /*
@@ -218,9 +226,13 @@ static void core_dispatch(struct irqmod_sim_model *sim, struct irqmod_sim_core *
 				     &core->time.irq_ns);
 		return;
 	}
-	if (core->napi_count > 0 && !(core->softirq_deferred && core->apps_count > 0)) {
+	/* Runnable applications first while ksoftirqd has the NAPI work;
+	 * NAPI threads (threaded NAPI) and applications take turns. */
+	if (core->napi_count > 0 && !(core->softirq_deferred && core->apps_count > 0) &&
+	    !(c->napi_threaded && core->apps_count > 0 && !core->napi_turn)) {
 		uint32_t index = core->napi[core->napi_head];
 
+		core->napi_turn = false;
 		if (!core->softirq_active) {
 			core->softirq_active = true;
 			core->softirq_start_ns = now;
@@ -234,6 +246,7 @@ static void core_dispatch(struct irqmod_sim_model *sim, struct irqmod_sim_core *
 	if (core->apps_count > 0) {
 		uint32_t index = core->apps[core->apps_head];
 
+		core->napi_turn = true;
 		core->apps_head = (core->apps_head + 1) % (IRQMOD_SIM_MAX_SOURCES + 1);
 		core->apps_count--;
 		irqmod_sim_app_start(sim, core, &sim->sources[index], now);
@@ -247,14 +260,17 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_core_kick(struct irqmod_sim_model *sim,
 		core_dispatch(sim, core, now);
 }
 
-static void irqmod_sim_napi_schedule(struct irqmod_sim_core *core, uint32_t queue)
+IRQMOD_SIM_PRIVATE void irqmod_sim_napi_schedule(struct irqmod_sim_model *sim,
+						 struct irqmod_sim_core *core, uint32_t queue)
 {
+	sim->napi[queue].sched = true;
 	core->napi[(core->napi_head + core->napi_count) % (IRQMOD_SIM_MAX_QUEUES + 1)] = queue;
 	core->napi_count++;
 }
 
 /* A deferred poll's hrtimer fires: an interrupt (timer_irq_ns) whose
- * handler schedules the NAPI; 0 schedules it directly. */
+ * handler schedules the NAPI; 0 schedules it directly, unless someone runs
+ * it (a busy poller may have taken it since the answer). */
 IRQMOD_SIM_PRIVATE void irqmod_sim_repoll(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q,
 					  uint64_t now)
 {
@@ -264,7 +280,7 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_repoll(struct irqmod_sim_model *sim, struct i
 	if (sim->config->timer_irq_ns != 0)
 		core->timer_mask |= 1u << q->index;
 	else
-		irqmod_sim_napi_schedule(core, q->index);
+		irqmod_sim_napi_signal(sim, core, q->index, now);
 	irqmod_sim_core_kick(sim, core, now);
 }
 
@@ -274,7 +290,7 @@ static void call_controller(struct irqmod_sim_model *sim, struct irqmod_sim_queu
 	struct irqmod_sim_napi *napi = &sim->napi[q->index];
 	const struct irqmod_sim_controller *ctl = napi->ctl;
 
-	if (irqmod_sim_apps_busy(sim))
+	if (sim->wait_found_events)
 		flags |= IRQMOD_SAMPLE_APP_FOUND_EVENTS;
 	napi->sample.now_ns = now;
 	napi->sample.flags = flags | (napi->from_interrupt ? IRQMOD_SAMPLE_FROM_INTERRUPT : 0);
@@ -300,13 +316,15 @@ static void call_controller(struct irqmod_sim_model *sim, struct irqmod_sim_queu
 	memset(&napi->sample, 0, sizeof(napi->sample));
 }
 
-static void finish_poll(struct irqmod_sim_model *sim, struct irqmod_sim_core *core,
-			struct irqmod_sim_queue *q, uint64_t now)
+/*
+ * Hand the frames of @q's running poll to the stack at @now and add them to
+ * the sample the controller reads next. Return: their count.
+ */
+IRQMOD_SIM_PRIVATE_INLINE uint32_t irqmod_sim_poll_deliver(struct irqmod_sim_model *sim,
+							   struct irqmod_sim_queue *q, uint64_t now)
 {
-	const struct irqmod_sim_config *c = sim->config;
 	struct irqmod_sim_napi *napi = &sim->napi[q->index];
 	uint32_t n = q->in_poll, i;
-	struct irqmod_decision decision;
 
 	if (sim->source_count == 1 && sim->sources[0].config.kind != IRQMOD_SIM_SOURCE_FLOOD &&
 	    sim->sources[0].config.kind != IRQMOD_SIM_SOURCE_UDP_STREAM) {
@@ -339,34 +357,75 @@ static void finish_poll(struct irqmod_sim_model *sim, struct irqmod_sim_core *co
 	napi->sample.tx_packets += napi->poll_tx;
 	/* A NIC writes back one completion per RX frame and TX descriptor. */
 	napi->sample.completions += n + napi->poll_tx;
-	core->softirq_packets += n;
+	return n;
+}
 
-	if (n == c->napi_budget) {
+/*
+ * A poll of @q that did @work frames, less than its budget, completes:
+ * napi_complete_done() (the kernel's deferral may keep the interrupt
+ * masked), then the driver's moderation update and its answer.
+ */
+IRQMOD_SIM_PRIVATE void irqmod_sim_napi_done(struct irqmod_sim_model *sim,
+					     struct irqmod_sim_queue *q, uint32_t work,
+					     uint64_t now)
+{
+	const struct irqmod_sim_config *c = sim->config;
+	struct irqmod_sim_napi *napi = &sim->napi[q->index];
+	struct irqmod_decision decision;
+
+	napi->sched = false;
+	if (!irqmod_sim_napi_complete(sim, q, work, now))
+		return; /* the NAPI's timer polls next, the interrupt stays masked */
+	call_controller(sim, q, now, 0, &decision);
+	napi->from_interrupt = false;
+	q->interval_ns = decision.rx_interval_ns;
+	q->rate_limit_ns = decision.rate_limit_ns;
+	q->frames_threshold = decision.frames != 0 ? decision.frames : c->rx_frames;
+	if (decision.action == IRQMOD_ACTION_POLL) {
+		if (decision.poll_delay_ns == 0)
+			irqmod_sim_napi_schedule(sim, &sim->cores[q->core], q->index);
+		else if (decision.poll_delay_ns <= c->poll_spin_ns)
+			napi->spin_ns = decision.poll_delay_ns; /* core_done() spins */
+		else
+			irqmod_sim_schedule(sim, now + decision.poll_delay_ns, EVENT_REPOLL,
+					    q->index);
+	} else {
+		irqmod_sim_nic_enable(sim, q, now);
+	}
+}
+
+/* A busy poller asked for @q's NAPI while the softirq had it (never
+ * without busy polling, so other runs take the usual branch at once). */
+static inline bool napi_prefer_busy(const struct irqmod_sim_model *sim,
+				    const struct irqmod_sim_queue *q)
+{
+	return sim->busy_poll && sim->napi[q->index].prefer_busy;
+}
+
+static void finish_poll(struct irqmod_sim_model *sim, struct irqmod_sim_core *core,
+			struct irqmod_sim_queue *q, uint64_t now)
+{
+	const struct irqmod_sim_config *c = sim->config;
+	struct irqmod_decision decision;
+	uint32_t n = irqmod_sim_poll_deliver(sim, q, now);
+
+	core->softirq_packets += n;
+	if (n == c->napi_budget && napi_prefer_busy(sim, q)) {
+		/* __napi_poll(): a preferred NAPI leaves the softirq even with
+		 * work left; it is scheduled again only when no timer polls it. */
+		sim->napi[q->index].sched = false;
+		if (irqmod_sim_napi_complete(sim, q, n, now))
+			irqmod_sim_napi_schedule(sim, core, q->index);
+	} else if (n == c->napi_budget) {
 		/* Budget used up: NAPI stays scheduled, the IRQ stays masked. */
 		if (c->controller_on_budget_exhausted) {
 			call_controller(sim, q, now, IRQMOD_SAMPLE_BUDGET_EXHAUSTED, &decision);
 			q->interval_ns = decision.rx_interval_ns;
 			q->rate_limit_ns = decision.rate_limit_ns;
 		}
-		irqmod_sim_napi_schedule(core, q->index);
+		irqmod_sim_napi_schedule(sim, core, q->index);
 	} else {
-		/* napi_complete_done(): the driver runs its moderation update. */
-		call_controller(sim, q, now, 0, &decision);
-		napi->from_interrupt = false;
-		q->interval_ns = decision.rx_interval_ns;
-		q->rate_limit_ns = decision.rate_limit_ns;
-		q->frames_threshold = decision.frames != 0 ? decision.frames : c->rx_frames;
-		if (decision.action == IRQMOD_ACTION_POLL) {
-			if (decision.poll_delay_ns == 0)
-				irqmod_sim_napi_schedule(core, q->index);
-			else if (decision.poll_delay_ns <= c->poll_spin_ns)
-				napi->spin_ns = decision.poll_delay_ns; /* core_done() spins */
-			else
-				irqmod_sim_schedule(sim, now + decision.poll_delay_ns, EVENT_REPOLL,
-						    q->index);
-		} else {
-			irqmod_sim_nic_enable(sim, q, now);
-		}
+		irqmod_sim_napi_done(sim, q, n, now);
 	}
 	if (core->napi_count == 0) {
 		/* No NAPI left: softirq work is done (ksoftirqd, if it ran,
@@ -398,11 +457,11 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_core_done(struct irqmod_sim_model *sim,
 		napi = &sim->napi[core->job_index];
 		napi->irq_pending = false;
 		napi->from_interrupt = true;
-		irqmod_sim_napi_schedule(core, core->job_index);
+		irqmod_sim_napi_signal(sim, core, core->job_index, now);
 		break;
 	case JOB_TIMER:
 		/* napi_watchdog(): the timer schedules the deferred poll. */
-		irqmod_sim_napi_schedule(core, core->job_index);
+		irqmod_sim_napi_signal(sim, core, core->job_index, now);
 		break;
 	case JOB_POLL:
 		if (poll_extend(sim, core, &sim->queues[core->job_index], now))
@@ -418,9 +477,15 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_core_done(struct irqmod_sim_model *sim,
 			return;
 		}
 		break;
+	case JOB_BUSY:
+		irqmod_sim_busy_done(sim, core, now);
+		return;
+	case JOB_BUSY_STOP:
+		irqmod_sim_busy_stop_done(sim, core, now);
+		return;
 	case JOB_SPIN:
 		sim->queues[core->job_index].signal_ns = now;
-		irqmod_sim_napi_schedule(core, core->job_index);
+		irqmod_sim_napi_schedule(sim, core, core->job_index);
 		break;
 	case JOB_APP:
 		src = &sim->sources[core->job_index];
@@ -431,6 +496,13 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_core_done(struct irqmod_sim_model *sim,
 			core->job = JOB_NONE;
 			irqmod_sim_app_runnable(sim, src, now);
 			return; /* irqmod_sim_app_runnable() dispatched */
+		}
+		if (sim->busy_poll) {
+			/* epoll_wait() or the read finds nothing: busy poll. */
+			core->job = JOB_NONE;
+			irqmod_sim_busy_wait(sim, core, src, now);
+			irqmod_sim_core_kick(sim, core, now);
+			return;
 		}
 		sock->app_state = APP_SLEEPING;
 		break;

@@ -18,5 +18,7 @@
 #include "nic.c"
 #include "host.c"
 #include "socket.c"
+#include "napi.c"
+#include "busy_poll.c"
 #include "report.c"
 #include "run.c"

@@ -104,6 +104,8 @@ static int setup(struct irqmod_sim_model *sim)
 		if (error)
 			return error;
 	}
+	irqmod_sim_napi_setup(sim);
+	irqmod_sim_busy_setup(sim);
 	for (i = 0; i < c->cores; i++)
 		sim->cores[i].index = i;
 	for (i = 0; i < c->queues; i++)
@@ -204,6 +206,15 @@ static void dispatch_event(struct irqmod_sim_model *sim, const struct irqmod_sim
 		break;
 	case EVENT_SAMPLE:
 		sample_timeseries(sim, now);
+		break;
+	case EVENT_NAPI_TIMER:
+		irqmod_sim_napi_timer(sim, &sim->queues[e->index], now);
+		break;
+	case EVENT_WAIT_TIMEOUT:
+		irqmod_sim_wait_timeout(sim, &sim->sources[e->index], now);
+		break;
+	case EVENT_NAPI_WAKE:
+		irqmod_sim_napi_thread_runs(sim, &sim->queues[e->index], now);
 		break;
 	default:
 		break;

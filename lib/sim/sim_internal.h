@@ -12,6 +12,9 @@
  *	host.c    cores, NAPI, polls, the controller call, the competing task
  *		  (struct irqmod_sim_core, struct irqmod_sim_napi)
  *	socket.c  socket receive buffers and the applications (struct irqmod_sim_socket)
+ *	napi.c    the kernel's NAPI rules beside the driver's: deferral, the
+ *		  NAPI timer, threaded NAPI
+ *	busy_poll.c  an application's busy polling and IRQ suspension
  *	report.c  counters, histograms and the results (struct irqmod_sim_metrics)
  *	run.c     setup, the event loop and irqmod_sim_run() (struct irqmod_sim_model)
  *
@@ -85,6 +88,9 @@ enum event_type {
 	EVENT_SOURCE,	/* source: start or timeout of ping/RR */
 	EVENT_WARMUP,	/* warm-up ends: metrics start */
 	EVENT_SAMPLE,	/* a time-series bucket ends (timeseries.c) */
+	EVENT_NAPI_TIMER,	/* queue: the NAPI's hrtimer (busy_poll.c) */
+	EVENT_WAIT_TIMEOUT,	/* source: its application's wait times out */
+	EVENT_NAPI_WAKE,	/* queue: its NAPI thread runs (threaded NAPI) */
 };
 
 enum job_type {
@@ -95,6 +101,8 @@ enum job_type {
 	JOB_LOAD,
 	JOB_TIMER,	/* the hrtimer interrupt of a deferred poll */
 	JOB_SPIN,	/* a deferred poll's delay spun on the core (poll_spin_ns) */
+	JOB_BUSY,	/* one pass of an application's busy-poll loop */
+	JOB_BUSY_STOP,	/* the busy poller's last poll (busy_poll_stop()) */
 };
 
 enum app_state {
@@ -247,6 +255,21 @@ struct irqmod_sim_napi {
 	/* A deferred poll's delay to spin on the core once this poll ends
 	 * (poll_spin_ns); 0: none. */
 	uint64_t spin_ns;
+	/* The kernel's NAPI state (busy_poll.c): scheduled for a softirq poll
+	 * (NAPI_STATE_SCHED), held by a busy poller (NAPI_STATE_IN_BUSY_POLL),
+	 * an interrupt or timer that found it held (NAPI_STATE_MISSED), a
+	 * busy poller's preference, the
+	 * deferrals left (defer_hard_irqs_count), and the hrtimer: its
+	 * deadline, its live heap event and an earlier superseded event still
+	 * in the heap (UINT64_MAX: none). */
+	bool sched;
+	bool busy;
+	bool missed;
+	bool prefer_busy;	/* NAPI_STATE_PREFER_BUSY_POLL */
+	uint32_t defer_count;
+	uint64_t timer_ns;
+	uint64_t timer_event_ns;
+	uint64_t timer_spare_ns;
 };
 
 struct irqmod_sim_core {
@@ -261,6 +284,7 @@ struct irqmod_sim_core {
 	uint32_t napi_count;
 	bool softirq_active;
 	bool softirq_deferred;
+	bool napi_turn;	/* threaded NAPI: its thread runs before the next application */
 	uint64_t softirq_start_ns;
 	uint32_t softirq_packets;
 	uint32_t apps[IRQMOD_SIM_MAX_SOURCES + 1];
@@ -299,6 +323,16 @@ struct irqmod_sim_socket {
 	uint64_t alloc_bytes;
 	uint32_t app_state;
 	uint32_t pending_sends; /* requests the application has yet to send */
+	/* Busy polling (busy_poll.c): when the loop began, whether this
+	 * application holds the NAPI, whether its stop skips the softirq
+	 * (a timer polls next), and whether it yielded the core mid-loop;
+	 * the wait's timeout while it sleeps. */
+	uint64_t busy_start_ns;
+	uint64_t wait_deadline_ns; /* a sleeping wait's timeout, UINT64_MAX: none */
+	uint64_t wait_event_ns;	   /* its live heap event, UINT64_MAX: none */
+	bool busy_owner;
+	bool busy_skip_schedule;
+	bool busy_resume;
 	struct irqmod_sim_reassembly *reassembly; /* one per flow */
 };
 
@@ -367,6 +401,10 @@ struct irqmod_sim_model {
 	struct irqmod_sim_rng load_rng;
 	bool app_shares_core; /* the applications' core runs a queue too */
 	bool has_flood; /* a source is IRQMOD_SIM_SOURCE_FLOOD (responses to decide) */
+	bool busy_poll; /* the applications busy-poll before they sleep */
+	/* The last busy-polling wait returned events: the sample's
+	 * IRQMOD_SAMPLE_APP_FOUND_EVENTS (never set without busy polling). */
+	bool wait_found_events;
 	struct irqmod_sim_metrics metrics;
 	struct irqmod_sim_timeseries *timeseries; /* NULL: no time series */
 	int error;
@@ -474,6 +512,52 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_repoll(struct irqmod_sim_model *sim, struct i
 IRQMOD_SIM_PRIVATE void irqmod_sim_core_done(struct irqmod_sim_model *sim,
 					     struct irqmod_sim_core *core, uint64_t now);
 
+IRQMOD_SIM_PRIVATE void irqmod_sim_napi_schedule(struct irqmod_sim_model *sim,
+						 struct irqmod_sim_core *core, uint32_t queue);
+IRQMOD_SIM_PRIVATE uint64_t irqmod_sim_poll_begin(struct irqmod_sim_model *sim,
+						  struct irqmod_sim_queue *q, uint32_t budget,
+						  uint64_t now);
+IRQMOD_SIM_PRIVATE_INLINE uint32_t irqmod_sim_poll_deliver(struct irqmod_sim_model *sim,
+							   struct irqmod_sim_queue *q, uint64_t now);
+IRQMOD_SIM_PRIVATE void irqmod_sim_napi_done(struct irqmod_sim_model *sim,
+					     struct irqmod_sim_queue *q, uint32_t work,
+					     uint64_t now);
+
+/* napi.c */
+IRQMOD_SIM_PRIVATE void irqmod_sim_napi_setup(struct irqmod_sim_model *sim);
+IRQMOD_SIM_PRIVATE void irqmod_sim_napi_timer_start(struct irqmod_sim_model *sim,
+						    struct irqmod_sim_napi *napi, uint32_t queue,
+						    uint64_t when);
+IRQMOD_SIM_PRIVATE bool irqmod_sim_napi_complete(struct irqmod_sim_model *sim,
+						 struct irqmod_sim_queue *q, uint32_t work,
+						 uint64_t now);
+IRQMOD_SIM_PRIVATE void irqmod_sim_napi_signal(struct irqmod_sim_model *sim,
+					       struct irqmod_sim_core *core, uint32_t queue,
+					       uint64_t now);
+IRQMOD_SIM_PRIVATE void irqmod_sim_napi_wake(struct irqmod_sim_model *sim,
+					     struct irqmod_sim_core *core, uint32_t queue,
+					     uint64_t now);
+IRQMOD_SIM_PRIVATE void irqmod_sim_napi_thread_runs(struct irqmod_sim_model *sim,
+						    struct irqmod_sim_queue *q, uint64_t now);
+IRQMOD_SIM_PRIVATE void irqmod_sim_napi_timer(struct irqmod_sim_model *sim,
+					      struct irqmod_sim_queue *q, uint64_t now);
+
+/* busy_poll.c */
+IRQMOD_SIM_PRIVATE void irqmod_sim_busy_setup(struct irqmod_sim_model *sim);
+IRQMOD_SIM_PRIVATE void irqmod_sim_wait_returns(struct irqmod_sim_model *sim, uint64_t now);
+IRQMOD_SIM_PRIVATE void irqmod_sim_busy_wait(struct irqmod_sim_model *sim,
+					     struct irqmod_sim_core *core,
+					     struct irqmod_sim_src *src, uint64_t now);
+IRQMOD_SIM_PRIVATE void irqmod_sim_busy_resume(struct irqmod_sim_model *sim,
+					       struct irqmod_sim_core *core,
+					       struct irqmod_sim_src *src, uint64_t now);
+IRQMOD_SIM_PRIVATE void irqmod_sim_busy_done(struct irqmod_sim_model *sim,
+					     struct irqmod_sim_core *core, uint64_t now);
+IRQMOD_SIM_PRIVATE void irqmod_sim_busy_stop_done(struct irqmod_sim_model *sim,
+						  struct irqmod_sim_core *core, uint64_t now);
+IRQMOD_SIM_PRIVATE void irqmod_sim_wait_timeout(struct irqmod_sim_model *sim,
+						struct irqmod_sim_src *src, uint64_t now);
+
 /* socket.c */
 IRQMOD_SIM_PRIVATE int irqmod_sim_socket_setup(struct irqmod_sim_model *sim,
 					       struct irqmod_sim_socket *sock,
@@ -495,7 +579,6 @@ IRQMOD_SIM_PRIVATE_INLINE void irqmod_sim_deliver(struct irqmod_sim_model *sim,
 IRQMOD_SIM_PRIVATE void irqmod_sim_app_start(struct irqmod_sim_model *sim,
 					     struct irqmod_sim_core *core,
 					     struct irqmod_sim_src *src, uint64_t now);
-IRQMOD_SIM_PRIVATE bool irqmod_sim_apps_busy(const struct irqmod_sim_model *sim);
 
 /* report.c */
 IRQMOD_SIM_PRIVATE int irqmod_sim_metrics_setup(struct irqmod_sim_model *sim, uint32_t sources,

@@ -187,6 +187,13 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_app_start(struct irqmod_sim_model *sim,
 	const bool replies = src->config.kind == IRQMOD_SIM_SOURCE_PING ||
 			     src->config.kind == IRQMOD_SIM_SOURCE_RR;
 
+	if (sock->busy_resume) {
+		/* Back from cond_resched() inside its busy loop. */
+		irqmod_sim_busy_resume(sim, core, src, now);
+		return;
+	}
+	if (sim->busy_poll && (sock->pending_sends > 0 || sock->scheduled < sock->count))
+		irqmod_sim_wait_returns(sim, now);
 	sock->app_state = APP_RUNNING;
 	while (taken < batch && (sock->pending_sends > 0 || sock->scheduled < sock->count)) {
 		struct irqmod_sim_socket_entry *e;
@@ -225,21 +232,3 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_app_start(struct irqmod_sim_model *sim,
 	irqmod_sim_start_job(sim, core, JOB_APP, src->index, now,
 			     irqmod_sim_max_u64(t - now, MIN_JOB_NS), &core->time.app_ns);
 }
-
-/*
- * IRQMOD_SAMPLE_APP_FOUND_EVENTS: some application is reading or has data
- * waiting, the closest the model has to "its last wait found events".
- */
-IRQMOD_SIM_PRIVATE bool irqmod_sim_apps_busy(const struct irqmod_sim_model *sim)
-{
-	uint32_t i;
-
-	for (i = 0; i < sim->source_count; i++) {
-		const struct irqmod_sim_socket *sock = &sim->sockets[i];
-
-		if (sock->app_state == APP_RUNNING || sock->scheduled < sock->count)
-			return true;
-	}
-	return false;
-}
-
