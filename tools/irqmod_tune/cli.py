@@ -10,7 +10,7 @@ controller told the budget), prints the Pareto front of CPU against p99
 added delay, and recommends the cheapest setting that meets every
 objective, in the terms an operator types: ethtool -C (rx-usecs,
 rx-frames, adaptive-rx, rx-profile), napi_defer_hard_irqs,
-gro_flush_timeout and irq_suspend_timeout, and an irqmod controller name.
+gro_flush_timeout, and an irqmod controller name.
 Objectives no setting meets are rejected with the objective that failed and
 by how much (exit status 3); a bad input exits 2, a failed run 1.
 irqmod-sim is taken from --tool, else next to irqmod-tune, else from PATH.
@@ -82,9 +82,6 @@ def search(job, settings, jobs, quiet):
                 for row, (name, setting) in zip(future.result(), batch):
                     row["spec"] = name.split("@", 1)[0]
                     row["controller"] = row["spec"]
-                    if setting.get("irq_suspend_timeout_us"):
-                        row["controller"] = row["spec"].replace(
-                            ")+", ",irq_suspend_timeout=%dus)+" % setting["irq_suspend_timeout_us"])
                     row["setting"] = setting
                     rows.append(row)
                 if not quiet:

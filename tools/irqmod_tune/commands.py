@@ -85,13 +85,7 @@ def lines(setting, device):
         out.append("echo %d > %s" % (setting["defer_hard_irqs"], sysfs(device, "napi_defer_hard_irqs")))
         out.append("echo %d > %s" % (gro_ns, sysfs(device, "gro_flush_timeout")))
         fields = [("defer-hard-irqs", setting["defer_hard_irqs"]), ("gro-flush-timeout", gro_ns)]
-        suspend_ns = setting.get("irq_suspend_timeout_us", 0) * 1000
-        if suspend_ns:
-            fields.append(("irq-suspend-timeout", suspend_ns))
         out += napi_lines(device, fields)
-        if suspend_ns:
-            out.append("# irq_suspend_timeout acts only with epoll busy polling preferred "
-                       "(SO_PREFER_BUSY_POLL / EPIOCSPARAMS prefer_busy_poll)")
     else:
         out.append("# no driver runs latency-target: ethtool has no setting for it "
                    "(use the irqmod config below in the driver)")

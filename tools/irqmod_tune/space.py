@@ -15,10 +15,10 @@ ADAPTIVE = ["ixgbe", "i40e", "ice", "dim"]
 DEFER_COUNTS = [2, 10]
 DEFER_TIMEOUTS_US = [10, 20, 50]
 DEFER_INNER_US = [0, 8, 50]
-# IRQ suspension (Linux 6.13): irq_suspend_timeout about the largest batch
-# times gro_flush_timeout (the series' cover letter); irqmod bounds the
-# suspension at defer_hard_irqs empty polls (its suspend_polls).
-SUSPEND = [(10, 20, 200)]
+# IRQ suspension (Linux 6.13) is not searched: it acts only while the
+# application busy-polls with prefer_busy_poll (napi.irq_suspend_timeout
+# with busy_poll.* in the simulator, docs/busy-poll.md), and the scenarios
+# tune runs have no busy-polling application, where it is plain deferral.
 # The latency-target controller is told the budget and half of it, at
 # least 1 us (its target_p99 floor in the search).
 LATENCY_TARGET_FRACTIONS = (1.0, 0.5)
@@ -43,16 +43,6 @@ def search_space(budget_ns, timer):
                               (count, timeout, inner),
                               {"kind": "defer", "defer_hard_irqs": count,
                                "gro_flush_timeout_us": timeout, "rx_usecs": inner}))
-    for count, timeout, suspend_us in SUSPEND:
-        for inner in DEFER_INNER_US:
-            # The suspension knobs go in as scenario keys (--set), which keeps
-            # the name within irqmod-sim's limit.
-            space.append(("defer-irq(defer_hard_irqs=%d,gro_flush_timeout=%dus)+static:%dus" %
-                          (count, timeout, inner),
-                          {"kind": "defer", "defer_hard_irqs": count, "gro_flush_timeout_us": timeout,
-                           "irq_suspend_timeout_us": suspend_us, "rx_usecs": inner,
-                           "sets": ["defer-irq.irq_suspend_timeout=%dus" % suspend_us,
-                                    "defer-irq.suspend_polls=%d" % count]}))
     targets = sorted({max(LATENCY_TARGET_MIN_NS, int(budget_ns * f)) for f in LATENCY_TARGET_FRACTIONS},
                      reverse=True)
     for target in targets:
