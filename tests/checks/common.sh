@@ -21,3 +21,17 @@ irqmod_skip_or_fail() {
 	echo "SKIP $1: $2"
 	exit "$IRQMOD_SKIP"
 }
+
+# irqmod_stage_install NAME BUILD: `meson install --destdir` of BUILD into
+# a scratch folder removed on exit; sets $workdir and $destdir. A failed
+# install prints its log and "FAIL NAME: ..." and exits 1.
+irqmod_stage_install() {
+	workdir=$(mktemp -d "${TMPDIR:-/tmp}/irqmod-$1.XXXXXX")
+	trap 'rm -rf "$workdir"' EXIT
+	destdir=$workdir/destdir
+	if ! meson install -C "$2" --no-rebuild --destdir "$destdir" >"$workdir/log" 2>&1; then
+		cat "$workdir/log"
+		echo "FAIL $1: meson install --destdir failed"
+		exit 1
+	fi
+}

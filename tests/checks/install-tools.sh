@@ -37,14 +37,7 @@ finish() {
 	exit 0
 }
 
-workdir=$(mktemp -d "${TMPDIR:-/tmp}/irqmod-install-tools.XXXXXX")
-trap 'rm -rf "$workdir"' EXIT
-destdir="$workdir/destdir"
-if ! meson install -C "$build" --no-rebuild --destdir "$destdir" >"$workdir/log" 2>&1; then
-	cat "$workdir/log"
-	fail "meson install --destdir failed"
-	finish
-fi
+irqmod_stage_install install-tools "$build"
 
 sim=$(find "$destdir" -path '*/bin/irqmod-sim' -type f | head -n 1)
 [ -n "$sim" ] || { fail "irqmod-sim was not installed"; finish; }

@@ -43,15 +43,7 @@ finish() {
 	exit 0
 }
 
-workdir=$(mktemp -d "${TMPDIR:-/tmp}/irqmod-install.XXXXXX")
-trap 'rm -rf "$workdir"' EXIT
-destdir="$workdir/destdir"
-
-if ! meson install -C "$build" --no-rebuild --destdir "$destdir" >"$workdir/log" 2>&1; then
-	cat "$workdir/log"
-	fail "meson install --destdir failed"
-	finish
-fi
+irqmod_stage_install install "$build"
 
 # Find what was installed; the prefix and libdir are the build's choice.
 find_one() {
