@@ -109,7 +109,12 @@ def main():
     for s in doc["scenarios"]:
         name, target = s["name"], s["target_p99_added_us"]
         clean = [r for r in s["runs"] if r["metrics"]["drops_frames"] == 0]
-        for front, keys in ((s["front"], FRONT_KEYS), (s["app_front"], APP_FRONT_KEYS)):
+        fronts = [(s["front"], FRONT_KEYS)]
+        # Where frames end in the stack there is no application p99 and no
+        # second front (scripts/lib/suite.py, app_front()).
+        if any(r["metrics"]["app_p99_us"] for r in s["runs"]):
+            fronts.append((s["app_front"], APP_FRONT_KEYS))
+        for front, keys in fronts:
             for r in s["runs"]:
                 on = r["controller"] in front
                 if on and r["metrics"]["drops_frames"] != 0:
