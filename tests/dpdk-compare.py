@@ -27,7 +27,10 @@ ones, and one real run with its captures.
   wake-ups must agree with the loop's within 25 %, and with every second
   frame taken out of the captures the replayed wake-ups must fall by about
   half while the model's columns stay as they were: the trace column comes
-  from the capture, not from the model.
+  from the capture, not from the model. trace_timing() on made-up
+  captures: frames before the window replay as warm-up, a capture that
+  starts inside the window is delayed by that much; a microsecond pcap is
+  refused by name.
 
 usage: dpdk-compare.py IRQMOD_SIM SOURCE_ROOT [--no-pcap]
 (--no-pcap: the simulator reads no pcap file, so the capture folder is
@@ -177,6 +180,31 @@ def check_capture(root, tool, workdir):
             fail(f"capture, {controller}: the model's columns depend on the capture", thinned)
 
 
+def check_trace_timing(compare, workdir):
+    """The window on the capture's clock, both ways round, and a wrong pcap refused."""
+    run = {"window_start_ns": "1000000000", "window_s": "2.000"}
+    # sockperf: frames from 0.5 s before the window, replayed as warm-up.
+    times = [500_000_000, 1_000_000_000, 2_999_999_999, 3_000_000_000]
+    settings, in_window = compare.trace_timing(run, times)
+    if settings != ["run.warmup=500000000ns", "run.duration=2500000000ns"] or in_window != 2:
+        fail(f"trace_timing with frames before the window: {settings}, {in_window} in it")
+    # ping: the first frame 3 ms into the window, the replay delayed by that.
+    settings, in_window = compare.trace_timing(run, [1_003_000_000, 1_004_000_000])
+    if settings != ["run.warmup=0", "run.duration=2000000000ns", "source.start=3000000ns"] \
+            or in_window != 2:
+        fail(f"trace_timing with the window before the first frame: {settings}, {in_window}")
+    # A microsecond pcap (tcpdump without --time-stamp-precision=nano).
+    path = os.path.join(workdir, "us.pcap")
+    with open(path, "wb") as f:
+        f.write(struct.pack("<IHHiIII", 0xA1B2C3D4, 2, 4, 0, 0, 65535, 1))
+    try:
+        compare.pcap_times_ns(path)
+        fail("a microsecond pcap was read as nanoseconds")
+    except ValueError as e:
+        if "nanosecond" not in str(e):
+            fail(f"a microsecond pcap refused without saying why: {e}")
+
+
 def check_no_latency(out):
     """Both loads print every controller's wake-up and CPU rows, RTT empty."""
     for title in ("### sockperf ping-pong", "### sockperf under-load, --mps 20000 paced"):
@@ -218,8 +246,10 @@ def main():
         sys.exit(__doc__)
     root = sys.argv[2]
     pcap = sys.argv[3:] != ["--no-pcap"]
-    check_packet_cost(load(root))
+    compare = load(root)
+    check_packet_cost(compare)
     with tempfile.TemporaryDirectory() as workdir:
+        check_trace_timing(compare, workdir)
         tool = wrapped_tool(sys.argv[1], workdir)
         out = run(root, tool, "poll-share")
         for text in ("host.packet_cost=4120ns", "host.poll_cost=500ns", "packet 4.12 us"):
