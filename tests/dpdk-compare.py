@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
-"""scripts/dpdk-compare on made-up measurement folders (tests/dpdk-compare/).
+"""scripts/dpdk-compare on measurement folders (tests/dpdk-compare/): made-up
+ones, and one real run with its captures.
 
 - The packet cost it gives the simulator holds no poll: the simulator
   charges the calibrated empty poll (poll_cal_ns) per poll on top of it.
@@ -18,12 +19,28 @@
   (issue 22 D11): in the folder own-rate, ixgbe received twice static 0's
   15625 frames/s, and its simulated row must be run at 31250, with more
   simulated wake-ups or CPU than at static 0's rate.
+- Each run's own capture is replayed (issue 22 section 3): the folder
+  capture is a real run (scripts/dpdk-test --measure, the pinginterval
+  load, 1000 requests, static 0 and static 50 us, one run each, with their
+  captures). Its trace columns must be filled, the frames the capture holds
+  in the window must match what the loop received, static 0's replayed
+  wake-ups must agree with the loop's within 25 %, and with every second
+  frame taken out of the captures the replayed wake-ups must fall by about
+  half while the model's columns stay as they were: the trace column comes
+  from the capture, not from the model. trace_timing() on made-up
+  captures: frames before the window replay as warm-up, a capture that
+  starts inside the window is delayed by that much; a microsecond pcap is
+  refused by name.
 
-usage: dpdk-compare.py IRQMOD_SIM SOURCE_ROOT
+usage: dpdk-compare.py IRQMOD_SIM SOURCE_ROOT [--no-pcap]
+(--no-pcap: the simulator reads no pcap file, so the capture folder is
+left out, and said so.)
 """
 import importlib.machinery
 import importlib.util
 import os
+import shutil
+import struct
 import subprocess
 import sys
 import tempfile
@@ -48,8 +65,10 @@ def load(root):
 
 
 def run(root, tool, folder):
+    if not os.path.isabs(folder):
+        folder = os.path.join(root, "tests", "dpdk-compare", folder)
     result = subprocess.run([sys.executable, os.path.join(root, "scripts", "dpdk-compare"),
-                             os.path.join(root, "tests", "dpdk-compare", folder), tool],
+                             folder, tool],
                             capture_output=True, text=True, check=False)
     output = result.stdout + result.stderr
     if result.returncode != 0:
@@ -77,6 +96,115 @@ def check_packet_cost(compare):
         fail("packet_cost_ns without polls or packets changes packet_ns")
 
 
+# The first table's columns: controller, runs, wake-ups real, trace, delta,
+# model, delta, CPU real, trace, delta, model, delta, RTT avg real, model,
+# RTT p99 real, model.
+TRACE_WAKEUPS, MODEL_WAKEUPS, REAL_CPU, TRACE_CPU, MODEL_CPU, RTT_REAL = 3, 5, 7, 8, 10, 12
+REAL_WAKEUPS = 2
+# The second table's: controller, packets/s real, frames/s captured, ...
+REAL_PACKETS, CAPTURED = 1, 2
+
+
+def cells_of(row):
+    return [c.strip() for c in row.strip("|").split("|")]
+
+
+def rows_of(out, title, controller):
+    """The two table rows of a controller in a load's section."""
+    if title not in out:
+        fail(f"no section '{title}'", out)
+    section = out.split(title, 1)[1].split("###", 1)[0]
+    rows = [cells_of(line) for line in section.splitlines() if line.startswith(f"| `{controller}` |")]
+    if len(rows) != 2:
+        fail(f"{title}: {len(rows)} rows for {controller}, expected 2", out)
+    return rows
+
+
+def real_of(cell):
+    """The median of a real cell, 'median (low–high)'."""
+    return float(cell.split(" ", 1)[0])
+
+
+def thin_pcap(path):
+    """Keeps every second record of a pcap file."""
+    with open(path, "rb") as f:
+        data = f.read()
+    order = "<" if struct.unpack_from("<I", data, 0)[0] in (0xA1B23C4D, 0xA1B2C3D4) else ">"
+    out, offset, index = [data[:24]], 24, 0
+    while offset + 16 <= len(data):
+        caplen = struct.unpack_from(order + "I", data, offset + 8)[0]
+        if index % 2 == 0:
+            out.append(data[offset:offset + 16 + caplen])
+        offset += 16 + caplen
+        index += 1
+    with open(path, "wb") as f:
+        f.write(b"".join(out))
+
+
+def check_capture(root, tool, workdir):
+    """The trace columns replay each run's own capture."""
+    title = "### ping -i 0.0002"
+    out = run(root, tool, "capture")
+    if "Trace: each run's own capture replayed" not in out:
+        fail("capture: the trace replay is not said", out)
+    base = {}
+    for controller in ("static:0", "static:50us"):
+        first, second = rows_of(out, title, controller)
+        try:
+            base[controller] = (float(first[TRACE_WAKEUPS]), float(first[TRACE_CPU]),
+                                first[MODEL_WAKEUPS], first[MODEL_CPU])
+            captured = float(second[CAPTURED])
+        except ValueError:
+            fail(f"capture, {controller}: no replayed wake-ups, CPU or captured rate", out)
+        real_packets = real_of(second[REAL_PACKETS])
+        if abs(captured - real_packets) > 0.05 * real_packets:
+            fail(f"capture, {controller}: {captured} frames/s in the captured window, "
+                 f"the loop received {real_packets}", out)
+    real_w = real_of(rows_of(out, title, "static:0")[0][REAL_WAKEUPS])
+    if abs(base["static:0"][0] - real_w) > 0.25 * real_w:
+        fail(f"capture: static 0 replayed {base['static:0'][0]} wake-ups/s, real {real_w}", out)
+    # Every second frame out: the replay sees half the arrivals.
+    folder = os.path.join(workdir, "thinned")
+    shutil.copytree(os.path.join(root, "tests", "dpdk-compare", "capture"), folder)
+    captures = os.path.join(folder, "captures")
+    for name in os.listdir(captures):
+        thin_pcap(os.path.join(captures, name))
+    thinned = run(root, tool, folder)
+    for controller, (w, cpu, model_w, model_cpu) in base.items():
+        first = rows_of(thinned, title, controller)[0]
+        ratio = float(first[TRACE_WAKEUPS]) / w
+        if not 0.4 <= ratio <= 0.6:
+            fail(f"capture, {controller}: half the captured frames give {ratio:.2f} of the "
+                 "replayed wake-ups, expected about half", thinned)
+        if (first[MODEL_WAKEUPS], first[MODEL_CPU]) != (model_w, model_cpu):
+            fail(f"capture, {controller}: the model's columns depend on the capture", thinned)
+
+
+def check_trace_timing(compare, workdir):
+    """The window on the capture's clock, both ways round, and a wrong pcap refused."""
+    run = {"window_start_ns": "1000000000", "window_s": "2.000"}
+    # sockperf: frames from 0.5 s before the window, replayed as warm-up.
+    times = [500_000_000, 1_000_000_000, 2_999_999_999, 3_000_000_000]
+    settings, in_window = compare.trace_timing(run, times)
+    if settings != ["run.warmup=500000000ns", "run.duration=2500000000ns"] or in_window != 2:
+        fail(f"trace_timing with frames before the window: {settings}, {in_window} in it")
+    # ping: the first frame 3 ms into the window, the replay delayed by that.
+    settings, in_window = compare.trace_timing(run, [1_003_000_000, 1_004_000_000])
+    if settings != ["run.warmup=0", "run.duration=2000000000ns", "source.start=3000000ns"] \
+            or in_window != 2:
+        fail(f"trace_timing with the window before the first frame: {settings}, {in_window}")
+    # A microsecond pcap (tcpdump without --time-stamp-precision=nano).
+    path = os.path.join(workdir, "us.pcap")
+    with open(path, "wb") as f:
+        f.write(struct.pack("<IHHiIII", 0xA1B2C3D4, 2, 4, 0, 0, 65535, 1))
+    try:
+        compare.pcap_times_ns(path)
+        fail("a microsecond pcap was read as nanoseconds")
+    except ValueError as e:
+        if "nanosecond" not in str(e):
+            fail(f"a microsecond pcap refused without saying why: {e}")
+
+
 def check_no_latency(out):
     """Both loads print every controller's wake-up and CPU rows, RTT empty."""
     for title in ("### sockperf ping-pong", "### sockperf under-load, --mps 20000 paced"):
@@ -91,14 +219,12 @@ def check_no_latency(out):
             if not rows:
                 fail(f"no-latency, {title}: no row for {controller}", out)
             cells = [c.strip() for c in rows[0].strip("|").split("|")]
-            # controller, runs, wake-ups real, sim, delta, CPU real, sim,
-            # delta, RTT avg real, sim, RTT p99 real, sim
             try:
-                float(cells[3])
-                float(cells[6])
+                float(cells[MODEL_WAKEUPS])
+                float(cells[MODEL_CPU])
             except ValueError:
                 fail(f"no-latency, {title}, {controller}: no simulated wake-ups or CPU", out)
-            if cells[8:] != ["—"] * 4:
+            if cells[RTT_REAL:] != ["—"] * 4:
                 fail(f"no-latency, {title}, {controller}: RTT columns not empty", out)
 
 
@@ -110,17 +236,20 @@ def check_own_rate(out, at_static0_rate):
     def sim_cpu(text):
         row = [line for line in text.split("### sockperf under-load, --mps 20000 paced", 1)[1]
                .splitlines() if line.startswith("| `ixgbe` |")][0]
-        return float([c.strip() for c in row.strip("|").split("|")][6])
+        return float(cells_of(row)[MODEL_CPU])
     if not sim_cpu(out) > sim_cpu(at_static0_rate):
         fail("own-rate: ixgbe's simulated CPU does not grow with its own, higher rate", out)
 
 
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4) or sys.argv[3:] not in ([], ["--no-pcap"]):
         sys.exit(__doc__)
     root = sys.argv[2]
-    check_packet_cost(load(root))
+    pcap = sys.argv[3:] != ["--no-pcap"]
+    compare = load(root)
+    check_packet_cost(compare)
     with tempfile.TemporaryDirectory() as workdir:
+        check_trace_timing(compare, workdir)
         tool = wrapped_tool(sys.argv[1], workdir)
         out = run(root, tool, "poll-share")
         for text in ("host.packet_cost=4120ns", "host.poll_cost=500ns", "packet 4.12 us"):
@@ -129,6 +258,10 @@ def main():
         no_latency = run(root, tool, "no-latency")
         check_no_latency(no_latency)
         check_own_rate(run(root, tool, "own-rate"), no_latency)
+        if pcap:
+            check_capture(root, tool, workdir)
+        else:
+            print("dpdk-compare: the capture folder left out: this simulator reads no pcap")
     print("dpdk-compare: all checks passed")
 
 
