@@ -3,14 +3,21 @@
 
 Given a scenario file (or a pcap/pcapng capture, replayed as a trace) and
 objectives (a p99 added-delay budget, a CPU budget, no drops), it checks
-every input, runs a fixed search space of settings in irqmod-sim (static
-intervals as rx-usecs, the adaptive kinds as adaptive-rx on, deferred hard
-IRQs and IRQ suspension around static intervals, and the latency-target
-controller told the budget), prints the Pareto front of CPU against p99
-added delay, and recommends the cheapest setting that meets every
-objective, in the terms an operator types: ethtool -C (rx-usecs,
-rx-frames, adaptive-rx, rx-profile), napi_defer_hard_irqs,
-gro_flush_timeout, and an irqmod controller name.
+every input and runs a fixed search space of settings in irqmod-sim, each
+as the simulator runs it: static intervals as rx-usecs, the adaptive kinds
+as adaptive-rx on, the kernel's deferral (napi_defer_hard_irqs,
+gro_flush_timeout) around static intervals, and, where an application
+reads and the scenario has one queue, busy polling (net.core.busy_read,
+net.core.busy_poll, EPIOCSPARAMS) and IRQ suspension (irq_suspend_timeout
+with prefer_busy_poll), and the latency-target controller told the budget.
+It prints the Pareto front of CPU against p99 added delay and recommends
+the cheapest setting that meets every objective, preferring what a stock
+kernel runs unless latency-target is clearly cheaper (their CPU intervals
+apart), with the Linux version it needs and what to type: ethtool -C
+(rx-usecs, rx-frames, adaptive-rx, rx-profile), the sysfs files, netlink
+napi-set per NAPI, the sysctls, EPIOCSPARAMS in the application as C, and
+an irqmod controller name. Its CPU figure sums every core: interrupts,
+softirq and the application's own work, busy polling included.
 Objectives no setting meets are rejected with the objective that failed and
 by how much (exit status 3); a bad input exits 2, a failed run 1.
 irqmod-sim is taken from --tool, else next to irqmod-tune, else from PATH.
@@ -44,7 +51,8 @@ def parser(version):
     p.add_argument("--tool", help="irqmod-sim program (default: next to irqmod-tune, else on PATH)")
     p.add_argument("--p99", required=True, help="p99 added-delay budget, a duration as irqmod-sim "
                    "takes it (e.g. 20us)")
-    p.add_argument("--cpu", help="CPU budget, %% of one core (default: none)")
+    p.add_argument("--cpu", help="CPU budget, %% of one core, summed over every core with the "
+                   "application's work (default: none)")
     p.add_argument("--allow-drops", action="store_true", help="accept settings that drop frames")
     p.add_argument("--seeds", type=int, default=3, help="seeds per setting, 2 to 1000 (default 3)")
     p.add_argument("--duration", help="override the scenario's run.duration (e.g. 100ms)")
@@ -78,11 +86,13 @@ def search(job, settings, jobs, quiet):
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
         futures = [pool.submit(sim.run_batch, job, batch, sets) for sets, batch in batches]
         try:
-            for done, (future, (_, batch)) in enumerate(zip(futures, batches), 1):
+            for done, (future, (sets, batch)) in enumerate(zip(futures, batches), 1):
                 for row, (name, setting) in zip(future.result(), batch):
-                    row["spec"] = name.split("@", 1)[0]
-                    row["controller"] = row["spec"]
+                    row["spec"] = name
+                    row["sets"] = sets
+                    row["controller"] = space.label(name, setting)
                     row["setting"] = setting
+                    row["linux"] = commands.needs(setting)
                     rows.append(row)
                 if not quiet:
                     elapsed = time.monotonic() - started
@@ -109,16 +119,18 @@ def run(args, here, folder):
         fail(str(error), EXIT_BAD_INPUT)
     p99_us = job["budget_ns"] / 1000.0
     cpu = job["cpu"]
-    settings = space.search_space(job["budget_ns"], job["config"]["nic.timer"])
+    settings, notes = space.search_space(job["budget_ns"], job["config"])
     try:
         rows = search(job, settings, args.jobs, args.quiet)
     except sim.SimError as error:
         fail(str(error), EXIT_RUN_FAILED)
     front = report.front(rows)
     feasible = report.feasible(rows, p99_us, cpu, args.allow_drops)
-    best = report.cheapest(feasible)
-    for note in deterministic_notes(job["config"]):
+    best, weighed = report.choose(feasible)
+    for note in deterministic_notes(job["config"]) + notes:
         print(note)
+    print("CPU is % of one core summed over every core: interrupts, softirq and the application's "
+          "own work (a busy-polling core counts in full).")
     print("Pareto front, CPU against p99 added delay (%d settings, %d seeds, no drops):" % (
         len(rows), args.seeds))
     for r in front:
@@ -126,26 +138,37 @@ def run(args, here, folder):
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             report.write_json(f, {"p99_added_us": p99_us, "cpu_pct": cpu,
-                                  "no_drops": not args.allow_drops}, front, best, rows)
+                                  "no_drops": not args.allow_drops}, front, best, rows, notes)
     if best is None:
         print()
         fail(report.infeasible_message(rows, p99_us, cpu, args.allow_drops), EXIT_INFEASIBLE)
     print()
-    print("Recommendation (the least CPU meeting p99 <= %.1f us%s%s):" % (
+    print("Recommendation (the least CPU meeting p99 <= %.1f us%s%s%s):" % (
         p99_us, "" if cpu is None else ", CPU <= %.1f %%" % cpu,
-        "" if args.allow_drops else ", no drops"))
+        "" if args.allow_drops else ", no drops",
+        "" if weighed is None else "; a stock kernel's setting unless latency-target is clearly "
+        "cheaper, CPU intervals apart"))
     print_setting(best, args.device)
-    keys = space.scenario_sets(best["setting"])
     print("  # irqmod config: controller %s%s (a scenario's [run] controllers entry; "
           "irqmod_scenario_controller() resolves it)" % (
-              best["spec"], (" with " + ", ".join(keys)) if keys else ""))
-    # latency-target has no ethtool form: also the cheapest setting a stock
-    # driver takes that meets the objectives, if any does.
-    stock = report.cheapest([r for r in feasible if r["setting"]["kind"] != "latency-target"])
-    if best["setting"]["kind"] == "latency-target" and stock:
+              best["spec"], "".join(" --set " + k for k in best["sets"])))
+    if weighed is None:
+        if not report.stock(best):
+            print()
+            print("No setting a stock kernel runs meets the objectives; latency-target needs "
+                  "irqmod in the driver.")
+        return
+    print()
+    if report.stock(best):
+        print("latency-target (irqmod in the driver) is not clearly cheaper: %s" %
+              report.margin(weighed, best))
+        return
+    if report.stock(weighed):
+        print("latency-target is clearly cheaper than every stock setting that meets the "
+              "objectives: %s" % report.margin(best, weighed))
         print()
         print("Without irqmod in the driver (the least CPU among the stock settings):")
-        print_setting(stock, args.device)
+        print_setting(weighed, args.device)
 
 
 def main(here, version):

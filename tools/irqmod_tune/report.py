@@ -7,11 +7,14 @@ import suite  # the suite's metrics and dominance rule (scripts/lib/suite.py)
 
 
 def describe(row):
-    frames = row["setting"].get("rx_frames")
-    return "%s: CPU %.1f±%.1f %%, p99 added delay %.1f±%.1f us, %.0f interrupts/s, drops %.0f" % (
-        row["controller"] + (" rx-frames %d" % frames if frames else ""),
+    """One setting's line; the application's p99 (NIC to read) where an
+    application reads, since busy polling shortens that beyond the added delay."""
+    app = "" if row["values"].get("app_p99_us") is None else ", app p99 %.1f±%.1f us" % (
+        suite.value(row, "app_p99_us"), suite.ci(row, "app_p99_us"))
+    return "%s: CPU %.1f±%.1f %%, p99 added delay %.1f±%.1f us%s, %.0f interrupts/s, drops %.0f" % (
+        row["controller"],
         suite.value(row, "host_cpu_pct"), suite.ci(row, "host_cpu_pct"),
-        suite.value(row, "added_p99_us"), suite.ci(row, "added_p99_us"),
+        suite.value(row, "added_p99_us"), suite.ci(row, "added_p99_us"), app,
         suite.value(row, "all_interrupts_per_s"), suite.value(row, "drops_frames"))
 
 
@@ -25,6 +28,46 @@ def front(rows):
 def cheapest(rows):
     return min(rows, key=lambda r: (suite.value(r, "host_cpu_pct"), suite.value(r, "added_p99_us"))) \
         if rows else None
+
+
+def stock(row):
+    """Whether a stock kernel runs the setting (latency-target needs irqmod
+    in the driver)."""
+    return row["setting"]["kind"] != "latency-target"
+
+
+def clearly_cheaper(row, other):
+    """Whether @row's CPU is below @other's by more than their 95 %
+    half-widths together, the suite's rule for a difference the seeds tell
+    apart (suite.dominates())."""
+    return suite.value(other, "host_cpu_pct") - suite.value(row, "host_cpu_pct") > \
+        suite.ci(row, "host_cpu_pct") + suite.ci(other, "host_cpu_pct")
+
+
+def choose(rows):
+    """The recommendation among the feasible @rows, and the stock setting
+    it was weighed against (None if there was no choice to make): the
+    cheapest, unless it needs irqmod in the driver and the cheapest stock
+    setting is not clearly dearer, whose CPU interval overlaps it."""
+    best = cheapest(rows)
+    if best is None or stock(best):
+        return best, None
+    rival = cheapest([r for r in rows if stock(r)])
+    if rival is None or clearly_cheaper(best, rival):
+        return best, rival
+    return rival, best
+
+
+def margin(row, other):
+    """How @row compares with @other, in CPU points and p99 us with intervals."""
+    return ("%.1f±%.1f CPU points less than %s (%.1f±%.1f %% against %.1f±%.1f %%), p99 added "
+            "delay %.1f±%.1f us against %.1f±%.1f us" % (
+                suite.value(other, "host_cpu_pct") - suite.value(row, "host_cpu_pct"),
+                suite.ci(other, "host_cpu_pct") + suite.ci(row, "host_cpu_pct"), other["controller"],
+                suite.value(row, "host_cpu_pct"), suite.ci(row, "host_cpu_pct"),
+                suite.value(other, "host_cpu_pct"), suite.ci(other, "host_cpu_pct"),
+                suite.value(row, "added_p99_us"), suite.ci(row, "added_p99_us"),
+                suite.value(other, "added_p99_us"), suite.ci(other, "added_p99_us")))
 
 
 def feasible(rows, p99_us, cpu_pct, allow_drops):
@@ -67,9 +110,14 @@ def infeasible_message(rows, p99_us, cpu_pct, allow_drops):
         "; ".join(parts)
 
 
-def write_json(stream, objectives, front_rows, best, rows):
-    json.dump({"objectives": objectives,
+def write_json(stream, objectives, front_rows, best, rows, notes):
+    """Every setting with the irqmod-sim run it was (controller and --set
+    keys), the Linux version it needs (null: no stock kernel) and its
+    metrics; the front and the recommendation by name."""
+    json.dump({"objectives": objectives, "not_searched": notes,
                "front": [r["controller"] for r in front_rows],
                "recommendation": best["controller"] if best else None,
                "settings": [{"controller": r["controller"], "setting": r["setting"],
-                             "metrics": r["values"]} for r in rows]}, stream, indent=1)
+                             "sim": {"controller": r["spec"], "sets": list(r["sets"])},
+                             "linux": r["linux"], "metrics": r["values"]} for r in rows]},
+              stream, indent=1)
