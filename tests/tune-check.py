@@ -29,7 +29,12 @@ def check_printed_settings_ran(stdout, by_name, tool, scenario, out):
     """Every setting printed is one the search ran: its name is a run of
     the JSON, that name is its irqmod-sim controller and keys, and those,
     run again on the same seeds, give the printed figures."""
-    printed = [line.strip().split(": CPU ", 1)[0] for line in stdout.splitlines() if ": CPU " in line]
+    printed = []
+    for line in stdout.splitlines():
+        if ": CPU " in line:
+            printed.append(line.strip().split(": CPU ", 1)[0])
+            if "more with these figures: " in line:
+                printed += line.rsplit("more with these figures: ", 1)[1][:-1].split("; ")
     assert printed, stdout
     for name in printed:
         sim = by_name[name]["sim"]

@@ -133,8 +133,10 @@ def run(args, here, folder):
           "own work (a busy-polling core counts in full).")
     print("Pareto front, CPU against p99 added delay (%d settings, %d seeds, no drops):" % (
         len(rows), args.seeds))
-    for r in front:
-        print("  " + report.describe(r))
+    for r, alike in report.same_figures(front):
+        print("  " + report.describe(r) + ("" if not alike else
+                                          " (and %d more with these figures: %s)" % (
+                                              len(alike), "; ".join(a["controller"] for a in alike))))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             report.write_json(f, {"p99_added_us": p99_us, "cpu_pct": cpu,

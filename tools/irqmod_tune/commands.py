@@ -40,7 +40,7 @@ KERNEL = {
     # epoll with socket fds" (fs/eventpoll.c ep_busy_loop()).
     "epoll-sysctl": (4, 12),
     # EPIOCSPARAMS, per-epoll busy_poll_usecs, budget and prefer_busy_poll:
-    # "eventpoll: Add epoll ioctl for epoll_params".
+    # commit 18e2bf0edf4d, "eventpoll: Add epoll ioctl for epoll_params".
     "epiocsparams": (6, 9),
     # SO_BUSY_POLL and net.core.busy_read (include/uapi/asm-generic/socket.h 46).
     "busy-read": (3, 11),

@@ -25,6 +25,27 @@ def front(rows):
                   key=lambda r: suite.value(r, "host_cpu_pct"))
 
 
+def same_figures(rows):
+    """@rows grouped by the figures describe() prints, in order: (the one
+    an older kernel runs with the fewest keys, the others)."""
+    groups = {}
+    for r in rows:
+        groups.setdefault(describe(r).split(": CPU ", 1)[1], []).append(r)
+    out = []
+    for alike in groups.values():
+        alike = sorted(alike, key=lambda r: (kernel_order(r), len(r["sets"])))
+        out.append((alike[0], alike[1:]))
+    return out
+
+
+def kernel_order(row):
+    """A sort key of the Linux version a row needs: any first, none last."""
+    linux = row["linux"]
+    if linux is None:
+        return (99, 0)
+    return (0, 0) if linux == "any" else tuple(int(p) for p in linux.split("."))
+
+
 def cheapest(rows):
     return min(rows, key=lambda r: (suite.value(r, "host_cpu_pct"), suite.value(r, "added_p99_us"))) \
         if rows else None
