@@ -44,9 +44,6 @@ KERNEL = {
     "epiocsparams": (6, 9),
     # SO_BUSY_POLL and net.core.busy_read (include/uapi/asm-generic/socket.h 46).
     "busy-read": (3, 11),
-    # SO_PREFER_BUSY_POLL, SO_BUSY_POLL_BUDGET (socket.h 69, 70): "net:
-    # introduce preferred busy-polling" and its series.
-    "prefer-socket": (5, 11),
 }
 # The budget EPIOCSPARAMS takes without CAP_NET_ADMIN: NAPI_POLL_WEIGHT
 # (include/linux/netdevice.h; ep_eventpoll_ioctl()).
@@ -115,8 +112,7 @@ def needs(setting):
     if setting.get("irq_suspend_timeout_us"):
         keys.append("napi-set")
     if setting.get("busy_read"):
-        keys.append("prefer-socket" if setting.get("prefer_busy_poll") or
-                    setting.get("busy_poll_budget") else "busy-read")
+        keys.append("busy-read")
     elif setting.get("busy_poll_usecs") is not None or setting.get("prefer_busy_poll"):
         keys.append("epiocsparams" if epoll_params_needed(setting) else "epoll-sysctl")
     return "%d.%d" % max(KERNEL[k] for k in keys) if len(keys) > 1 else "any"
@@ -150,13 +146,12 @@ def busy_lines(setting):
     EPIOCSPARAMS, whichever the setting needs."""
     usecs = setting.get("busy_poll_usecs") or 0
     if setting.get("busy_read"):
-        out = ["sysctl -w net.core.busy_read=%d    # %s+: every socket's SO_BUSY_POLL default, "
-               "blocking reads busy-poll" % (usecs, version("busy-read")),
-               "# or in the application, per socket: setsockopt(fd, SOL_SOCKET, SO_BUSY_POLL, "
-               "&(int){%d}, sizeof(int)) (raising it needs CAP_NET_ADMIN)" % usecs]
-        if setting.get("prefer_busy_poll") or setting.get("busy_poll_budget"):
-            out.append("# and SO_PREFER_BUSY_POLL, SO_BUSY_POLL_BUDGET (%s+)" % version("prefer-socket"))
-        return out
+        # The search's busy reads keep the default budget and no prefer
+        # (SO_BUSY_POLL_BUDGET, SO_PREFER_BUSY_POLL), so nothing else is set.
+        return ["sysctl -w net.core.busy_read=%d    # %s+: every socket's SO_BUSY_POLL default, "
+                "blocking reads busy-poll" % (usecs, version("busy-read")),
+                "# or in the application, per socket: setsockopt(fd, SOL_SOCKET, SO_BUSY_POLL, "
+                "&(int){%d}, sizeof(int)) (raising it needs CAP_NET_ADMIN)" % usecs]
     if epoll_params_needed(setting):
         return epoll_lines(setting)
     return ["sysctl -w net.core.busy_poll=%d    # %s+: every epoll_wait() on the host busy-polls "

@@ -47,8 +47,9 @@ def kernel_order(row):
 
 
 def cheapest(rows):
-    return min(rows, key=lambda r: (suite.value(r, "host_cpu_pct"), suite.value(r, "added_p99_us"))) \
-        if rows else None
+    """The least CPU, then the lowest p99, then the oldest kernel."""
+    return min(rows, key=lambda r: (suite.value(r, "host_cpu_pct"), suite.value(r, "added_p99_us"),
+                                    kernel_order(r))) if rows else None
 
 
 def stock(row):
@@ -66,10 +67,10 @@ def clearly_cheaper(row, other):
 
 
 def choose(rows):
-    """The recommendation among the feasible @rows, and the stock setting
-    it was weighed against (None if there was no choice to make): the
-    cheapest, unless it needs irqmod in the driver and the cheapest stock
-    setting is not clearly dearer, whose CPU interval overlaps it."""
+    """The recommendation among the feasible @rows and the setting it was
+    weighed against (None if there was no choice to make): the cheapest,
+    unless that needs irqmod in the driver and is not clearly_cheaper()
+    than the cheapest stock setting, which is then recommended."""
     best = cheapest(rows)
     if best is None or stock(best):
         return best, None
