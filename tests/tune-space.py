@@ -106,17 +106,20 @@ def row(kind, cpu, cpu_ci, p99=10.0):
                        "added_p99_us_ci95": 0.0, "drops_frames": 0.0}}
 
 
+P99 = "added_p99_us"
+
+
 def check_prefers_stock_within_the_interval(report):
     lt, stock = row("latency-target", 18.1, 0.2), row("static", 18.4, 0.2)
-    if report.choose([lt, stock]) != (stock, lt):
+    if report.choose([lt, stock], P99) != (stock, lt):
         fail("latency-target 0.3 points cheaper within intervals of 0.2 each was chosen")
     lt = row("latency-target", 17.0, 0.2)
-    if report.choose([lt, stock]) != (lt, stock):
+    if report.choose([lt, stock], P99) != (lt, stock):
         fail("latency-target clearly cheaper (1.4 points, intervals 0.2) was not chosen")
-    if report.choose([lt]) != (lt, None):
+    if report.choose([lt], P99) != (lt, None):
         fail("latency-target alone meeting the objectives was not chosen")
     cheap = row("static", 10.0, 5.0)
-    if report.choose([stock, cheap]) != (cheap, None):
+    if report.choose([stock, cheap], P99) != (cheap, None):
         fail("among stock settings the cheapest mean was not chosen")
 
 

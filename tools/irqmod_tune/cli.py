@@ -2,7 +2,8 @@
 """irqmod-tune: recommend interrupt-moderation settings for a workload.
 
 Given a scenario file (or a pcap/pcapng capture, replayed as a trace) and
-objectives (a p99 added-delay budget, a CPU budget, no drops), it checks
+objectives (a p99 budget on the added delay or, with --latency app, on the
+application's latency; a CPU budget; no drops), it checks
 every input and runs a fixed search space of settings in irqmod-sim, each
 as the simulator runs it: static intervals as rx-usecs, the adaptive kinds
 as adaptive-rx on, the kernel's deferral (napi_defer_hard_irqs,
@@ -10,7 +11,7 @@ gro_flush_timeout) around static intervals, and, where an application
 reads and the scenario has one queue, busy polling (net.core.busy_read,
 net.core.busy_poll, EPIOCSPARAMS) and IRQ suspension (irq_suspend_timeout
 with prefer_busy_poll), and the latency-target controller told the budget.
-It prints the Pareto front of CPU against p99 added delay and recommends
+It prints the Pareto front of CPU against that p99 and recommends
 the cheapest setting that meets every objective, preferring what a stock
 kernel runs unless latency-target is clearly cheaper (their CPU intervals
 apart), with the Linux version it needs and what to type: ethtool -C
@@ -36,6 +37,8 @@ EXIT_BAD_INPUT = 2
 EXIT_INFEASIBLE = 3
 # Settings per irqmod-sim call: small batches give finer progress.
 BATCH = 6
+# --latency: the irqmod-sim column each budget bounds.
+LATENCY_KEYS = {name: "%s_p99_us" % name for name in inputs.LATENCIES}
 
 
 def fail(message, status):
@@ -49,8 +52,12 @@ def parser(version):
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("scenario", help="irqmod-sim scenario file, or a pcap/pcapng capture")
     p.add_argument("--tool", help="irqmod-sim program (default: next to irqmod-tune, else on PATH)")
-    p.add_argument("--p99", required=True, help="p99 added-delay budget, a duration as irqmod-sim "
-                   "takes it (e.g. 20us)")
+    p.add_argument("--p99", required=True, help="p99 budget (of the added delay, or of what "
+                   "--latency names), a duration as irqmod-sim takes it (e.g. 20us)")
+    p.add_argument("--latency", default="added",
+                   help="the p99 --p99 bounds: added, moderation's hold (NIC arrival to the signal "
+                   "that leads to its poll; default), or app, NIC arrival to the application's "
+                   "read, which busy polling also shortens by the wake-up it saves")
     p.add_argument("--cpu", help="CPU budget, %% of one core, summed over every core with the "
                    "application's work (default: none)")
     p.add_argument("--allow-drops", action="store_true", help="accept settings that drop frames")
@@ -118,35 +125,36 @@ def run(args, here, folder):
     except inputs.InputError as error:
         fail(str(error), EXIT_BAD_INPUT)
     p99_us = job["budget_ns"] / 1000.0
+    p99_key = LATENCY_KEYS[job["latency"]]
     cpu = job["cpu"]
     settings, notes = space.search_space(job["budget_ns"], job["config"])
     try:
         rows = search(job, settings, args.jobs, args.quiet)
     except sim.SimError as error:
         fail(str(error), EXIT_RUN_FAILED)
-    front = report.front(rows)
-    feasible = report.feasible(rows, p99_us, cpu, args.allow_drops)
-    best, weighed = report.choose(feasible)
+    front = report.front(rows, p99_key)
+    feasible = report.feasible(rows, p99_key, p99_us, cpu, args.allow_drops)
+    best, weighed = report.choose(feasible, p99_key)
     for note in deterministic_notes(job["config"]) + notes:
         print(note)
     print("CPU is % of one core summed over every core: interrupts, softirq and the application's "
           "own work (a busy-polling core counts in full).")
-    print("Pareto front, CPU against p99 added delay (%d settings, %d seeds, no drops):" % (
-        len(rows), args.seeds))
+    print("Pareto front, CPU against %s (%d settings, %d seeds, no drops):" % (
+        report.LATENCY_NAMES[p99_key], len(rows), args.seeds))
     for r, alike in report.same_figures(front):
         print("  " + report.describe(r) + ("" if not alike else
                                           " (and %d more with these figures: %s)" % (
                                               len(alike), "; ".join(a["controller"] for a in alike))))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
-            report.write_json(f, {"p99_added_us": p99_us, "cpu_pct": cpu,
+            report.write_json(f, {"p99_us": p99_us, "latency": job["latency"], "cpu_pct": cpu,
                                   "no_drops": not args.allow_drops}, front, best, rows, notes)
     if best is None:
         print()
-        fail(report.infeasible_message(rows, p99_us, cpu, args.allow_drops), EXIT_INFEASIBLE)
+        fail(report.infeasible_message(rows, p99_key, p99_us, cpu, args.allow_drops), EXIT_INFEASIBLE)
     print()
-    print("Recommendation (the least CPU meeting p99 <= %.1f us%s%s%s):" % (
-        p99_us, "" if cpu is None else ", CPU <= %.1f %%" % cpu,
+    print("Recommendation (the least CPU meeting %s <= %.1f us%s%s%s):" % (
+        report.LATENCY_NAMES[p99_key], p99_us, "" if cpu is None else ", CPU <= %.1f %%" % cpu,
         "" if args.allow_drops else ", no drops",
         "" if weighed is None else "; a stock kernel's setting unless latency-target is clearly "
         "cheaper, CPU intervals apart"))
@@ -163,11 +171,11 @@ def run(args, here, folder):
     print()
     if report.stock(best):
         print("latency-target (irqmod in the driver) is not clearly cheaper: %s" %
-              report.margin(weighed, best))
+              report.margin(weighed, best, p99_key))
         return
     if report.stock(weighed):
         print("latency-target is clearly cheaper than every stock setting that meets the "
-              "objectives: %s" % report.margin(best, weighed))
+              "objectives: %s" % report.margin(best, weighed, p99_key))
         print()
         print("Without irqmod in the driver (the least CPU among the stock settings):")
         print_setting(weighed, args.device)

@@ -3,7 +3,11 @@
 the recommendation, why no setting meets the objectives, the JSON."""
 import json
 
-import suite  # the suite's metrics and dominance rule (scripts/lib/suite.py)
+import suite  # the suite's metrics (scripts/lib/suite.py)
+
+# The p99 a budget bounds (--latency): what each is called in the output.
+LATENCY_NAMES = {"added_p99_us": "p99 added delay", "app_p99_us": "application p99"}
+BUDGET_NAMES = {"added_p99_us": "p99 added-delay", "app_p99_us": "application p99"}
 
 
 def describe(row):
@@ -18,10 +22,23 @@ def describe(row):
         suite.value(row, "all_interrupts_per_s"), suite.value(row, "drops_frames"))
 
 
-def front(rows):
+def dominates(b, a, p99_key):
+    """b dominates a: no worse in mean CPU and mean p99 (@p99_key), and
+    better in one by more than the two rows' 95 % half-widths together,
+    the suite's rule (suite.dominates(), there on the added delay)."""
+    better = False
+    for key in ("host_cpu_pct", p99_key):
+        if suite.value(b, key) > suite.value(a, key):
+            return False
+        if suite.value(a, key) - suite.value(b, key) > suite.ci(a, key) + suite.ci(b, key):
+            better = True
+    return better
+
+
+def front(rows, p99_key):
     """The rows without drops that no other such row dominates, by CPU."""
     clean = [r for r in rows if suite.no_drops(r)]
-    return sorted((r for r in clean if not any(suite.dominates(o, r) for o in clean if o is not r)),
+    return sorted((r for r in clean if not any(dominates(o, r, p99_key) for o in clean if o is not r)),
                   key=lambda r: suite.value(r, "host_cpu_pct"))
 
 
@@ -46,9 +63,9 @@ def kernel_order(row):
     return (0, 0) if linux == "any" else tuple(int(p) for p in linux.split("."))
 
 
-def cheapest(rows):
+def cheapest(rows, p99_key):
     """The least CPU, then the lowest p99, then the oldest kernel."""
-    return min(rows, key=lambda r: (suite.value(r, "host_cpu_pct"), suite.value(r, "added_p99_us"),
+    return min(rows, key=lambda r: (suite.value(r, "host_cpu_pct"), suite.value(r, p99_key),
                                     kernel_order(r))) if rows else None
 
 
@@ -66,39 +83,43 @@ def clearly_cheaper(row, other):
         suite.ci(row, "host_cpu_pct") + suite.ci(other, "host_cpu_pct")
 
 
-def choose(rows):
+def choose(rows, p99_key):
     """The recommendation among the feasible @rows and the setting it was
     weighed against (None if there was no choice to make): the cheapest,
     unless that needs irqmod in the driver and is not clearly_cheaper()
     than the cheapest stock setting, which is then recommended."""
-    best = cheapest(rows)
+    best = cheapest(rows, p99_key)
     if best is None or stock(best):
         return best, None
-    rival = cheapest([r for r in rows if stock(r)])
+    rival = cheapest([r for r in rows if stock(r)], p99_key)
     if rival is None or clearly_cheaper(best, rival):
         return best, rival
     return rival, best
 
 
-def margin(row, other):
+def margin(row, other, p99_key):
     """How @row compares with @other, in CPU points and p99 us with intervals."""
-    return ("%.1f±%.1f CPU points less than %s (%.1f±%.1f %% against %.1f±%.1f %%), p99 added "
-            "delay %.1f±%.1f us against %.1f±%.1f us" % (
+    return ("%.1f±%.1f CPU points less than %s (%.1f±%.1f %% against %.1f±%.1f %%), %s "
+            "%.1f±%.1f us against %.1f±%.1f us" % (
                 suite.value(other, "host_cpu_pct") - suite.value(row, "host_cpu_pct"),
                 suite.ci(other, "host_cpu_pct") + suite.ci(row, "host_cpu_pct"), other["controller"],
                 suite.value(row, "host_cpu_pct"), suite.ci(row, "host_cpu_pct"),
                 suite.value(other, "host_cpu_pct"), suite.ci(other, "host_cpu_pct"),
-                suite.value(row, "added_p99_us"), suite.ci(row, "added_p99_us"),
-                suite.value(other, "added_p99_us"), suite.ci(other, "added_p99_us")))
+                LATENCY_NAMES[p99_key], suite.value(row, p99_key), suite.ci(row, p99_key),
+                suite.value(other, p99_key), suite.ci(other, p99_key)))
 
 
-def feasible(rows, p99_us, cpu_pct, allow_drops):
+def feasible(rows, p99_key, p99_us, cpu_pct, allow_drops):
+    """The rows that meet the objectives. A run in which the application
+    read nothing has no application p99 and meets no budget on it; an added
+    delay without a sample reads 0 as in the suite (nothing was held)."""
     return [r for r in rows if (allow_drops or suite.no_drops(r)) and
-            suite.value(r, "added_p99_us") <= p99_us and
+            (p99_key == "added_p99_us" or r["values"].get(p99_key) is not None) and
+            suite.value(r, p99_key) <= p99_us and
             (cpu_pct is None or suite.value(r, "host_cpu_pct") <= cpu_pct)]
 
 
-def infeasible_message(rows, p99_us, cpu_pct, allow_drops):
+def infeasible_message(rows, p99_key, p99_us, cpu_pct, allow_drops):
     """Which objective failed and by how much."""
     usable = rows if allow_drops else [r for r in rows if suite.no_drops(r)]
     parts = []
@@ -107,13 +128,14 @@ def infeasible_message(rows, p99_us, cpu_pct, allow_drops):
         return ("no setting avoids drops: the fewest are %.0f frames (%s); "
                 "relax with --allow-drops" % (suite.value(fewest, "drops_frames"), fewest["controller"]))
     within_cpu = [r for r in usable if cpu_pct is None or suite.value(r, "host_cpu_pct") <= cpu_pct]
-    within_p99 = [r for r in usable if suite.value(r, "added_p99_us") <= p99_us]
+    within_p99 = [r for r in usable if suite.value(r, p99_key) <= p99_us]
     if within_cpu:
-        best = min(within_cpu, key=lambda r: suite.value(r, "added_p99_us"))
-        parts.append("the p99 added-delay budget %.1f us fails%s: the lowest p99 is %.1f us (%s), "
-                     "%.1f us over" % (p99_us, "" if cpu_pct is None else " within %.1f %% CPU" % cpu_pct,
-                                       suite.value(best, "added_p99_us"), best["controller"],
-                                       suite.value(best, "added_p99_us") - p99_us))
+        best = min(within_cpu, key=lambda r: suite.value(r, p99_key))
+        parts.append("the %s budget %.1f us fails%s: the lowest p99 is %.1f us (%s), "
+                     "%.1f us over" % (BUDGET_NAMES[p99_key], p99_us,
+                                       "" if cpu_pct is None else " within %.1f %% CPU" % cpu_pct,
+                                       suite.value(best, p99_key), best["controller"],
+                                       suite.value(best, p99_key) - p99_us))
     if within_p99 and cpu_pct is not None:
         best = min(within_p99, key=lambda r: suite.value(r, "host_cpu_pct"))
         parts.append("the CPU budget %.1f %% fails at p99 <= %.1f us: the least CPU is %.1f %% (%s), "
@@ -121,13 +143,13 @@ def infeasible_message(rows, p99_us, cpu_pct, allow_drops):
                                            best["controller"], suite.value(best, "host_cpu_pct") - cpu_pct))
     if not within_cpu and not within_p99:
         low_cpu = min(usable, key=lambda r: suite.value(r, "host_cpu_pct"))
-        low_p99 = min(usable, key=lambda r: suite.value(r, "added_p99_us"))
+        low_p99 = min(usable, key=lambda r: suite.value(r, p99_key))
         parts.append("both budgets fail: the least CPU is %.1f %% (%s, %.1f points over) and the lowest "
                      "p99 %.1f us (%s, %.1f us over)" % (
                          suite.value(low_cpu, "host_cpu_pct"), low_cpu["controller"],
                          suite.value(low_cpu, "host_cpu_pct") - cpu_pct,
-                         suite.value(low_p99, "added_p99_us"), low_p99["controller"],
-                         suite.value(low_p99, "added_p99_us") - p99_us))
+                         suite.value(low_p99, p99_key), low_p99["controller"],
+                         suite.value(low_p99, p99_key) - p99_us))
     return "no setting meets the objectives" + ("" if allow_drops else " without drops") + "; " + \
         "; ".join(parts)
 

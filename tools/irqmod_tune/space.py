@@ -56,13 +56,18 @@ KERNEL_KEYS = [
 ]
 
 
+def reads_nothing(config):
+    """Whether no application reads in the scenario: every source is a
+    flood, which the stack consumes."""
+    return all(config["source%d.kind" % i] == "flood" for i in range(int(config["sources"])))
+
+
 def busy_poll_blocker(config):
     """Why the scenario (@config, irqmod-sim --print-config) takes no busy
     polling or IRQ suspension, or None: both are the reading
     application's (its epoll context or socket), and an epoll context
     busy-polls one NAPI, so the model runs them with one queue."""
-    kinds = [config["source%d.kind" % i] for i in range(int(config["sources"]))]
-    if all(kind == "flood" for kind in kinds):
+    if reads_nothing(config):
         return ("no application reads in this scenario (every source is a flood, consumed by "
                 "the stack), and busy polling is a reading application's")
     if int(config["host.queues"]) > 1:
