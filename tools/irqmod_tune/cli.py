@@ -159,9 +159,10 @@ def run(args, here, folder):
         "" if weighed is None else "; a stock kernel's setting unless latency-target is clearly "
         "cheaper, CPU intervals apart"))
     print_setting(best, args.device)
-    print("  # irqmod config: controller %s%s (a scenario's [run] controllers entry; "
-          "irqmod_scenario_controller() resolves it)" % (
-              best["spec"], "".join(" --set " + k for k in best["sets"])))
+    print("  # irqmod config: controller %s (a scenario's [run] controllers entry; "
+          "irqmod_scenario_controller() resolves it)%s" % (
+              best["spec"], "; simulated with irqmod-sim" + "".join(" --set " + k for k in best["sets"])
+              if best["sets"] else ""))
     if weighed is None:
         if not report.stock(best):
             print()
