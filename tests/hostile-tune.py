@@ -125,7 +125,8 @@ def cases(root, folder, sim):
         "latency-app-flood": Case(2, "--latency app: no application reads",
                                   ["--p99", "20us", "--latency", "app"],
                                   scenario=os.path.join(root, "scenarios", "suite", "syn-flood.ini")),
-        "latency-word": Case(2, "--latency 'socket': added or app", ["--p99", "20us", "--latency", "socket"]),
+        "latency-word": Case(2, "--latency 'socket': added or app",
+                             ["--p99", "20us", "--latency", "socket"]),
         "run-fails-once": Case(1, "disk on fire", ["--p99", "20us"],
                                tool=fake_tool(folder, sim, "echo 'irqmod-sim: disk on fire' >&2; exit 1")),
     }

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
-"""irqmod-tune end to end on a short request/response scenario.
+"""irqmod-tune end to end on two short scenarios (request/response, memcached-like).
 
 1. A budget some setting meets (p99 added delay 20 us at 100k requests/s;
    and an application p99 of 250 us, --latency app, on the memcached-like
