@@ -19,7 +19,7 @@ import tempfile
 
 from exe_wrapper import wrapped_tool
 
-# Each tune run is bounded (a search of 44 settings on 60 ms takes seconds).
+# Each tune run is bounded (a search of 53 settings on 60 ms takes seconds).
 TIMEOUT_S = 300
 SHORT = ["--seeds", "2", "--duration", "60ms"]
 # Interface names Linux takes (dev_valid_name()) that a shell would read
@@ -122,6 +122,11 @@ def cases(root, folder, sim):
         "device-option": Case(2, "starts with '-'", ["--p99", "20us", "--device=-s"]),
         "device-shell": Case(0, "", ["--p99", "20us", "--device", SHELL_DEVICES[0]]),
         "device-substitution": Case(0, "", ["--p99", "100us", "--device", SHELL_DEVICES[1]]),
+        "latency-app-flood": Case(2, "--latency app: no application reads",
+                                  ["--p99", "20us", "--latency", "app"],
+                                  scenario=os.path.join(root, "scenarios", "suite", "syn-flood.ini")),
+        "latency-word": Case(2, "--latency 'socket': added or app",
+                             ["--p99", "20us", "--latency", "socket"]),
         "run-fails-once": Case(1, "disk on fire", ["--p99", "20us"],
                                tool=fake_tool(folder, sim, "echo 'irqmod-sim: disk on fire' >&2; exit 1")),
     }
@@ -141,7 +146,11 @@ def check_line(line, device, bash):
         check_ynl(line, device, bash)
         return
     words = shlex.split(line, comments=True)
-    if words[0] == "ethtool":
+    if words[0] == "sysctl":
+        if len(words) != 3 or words[1] != "-w" or \
+                not re.fullmatch(r"net\.core\.busy_(read|poll)=[0-9]+", words[2]):
+            fail("an unexpected sysctl line: %r" % line)
+    elif words[0] == "ethtool":
         if words[1:3] != ["-C", device] or not all(re.fullmatch(r"[A-Za-z0-9_,.-]+", w) for w in words[3:]):
             fail("ethtool line does not keep %r as one word: %r -> %r" % (device, line, words))
     elif words[0] == "echo":
@@ -163,19 +172,29 @@ def check_ynl(line, device, bash):
         fail("ynl line does not keep %r in one path: %r gives %r" % (device, line, run.stdout))
 
 
-def check_every_kind(root, bash):
-    """Every setting of the search space, on every shell-hostile name."""
+def check_every_kind(root, sim, bash):
+    """Every setting of the search space, busy polling's included (a
+    scenario where an application reads, its timer set to one that takes
+    rx-frames), on every shell-hostile name."""
     sys.path[:0] = [os.path.join(root, "tools"), os.path.join(root, "scripts", "lib")]
-    from irqmod_tune import commands, space  # pylint: disable=import-outside-toplevel
+    from irqmod_tune import commands, sim as simtool, space  # pylint: disable=import-outside-toplevel
+    config = simtool.print_config(sim, os.path.join(root, "scenarios", "memcached-suspend.ini"),
+                                  ["--set", "nic.timer=packet"])
+    settings, notes = space.search_space(20000, config)
+    if notes or not any("busy_poll_usecs" in s for _, s in settings):
+        fail("busy polling not in the search space of a scenario whose application reads: %r" % notes)
     napi = 0
     for device in SHELL_DEVICES:
         if commands.device_error(device):
             fail("%r is a name Linux takes, refused: %s" % (device, commands.device_error(device)))
-        for _, setting in space.search_space(20000, "packet"):
+        checked = set()  # many settings print the same line (a shell each)
+        for _, setting in settings:
             lines = commands.lines(setting, device)
             napi += any("napi-get" in line for line in lines)
             for line in lines:
-                check_line(line, device, bash)
+                if line not in checked:
+                    check_line(line, device, bash)
+                    checked.add(line)
     if napi == 0:
         fail("no setting says how to find the NAPI ids")
 
@@ -184,7 +203,8 @@ def main():
     sim, root, name = sys.argv[1], sys.argv[2], sys.argv[3]
     bash = shutil.which("bash")
     if name == "commands-every-kind":
-        check_every_kind(root, bash)
+        with tempfile.TemporaryDirectory() as folder:
+            check_every_kind(root, wrapped_tool(sim, os.path.join(folder, "bin")), bash)
         print("PASS " + name)
         return
     with tempfile.TemporaryDirectory() as folder:
@@ -213,9 +233,9 @@ def main():
         device = case.args[case.args.index("--device") + 1] if "--device" in case.args else "eth0"
         body = result.stdout.split("\nRecommendation", 1)[-1].splitlines()[1:]
         for line in body:
-            line = line.strip()
-            if line and not line.startswith("Without irqmod") and ": CPU " not in line:
-                check_line(line, device, bash)
+            # A setting's lines are indented; the prose between them is not.
+            if line.startswith("  ") and ": CPU " not in line:
+                check_line(line.strip(), device, bash)
         if case.scenario and case.scenario.endswith(".pcap") and "0 by construction" not in result.stdout:
             fail("a capture replay does not say its intervals are 0 by construction", result)
     print("PASS " + name)

@@ -2,15 +2,23 @@
 """irqmod-tune: recommend interrupt-moderation settings for a workload.
 
 Given a scenario file (or a pcap/pcapng capture, replayed as a trace) and
-objectives (a p99 added-delay budget, a CPU budget, no drops), it checks
-every input, runs a fixed search space of settings in irqmod-sim (static
-intervals as rx-usecs, the adaptive kinds as adaptive-rx on, deferred hard
-IRQs and IRQ suspension around static intervals, and the latency-target
-controller told the budget), prints the Pareto front of CPU against p99
-added delay, and recommends the cheapest setting that meets every
-objective, in the terms an operator types: ethtool -C (rx-usecs,
-rx-frames, adaptive-rx, rx-profile), napi_defer_hard_irqs,
-gro_flush_timeout, and an irqmod controller name.
+objectives (a p99 budget on the added delay or, with --latency app, on the
+application's latency; a CPU budget; no drops), it checks
+every input and runs a fixed search space of settings in irqmod-sim, each
+as the simulator runs it: static intervals as rx-usecs, the adaptive kinds
+as adaptive-rx on, the kernel's deferral (napi_defer_hard_irqs,
+gro_flush_timeout) around static intervals, and, where an application
+reads and the scenario has one queue, busy polling (net.core.busy_read,
+net.core.busy_poll, EPIOCSPARAMS) and IRQ suspension (irq_suspend_timeout
+with prefer_busy_poll), and the latency-target controller told the budget.
+It prints the Pareto front of CPU against that p99 and recommends
+the cheapest setting that meets every objective, preferring what a stock
+kernel runs unless latency-target is clearly cheaper (their CPU intervals
+apart), with the Linux version it needs and what to type: ethtool -C
+(rx-usecs, rx-frames, adaptive-rx, rx-profile), the sysfs files, netlink
+napi-set per NAPI, the sysctls, EPIOCSPARAMS in the application as C, and
+an irqmod controller name. Its CPU figure sums every core: interrupts,
+softirq and the application's own work, busy polling included.
 Objectives no setting meets are rejected with the objective that failed and
 by how much (exit status 3); a bad input exits 2, a failed run 1.
 irqmod-sim is taken from --tool, else next to irqmod-tune, else from PATH.
@@ -29,6 +37,8 @@ EXIT_BAD_INPUT = 2
 EXIT_INFEASIBLE = 3
 # Settings per irqmod-sim call: small batches give finer progress.
 BATCH = 6
+# --latency: the irqmod-sim column each budget bounds.
+LATENCY_KEYS = {name: "%s_p99_us" % name for name in inputs.LATENCIES}
 
 
 def fail(message, status):
@@ -42,9 +52,14 @@ def parser(version):
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("scenario", help="irqmod-sim scenario file, or a pcap/pcapng capture")
     p.add_argument("--tool", help="irqmod-sim program (default: next to irqmod-tune, else on PATH)")
-    p.add_argument("--p99", required=True, help="p99 added-delay budget, a duration as irqmod-sim "
-                   "takes it (e.g. 20us)")
-    p.add_argument("--cpu", help="CPU budget, %% of one core (default: none)")
+    p.add_argument("--p99", required=True, help="p99 budget (of the added delay, or of what "
+                   "--latency names), a duration as irqmod-sim takes it (e.g. 20us)")
+    p.add_argument("--latency", default="added",
+                   help="the p99 --p99 bounds: added, moderation's hold (NIC arrival to the signal "
+                   "that leads to its poll; default), or app, NIC arrival to the application's "
+                   "read, which busy polling also shortens by the wake-up it saves")
+    p.add_argument("--cpu", help="CPU budget, %% of one core, summed over every core with the "
+                   "application's work (default: none)")
     p.add_argument("--allow-drops", action="store_true", help="accept settings that drop frames")
     p.add_argument("--seeds", type=int, default=3, help="seeds per setting, 2 to 1000 (default 3)")
     p.add_argument("--duration", help="override the scenario's run.duration (e.g. 100ms)")
@@ -78,11 +93,13 @@ def search(job, settings, jobs, quiet):
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
         futures = [pool.submit(sim.run_batch, job, batch, sets) for sets, batch in batches]
         try:
-            for done, (future, (_, batch)) in enumerate(zip(futures, batches), 1):
+            for done, (future, (sets, batch)) in enumerate(zip(futures, batches), 1):
                 for row, (name, setting) in zip(future.result(), batch):
-                    row["spec"] = name.split("@", 1)[0]
-                    row["controller"] = row["spec"]
+                    row["spec"] = name
+                    row["sets"] = sets
+                    row["controller"] = space.label(name, setting)
                     row["setting"] = setting
+                    row["linux"] = commands.needs(setting)
                     rows.append(row)
                 if not quiet:
                     elapsed = time.monotonic() - started
@@ -108,44 +125,61 @@ def run(args, here, folder):
     except inputs.InputError as error:
         fail(str(error), EXIT_BAD_INPUT)
     p99_us = job["budget_ns"] / 1000.0
+    p99_key = LATENCY_KEYS[job["latency"]]
     cpu = job["cpu"]
-    settings = space.search_space(job["budget_ns"], job["config"]["nic.timer"])
+    settings, notes = space.search_space(job["budget_ns"], job["config"])
     try:
         rows = search(job, settings, args.jobs, args.quiet)
     except sim.SimError as error:
         fail(str(error), EXIT_RUN_FAILED)
-    front = report.front(rows)
-    feasible = report.feasible(rows, p99_us, cpu, args.allow_drops)
-    best = report.cheapest(feasible)
-    for note in deterministic_notes(job["config"]):
+    front = report.front(rows, p99_key)
+    feasible = report.feasible(rows, p99_key, p99_us, cpu, args.allow_drops)
+    best, weighed = report.choose(feasible, p99_key)
+    for note in deterministic_notes(job["config"]) + notes:
         print(note)
-    print("Pareto front, CPU against p99 added delay (%d settings, %d seeds, no drops):" % (
-        len(rows), args.seeds))
-    for r in front:
-        print("  " + report.describe(r))
+    print("CPU is % of one core summed over every core: interrupts, softirq and the application's "
+          "own work (a busy-polling core counts in full).")
+    print("Pareto front, CPU against %s (%d settings, %d seeds, no drops):" % (
+        report.LATENCY_NAMES[p99_key], len(rows), args.seeds))
+    for r, alike in report.same_figures(front):
+        print("  " + report.describe(r) + ("" if not alike else
+                                          " (and %d more with these figures: %s)" % (
+                                              len(alike), "; ".join(a["controller"] for a in alike))))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
-            report.write_json(f, {"p99_added_us": p99_us, "cpu_pct": cpu,
-                                  "no_drops": not args.allow_drops}, front, best, rows)
+            report.write_json(f, {"p99_us": p99_us, "latency": job["latency"], "cpu_pct": cpu,
+                                  "no_drops": not args.allow_drops}, front, best, rows, notes)
     if best is None:
         print()
-        fail(report.infeasible_message(rows, p99_us, cpu, args.allow_drops), EXIT_INFEASIBLE)
+        fail(report.infeasible_message(rows, p99_key, p99_us, cpu, args.allow_drops), EXIT_INFEASIBLE)
     print()
-    print("Recommendation (the least CPU meeting p99 <= %.1f us%s%s):" % (
-        p99_us, "" if cpu is None else ", CPU <= %.1f %%" % cpu,
-        "" if args.allow_drops else ", no drops"))
+    print("Recommendation (the least CPU meeting %s <= %.1f us%s%s%s):" % (
+        report.LATENCY_NAMES[p99_key], p99_us, "" if cpu is None else ", CPU <= %.1f %%" % cpu,
+        "" if args.allow_drops else ", no drops",
+        "" if weighed is None else "; a stock kernel's setting unless latency-target is clearly "
+        "cheaper, CPU intervals apart"))
     print_setting(best, args.device)
-    keys = space.scenario_sets(best["setting"])
-    print("  # irqmod config: controller %s%s (a scenario's [run] controllers entry; "
-          "irqmod_scenario_controller() resolves it)" % (
-              best["spec"], (" with " + ", ".join(keys)) if keys else ""))
-    # latency-target has no ethtool form: also the cheapest setting a stock
-    # driver takes that meets the objectives, if any does.
-    stock = report.cheapest([r for r in feasible if r["setting"]["kind"] != "latency-target"])
-    if best["setting"]["kind"] == "latency-target" and stock:
+    print("  # irqmod config: controller %s (a scenario's [run] controllers entry; "
+          "irqmod_scenario_controller() resolves it)%s" % (
+              best["spec"], "; simulated with irqmod-sim" + "".join(" --set " + k for k in best["sets"])
+              if best["sets"] else ""))
+    if weighed is None:
+        if not report.stock(best):
+            print()
+            print("No setting a stock kernel runs meets the objectives; latency-target needs "
+                  "irqmod in the driver.")
+        return
+    print()
+    if report.stock(best):
+        print("latency-target (irqmod in the driver) is not clearly cheaper: %s" %
+              report.margin(weighed, best, p99_key))
+        return
+    if report.stock(weighed):
+        print("latency-target is clearly cheaper than every stock setting that meets the "
+              "objectives: %s" % report.margin(best, weighed, p99_key))
         print()
         print("Without irqmod in the driver (the least CPU among the stock settings):")
-        print_setting(stock, args.device)
+        print_setting(weighed, args.device)
 
 
 def main(here, version):

@@ -1,12 +1,12 @@
 # SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
 """Every input of irqmod-tune checked before the search: the tool, the
 scenario (a pcap or pcapng capture becomes a trace scenario), the budgets
-(durations in irqmod-sim's units, asked of irqmod-sim), the counts, the
-interface name and the JSON file."""
+(durations in irqmod-sim's units, asked of irqmod-sim), which latency the
+budget bounds, the counts, the interface name and the JSON file."""
 import math
 import os
 
-from . import commands, sim
+from . import commands, sim, space
 
 # irqmod-sim's limits (tools/irqmod-sim/simtool.h MAX_SEEDS, MAX_JOBS).
 MAX_SEEDS = 1000
@@ -20,6 +20,11 @@ CAPTURE_MAGICS = (b"\xd4\xc3\xb2\xa1", b"\xa1\xb2\xc3\xd4", b"\x4d\x3c\xb2\xa1",
 # A capture given as the scenario runs as one trace source on the defaults.
 TRACE_SCENARIO = "# irqmod-tune: a capture given as the scenario, replayed on the defaults\n" \
                  "[source]\nkind = trace\n"
+
+
+# What --p99 may bound: the added delay or the application's latency
+# (irqmod-sim's added_p99_us, app_p99_us).
+LATENCIES = ("added", "app")
 
 
 class InputError(Exception):
@@ -122,6 +127,8 @@ def check(args, here, folder):
     why = commands.device_error(args.device)
     if why:
         raise InputError("--device: " + why)
+    if args.latency not in LATENCIES:
+        raise InputError("--latency '%s': %s" % (args.latency, " or ".join(LATENCIES)))
     check_json(args.json, args.scenario)
     tool = check_tool(args, here)
     scenario, options = check_scenario(args.scenario, folder)
@@ -131,7 +138,10 @@ def check(args, here, folder):
         config = sim.print_config(tool, scenario, options)
     except sim.SimError as error:
         raise InputError("scenario '%s': %s" % (args.scenario, error)) from error
+    if args.latency == "app" and space.reads_nothing(config):
+        raise InputError("--latency app: no application reads in scenario '%s' (every source "
+                         "is a flood)" % args.scenario)
     return {"tool": tool, "scenario": scenario, "options": options, "seeds": args.seeds,
-            "config": config,
+            "config": config, "latency": args.latency,
             "budget_ns": check_budget_p99(tool, scenario, options, args.p99),
             "cpu": check_cpu(args.cpu, int(config["host.cores"]))}

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
 """The fixed search space of irqmod-tune: every setting tried, as an
-irqmod-sim controller name and what an operator sets for it."""
+irqmod-sim controller name, the scenario keys (--set) the kernel's own
+mechanisms need, and what an operator sets for it."""
 
 # Static intervals searched (rx-usecs): ixgbe's EITR range up to its 126 us
 # adaptive ceiling (ixgbe.h IXGBE_MAX_EITR is larger; longer intervals only
@@ -10,50 +11,132 @@ STATIC_US = [0, 2, 4, 6, 8, 10, 12, 16, 20, 25, 30, 40, 50, 60, 84, 100, 126]
 # (absolute or packet timer; the ixgbe-style throttle ignores rx-frames).
 RX_FRAMES = [8, 32, 64]
 ADAPTIVE = ["ixgbe", "i40e", "ice", "dim"]
-# Deferred hard IRQs (napi_defer_hard_irqs, gro_flush_timeout): the
-# documented example (10, 20 us; commit 6f8b12d661d0) and neighbours.
+# The kernel's deferral (napi_defer_hard_irqs, gro_flush_timeout), run as
+# the simulator's napi.* keys beside a static interval, not as irqmod's
+# defer-irq hybrid (which the simulator runs to the same figures, so it
+# would be one setting under two names): the documented example (10,
+# 20 us; commit 6f8b12d661d0) and neighbours.
 DEFER_COUNTS = [2, 10]
 DEFER_TIMEOUTS_US = [10, 20, 50]
-DEFER_INNER_US = [0, 8, 50]
-# IRQ suspension (Linux 6.13) is not searched: it acts only while the
-# application busy-polls with prefer_busy_poll (napi.irq_suspend_timeout
-# with busy_poll.* in the simulator, docs/busy-poll.md), and the scenarios
-# tune runs have no busy-polling application, where it is plain deferral.
+# rx-usecs under every kernel mechanism searched.
+INNER_US = [0, 8, 50]
+# Busy polling: Documentation/admin-guide/sysctl/net.rst recommends 50 us
+# for net.core.busy_read and for net.core.busy_poll with a few sockets;
+# include/net/busy_poll.h BUSY_POLL_BUDGET 8 is the budget of both.
+BUSY_USECS = 50
+BUSY_BUDGET_DEFAULT = 8
+# The IRQ-suspension cover letter's settings (Karsten and Damato, netdev, v6
+# of 2024-11-04; docs/busy-poll.md): suspend10 and fullbusy, whose budget is
+# NAPI_POLL_WEIGHT 64 (include/linux/netdevice.h).
+LETTER_BUDGET = 64
+LETTER_DEFER = 100
+LETTER_GRO_FLUSH_US = 10
+LETTER_SUSPEND_US = 20000
+LETTER_FULLBUSY_GRO_FLUSH_US = 5000
+LETTER_FULLBUSY_USECS = 1000
+LETTER_FULLBUSY_WAIT_US = 1000
 # The latency-target controller is told the budget and half of it, at
 # least 1 us (its target_p99 floor in the search).
 LATENCY_TARGET_FRACTIONS = (1.0, 0.5)
 LATENCY_TARGET_MIN_NS = 1000
 
+# The setting's fields that are scenario keys: field, irqmod-sim key, the
+# unit irqmod-sim is given it in. scenario_sets() and the commands
+# (commands.py) read this one table.
+KERNEL_KEYS = [
+    ("rx_frames", "nic.rx_frames", ""),
+    ("defer_hard_irqs", "napi.defer_hard_irqs", ""),
+    ("gro_flush_timeout_us", "napi.gro_flush_timeout", "us"),
+    ("irq_suspend_timeout_us", "napi.irq_suspend_timeout", "us"),
+    ("busy_poll_usecs", "busy_poll.usecs", ""),
+    ("busy_poll_budget", "busy_poll.budget", ""),
+    ("prefer_busy_poll", "busy_poll.prefer", ""),
+    ("busy_read", "busy_poll.read", ""),
+    ("wait_timeout_us", "busy_poll.wait_timeout", "us"),
+]
 
-def search_space(budget_ns, timer):
-    """(irqmod-sim name, description) of every setting tried."""
-    space = []
-    for us in STATIC_US:
-        space.append(("static:%dus" % us, {"kind": "static", "rx_usecs": us}))
-        if timer in ("absolute", "packet") and us > 0:
-            for frames in RX_FRAMES:
-                space.append(("static:%dus@frames=%d" % (us, frames),
-                              {"kind": "static", "rx_usecs": us, "rx_frames": frames}))
-    for kind in ADAPTIVE:
-        space.append((kind, {"kind": "adaptive", "algorithm": kind}))
+
+def reads_nothing(config):
+    """Whether no application reads in the scenario: every source is a
+    flood, which the stack consumes."""
+    return all(config["source%d.kind" % i] == "flood" for i in range(int(config["sources"])))
+
+
+def busy_poll_blocker(config):
+    """Why the scenario (@config, irqmod-sim --print-config) takes no busy
+    polling or IRQ suspension, or None: both are the reading
+    application's (its epoll context or socket), and an epoll context
+    busy-polls one NAPI, so the model runs them with one queue."""
+    if reads_nothing(config):
+        return ("no application reads in this scenario (every source is a flood, consumed by "
+                "the stack), and busy polling is a reading application's")
+    if int(config["host.queues"]) > 1:
+        return ("an epoll context busy-polls one NAPI and the simulator runs busy polling with "
+                "one queue only; this scenario has host.queues = %s" % config["host.queues"])
+    return None
+
+
+def kernel_mechanisms():
+    """(name, fields) of every kernel mechanism searched beside rx-usecs,
+    busy polling's marked by a 'busy' field."""
+    out = []
     for count in DEFER_COUNTS:
         for timeout in DEFER_TIMEOUTS_US:
-            for inner in DEFER_INNER_US:
-                space.append(("defer-irq(defer_hard_irqs=%d,gro_flush_timeout=%dus)+static:%dus" %
-                              (count, timeout, inner),
-                              {"kind": "defer", "defer_hard_irqs": count,
-                               "gro_flush_timeout_us": timeout, "rx_usecs": inner}))
+            out.append(("deferral", {"defer_hard_irqs": count, "gro_flush_timeout_us": timeout}))
+    out.append(("busy read", {"busy": True, "busy_read": True, "busy_poll_usecs": BUSY_USECS}))
+    out.append(("epoll busy poll", {"busy": True, "busy_poll_usecs": BUSY_USECS}))
+    out.append(("IRQ suspension", {"busy": True, "defer_hard_irqs": LETTER_DEFER,
+                                   "gro_flush_timeout_us": LETTER_GRO_FLUSH_US,
+                                   "irq_suspend_timeout_us": LETTER_SUSPEND_US,
+                                   "busy_poll_budget": LETTER_BUDGET, "prefer_busy_poll": True}))
+    out.append(("full busy poll", {"busy": True, "defer_hard_irqs": LETTER_DEFER,
+                                   "gro_flush_timeout_us": LETTER_FULLBUSY_GRO_FLUSH_US,
+                                   "busy_poll_usecs": LETTER_FULLBUSY_USECS,
+                                   "busy_poll_budget": LETTER_BUDGET, "prefer_busy_poll": True,
+                                   "wait_timeout_us": LETTER_FULLBUSY_WAIT_US}))
+    return out
+
+
+def label(spec, setting):
+    """A setting's name in the output: the irqmod-sim controller and its keys."""
+    sets = scenario_sets(setting)
+    return spec + (" with " + " ".join(sets) if sets else "")
+
+
+def search_space(budget_ns, config):
+    """(irqmod-sim controller name, setting) of every setting tried on the
+    scenario @config (irqmod-sim --print-config), and the notes on what was
+    left out and why."""
+    space = []
+    notes = []
+    framed = config["nic.timer"] in ("absolute", "packet")
+    for us in STATIC_US:
+        space.append(("static:%dus" % us, {"kind": "static", "rx_usecs": us}))
+        if framed and us > 0:
+            for frames in RX_FRAMES:
+                space.append(("static:%dus" % us, {"kind": "static", "rx_usecs": us, "rx_frames": frames}))
+    for kind in ADAPTIVE:
+        space.append((kind, {"kind": "adaptive", "algorithm": kind}))
+    blocker = busy_poll_blocker(config)
+    for name, fields in kernel_mechanisms():
+        if fields.get("busy") and blocker:
+            continue
+        for us in INNER_US:
+            setting = {"kind": "static", "rx_usecs": us, "mechanism": name}
+            setting.update((k, v) for k, v in fields.items() if k != "busy")
+            space.append(("static:%dus" % us, setting))
+    if blocker:
+        notes.append("busy polling, SO_BUSY_POLL busy reads and IRQ suspension were not searched: " +
+                     blocker)
     targets = sorted({max(LATENCY_TARGET_MIN_NS, int(budget_ns * f)) for f in LATENCY_TARGET_FRACTIONS},
                      reverse=True)
     for target in targets:
         space.append(("latency-target(target_p99=%dns)" % target,
                       {"kind": "latency-target", "target_p99_ns": target}))
-    return space
+    return space, notes
 
 
 def scenario_sets(setting):
     """Scenario keys a setting needs (--set), shared by its whole batch."""
-    sets = list(setting.get("sets", []))
-    if setting.get("rx_frames"):
-        sets.append("nic.rx_frames=%d" % setting["rx_frames"])
-    return tuple(sets)
+    return tuple("%s=%s%s" % (key, "true" if setting[field] is True else setting[field], unit)
+                 for field, key, unit in KERNEL_KEYS if setting.get(field) is not None)
