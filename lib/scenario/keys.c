@@ -103,7 +103,7 @@ const struct irqmod_scenario_key irqmod_scenario_keys[] = {
 	/* The kernel's NAPI knobs (net/core/dev.c napi_complete_done(),
 	 * napi_suspend_irqs()), beside any controller. */
 	{ "napi", "defer_hard_irqs", IRQMOD_VALUE_U32, CONFIG(napi_defer_hard_irqs), 0, 2147483647,
-	  "polls that keep the IRQ masked after work (napi_defer_hard_irqs; Linux 5.7, per NAPI 6.13; 0: none)" },
+	  "polls that keep the IRQ masked after work (napi_defer_hard_irqs; Linux 5.8, per NAPI 6.13; 0: none)" },
 	{ "napi", "gro_flush_timeout", IRQMOD_VALUE_DURATION, CONFIG(gro_flush_timeout_ns), 0,
 	  SECOND_NS, "delay of each deferred poll, the NAPI's hrtimer (gro_flush_timeout; 0: no deferral)" },
 	{ "napi", "irq_suspend_timeout", IRQMOD_VALUE_DURATION, CONFIG(irq_suspend_timeout_ns), 0,
