@@ -14,6 +14,9 @@ that invocation's timer.json).
 - The simulated rows have the mechanisms' shape: base one poll per request
   and no timer, defer many timer polls per request, busy polling more polls
   than defer, and the busy pollers' server CPU above base's.
+- Replay (--sends): the first half second of a real defer run's send log
+  at 10000/s (sends/defer-10000-1.csv) is replayed for the defer row and
+  for no other, at the log's own rate, not the row's.
 
 usage: test-compare.py IRQMOD_SIM SOURCE_ROOT WORKDIR
 """
@@ -105,7 +108,8 @@ def main():
     out = os.path.join(WORK, "compare.json")
     done = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "knobs-compare"),
                            results, os.path.join(DATA, "timer.json"),
-                           "--sim", wrapped_tool(SIM, WORK), "--json", out],
+                           "--sim", wrapped_tool(SIM, WORK), "--json", out,
+                           "--sends", os.path.join(DATA, "sends")],
                           capture_output=True, text=True, check=False)
     print(done.stdout + done.stderr)
     if done.returncode != 0:
@@ -167,7 +171,20 @@ def main():
               "simulated %s: the server's busy polls cost it more per request than base's "
               "(%.1f against %.1f us)" % (mode, sim[mode]["server_us_per_request"],
                                            sim["base"]["server_us_per_request"]))
+    check_replay(rows, rate["defer"])
     return 1 if failures else 0
+
+
+def check_replay(rows, defer_rate):
+    with open(os.path.join(DATA, "sends", "defer-10000-1.csv"), encoding="utf-8") as log:
+        times = [int(line.split(",")[0]) for line in log if line[:1].isdigit()]
+    log_rate = len(times) * 1e9 / (times[-1] - times[0])
+    check([mode for mode, row in rows.items() if "replayed" in row] == ["defer"],
+          "only the row with a send log is replayed")
+    replayed = rows["defer"]["replayed"]["answered_per_s"]
+    check(abs(replayed / log_rate - 1) < 0.1 and abs(log_rate / defer_rate - 1) > 0.2,
+          "the replay answers at the log's %.0f/s (%.0f), not the row's %.0f/s"
+          % (log_rate, replayed, defer_rate))
 
 
 if __name__ == "__main__":
