@@ -311,6 +311,7 @@ int main(int argc, char **argv)
 	if (run.latency_ns == NULL || (opt.send_log != NULL && run.send_ns == NULL)) {
 		fprintf(stderr, "knobs-client: cannot hold %" PRIu64 " latencies\n", run.capacity);
 		free(run.latency_ns);
+		free(run.send_ns);
 		return 1;
 	}
 	fd = open_socket(&opt);
