@@ -7,6 +7,11 @@
  *
  * usage: knobs-client --to ADDR [--port P] --rate-per-s R --seconds S
  *          [--arrivals poisson|constant] [--seed N] [--payload-bytes B]
+ *          [--send-log FILE]
+ *
+ * --send-log writes each request's send time (ns from the run's start) and
+ * its frame size as "time_ns,bytes" lines, irqmod-sim's trace CSV, so that
+ * scripts/knobs-compare can replay the arrivals the client really made.
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -31,6 +36,10 @@
 #define KNOBS_MAX_RATE_PER_S 2000000u
 /* How long responses still count after the last send. */
 #define KNOBS_DRAIN_NS 200000000u
+/* The request's headers on the wire: Ethernet 14, IPv4 20, UDP 8 (RFC 791,
+ * RFC 768), and Ethernet's 60-byte minimum frame without FCS (IEEE 802.3). */
+#define KNOBS_HEADERS_BYTES 42u
+#define KNOBS_MIN_FRAME_BYTES 60u
 
 struct client_options {
 	const char *to_addr;
@@ -40,10 +49,12 @@ struct client_options {
 	uint32_t payload_bytes;
 	uint64_t seed;
 	bool poisson;
+	const char *send_log; /* NULL: no log */
 };
 
 struct client_run {
 	uint64_t *latency_ns; /* one per response, in arrival order */
+	uint64_t *send_ns;    /* one per request sent, from the start (--send-log) */
 	uint64_t capacity;
 	uint64_t sent;
 	uint64_t received;
@@ -55,7 +66,8 @@ struct client_run {
 static void usage(FILE *out)
 {
 	fprintf(out, "usage: knobs-client --to ADDR [--port P] --rate-per-s R --seconds S\n"
-		     "         [--arrivals poisson|constant] [--seed N] [--payload-bytes B]\n");
+		     "         [--arrivals poisson|constant] [--seed N] [--payload-bytes B]\n"
+		     "         [--send-log FILE]\n");
 }
 
 /* number(): an option's whole number in [min, max], or -1 with a message. */
@@ -107,6 +119,8 @@ static int parse_options(int argc, char **argv, struct client_options *opt)
 			if (number(arg, next, 0, UINT32_MAX, &value) != 0)
 				return -1;
 			opt->seed = value;
+		} else if (strcmp(arg, "--send-log") == 0) {
+			opt->send_log = next;
 		} else if (strcmp(arg, "--arrivals") == 0) {
 			if (strcmp(next, "poisson") == 0) {
 				opt->poisson = true;
@@ -231,6 +245,33 @@ static uint64_t percentile(const uint64_t *sorted, uint64_t count, uint32_t per_
 	return sorted[rank == 0 ? 0 : rank - 1];
 }
 
+/* write_send_log(): the requests' send times as trace CSV; 0, or -1 with a
+ * message naming the file. */
+static int write_send_log(const struct client_options *opt, const struct client_run *run)
+{
+	uint32_t frame_bytes = opt->payload_bytes + KNOBS_HEADERS_BYTES;
+	uint64_t logged = run->sent < run->capacity ? run->sent : run->capacity;
+	FILE *log = fopen(opt->send_log, "w");
+	uint64_t i;
+	int failed;
+
+	if (log == NULL) {
+		fprintf(stderr, "knobs-client: --send-log %s: %s\n", opt->send_log, strerror(errno));
+		return -1;
+	}
+	if (frame_bytes < KNOBS_MIN_FRAME_BYTES)
+		frame_bytes = KNOBS_MIN_FRAME_BYTES;
+	fprintf(log, "time_ns,bytes\n");
+	for (i = 0; i < logged; i++)
+		fprintf(log, "%" PRIu64 ",%" PRIu32 "\n", run->send_ns[i], frame_bytes);
+	failed = ferror(log);
+	if (fclose(log) != 0 || failed) {
+		fprintf(stderr, "knobs-client: --send-log %s: write failed\n", opt->send_log);
+		return -1;
+	}
+	return 0;
+}
+
 static void report(const struct client_options *opt, struct client_run *run, uint64_t elapsed_ns)
 {
 	struct rusage usage;
@@ -258,20 +299,27 @@ int main(int argc, char **argv)
 	struct client_run run = { 0 };
 	unsigned char request[IRQMOD_KNOBS_MAX_PAYLOAD_BYTES] = { 0 };
 	uint64_t random_state, start_ns, end_ns, next_ns, now_ns;
-	int fd;
+	int fd, status;
 
 	if (parse_options(argc, argv, &opt) != 0)
 		return 2;
 	/* Twice the offered count: a Poisson run can exceed its mean. */
 	run.capacity = (uint64_t)opt.rate_per_s * opt.seconds * 2u + 64u;
 	run.latency_ns = calloc((size_t)run.capacity, sizeof(run.latency_ns[0]));
-	if (run.latency_ns == NULL) {
+	if (opt.send_log != NULL)
+		run.send_ns = calloc((size_t)run.capacity, sizeof(run.send_ns[0]));
+	if (run.latency_ns == NULL || (opt.send_log != NULL && run.send_ns == NULL)) {
 		fprintf(stderr, "knobs-client: cannot hold %" PRIu64 " latencies\n", run.capacity);
+		free(run.latency_ns);
+		free(run.send_ns);
 		return 1;
 	}
 	fd = open_socket(&opt);
-	if (fd < 0)
+	if (fd < 0) {
+		free(run.latency_ns);
+		free(run.send_ns);
 		return 1;
+	}
 	/* A zero state would stay zero: mix the seed into a non-zero constant. */
 	random_state = (opt.seed + 1u) * UINT64_C(0x9E3779B97F4A7C15);
 	start_ns = irqmod_knobs_now_ns();
@@ -290,9 +338,11 @@ int main(int argc, char **argv)
 
 			memcpy(request, &header, sizeof(header));
 		}
-		if (send(fd, request, opt.payload_bytes, MSG_DONTWAIT) == (ssize_t)opt.payload_bytes)
+		if (send(fd, request, opt.payload_bytes, MSG_DONTWAIT) == (ssize_t)opt.payload_bytes) {
+			if (run.send_ns != NULL && run.sent < run.capacity)
+				run.send_ns[run.sent] = now_ns - start_ns;
 			run.sent++;
-		else
+		} else
 			run.send_errors++;
 		next_ns += next_gap_ns(&opt, &random_state);
 		drain(fd, &run);
@@ -303,6 +353,8 @@ int main(int argc, char **argv)
 	}
 	report(&opt, &run, end_ns - start_ns);
 	close(fd);
+	status = opt.send_log != NULL && write_send_log(&opt, &run) != 0 ? 1 : 0;
 	free(run.latency_ns);
-	return 0;
+	free(run.send_ns);
+	return status;
 }

@@ -172,11 +172,69 @@ def parse_timer_trace():
           "empty polls counted among the polls")
 
 
+def parse_rhythm():
+    # Watchdog interrupts at 10, 40 and 300 us on CPU 0, a softirq ending
+    # at 25 us: cycles of 30 and 260 us, 15 us from the softirq's end to
+    # the next expiry, and one pause (260 us > 100 us) in a 290 us trace.
+    made_up = []
+    for start in (10, 40, 300):
+        made_up += ["[000] 1.%09d: irq_vectors:local_timer_entry: vector=236" % (start * 1000),
+                    "[000] 1.%09d: timer:hrtimer_expire_entry: hrtimer=0x1 "
+                    "function=napi_watchdog" % (start * 1000 + 100),
+                    "[000] 1.%09d: irq_vectors:local_timer_exit: vector=236"
+                    % (start * 1000 + 5000)]
+        if start == 10:
+            made_up += ["[000] 1.000020000: irq:softirq_entry: vec=3 [action=NET_RX]",
+                        "[000] 1.000025000: irq:softirq_exit: vec=3 [action=NET_RX]"]
+    got = knobs_timer.cycles(made_up)
+    check(got["cycle"] == [30000, 260000] and got["rearm"] == [15000, 275000]
+          and got["pauses"] == [260000] and got["span_ns"] == 295000,
+          "the deferral's rhythm: cycles 30 and 260 us, 15 us from the softirq's end, "
+          "one pause, a 295 us span (%r)" % (got,))
+
+
+def parse_base_trace():
+    # A kick's softirq with one poll that took a frame (3000 ns), the reply's
+    # backlog softirq with no veth poll, and a softirq whose poll was empty.
+    made_up = ["[000] 1.000001000: irq:softirq_entry: vec=3 [action=NET_RX]",
+               "[000] 1.000003500: napi:napi_poll: napi poll on napi struct 0x2 for device "
+               "knobs-rx work 1 budget 64",
+               "[000] 1.000004000: irq:softirq_exit: vec=3 [action=NET_RX]",
+               "[001] 1.000005000: irq:softirq_entry: vec=3 [action=NET_RX]",
+               "[001] 1.000006000: irq:softirq_exit: vec=3 [action=NET_RX]",
+               "[000] 1.000007000: irq:softirq_entry: vec=3 [action=NET_RX]",
+               "[000] 1.000007500: napi:napi_poll: napi poll on napi struct 0x2 for device "
+               "knobs-rx work 0 budget 64",
+               "[000] 1.000008000: irq:softirq_exit: vec=3 [action=NET_RX]"]
+    check(knobs_timer.base_polls(made_up) == [3000],
+          "a base poll's cost: only the softirq whose one poll took a frame (3000 ns)")
+
+
+def parse_busy_trace():
+    # Three empty busy polls in a row (gaps 400 and 500 ns), one with work
+    # that breaks the run, one empty poll inside a softirq (not the busy
+    # loop's), then two in a row on the other CPU (600 ns).
+    poll = "napi:napi_poll: napi poll on napi struct 0x2 for device knobs-rx work %d budget 64"
+    made_up = ["[001] 1.000001000: " + poll % 0, "[001] 1.000001400: " + poll % 0,
+               "[001] 1.000001900: " + poll % 0, "[001] 1.000002300: " + poll % 1,
+               "[001] 1.000002700: " + poll % 0,
+               "[000] 1.000003000: irq:softirq_entry: vec=3 [action=NET_RX]",
+               "[000] 1.000003100: " + poll % 0,
+               "[000] 1.000003200: irq:softirq_exit: vec=3 [action=NET_RX]",
+               "[000] 1.000003800: " + poll % 0, "[000] 1.000004400: " + poll % 0]
+    check(knobs_timer.busy_polls(made_up) == [400, 500, 600],
+          "an empty busy poll's cost: the gaps between empty polls in a row outside a softirq "
+          "(400, 500, 600 ns)")
+
+
 def main():
     parse_made_up()
     refuse_broken_log()
     parse_recorded()
     parse_timer_trace()
+    parse_rhythm()
+    parse_base_trace()
+    parse_busy_trace()
     return 1 if failures else 0
 
 
