@@ -78,12 +78,22 @@ int irqmod_sfc_init(struct irqmod_sfc *state, const struct irqmod_sfc_config *co
 	return 0;
 }
 
+/*
+ * The decision's word for usecs: stored whole on every call, so a counting
+ * call loads it instead of spreading a 32-bit interval over both fields.
+ */
+static void sfc_set_interval(struct irqmod_sfc *state)
+{
+	state->interval_both_ns = (uint64_t)(state->usecs * IRQMOD_NS_PER_USEC) *
+				  IRQMOD_DECISION_BOTH_HALVES;
+}
+
 void irqmod_sfc_reset(struct irqmod_sfc *state)
 {
 	state->score = 0;
 	state->polls_left = state->polls_per_decision;
 	state->usecs = state->rx_usecs;
-	state->interval_ns = state->rx_usecs * IRQMOD_NS_PER_USEC;
+	sfc_set_interval(state);
 }
 
 /*
@@ -111,10 +121,10 @@ static IRQMOD_COLD_PATH void sfc_decide(struct irqmod_sfc *state,
 			changed = true;
 		}
 	}
-	state->interval_ns = state->usecs * IRQMOD_NS_PER_USEC;
+	sfc_set_interval(state);
 	state->polls_left = state->polls_per_decision;
 	state->score = 0;
-	irqmod_decision_rearm(decision, state->interval_ns, changed);
+	irqmod_decision_store(decision, state->interval_both_ns, changed);
 }
 
 void irqmod_sfc_update(struct irqmod_sfc *state, const struct irqmod_sample *sample,
@@ -127,12 +137,12 @@ void irqmod_sfc_update(struct irqmod_sfc *state, const struct irqmod_sample *sam
 		sfc_decide(state, decision);
 		return;
 	}
-	irqmod_decision_rearm(decision, state->interval_ns, false);
+	irqmod_decision_store(decision, state->interval_both_ns, false);
 }
 
 void irqmod_sfc_current(const struct irqmod_sfc *state, struct irqmod_decision *decision)
 {
-	irqmod_decision_rearm(decision, state->interval_ns, false);
+	irqmod_decision_store(decision, state->interval_both_ns, false);
 }
 
 /* Registration in the kind table: Linux sfc's defaults on any link. */

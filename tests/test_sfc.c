@@ -52,7 +52,7 @@ static struct irqmod_decision poll_once(struct irqmod_sfc *sfc, uint32_t packets
 static struct irqmod_decision polls(struct irqmod_sfc *sfc, uint32_t count, uint32_t packets)
 {
 	struct irqmod_decision decision;
-	uint32_t before = sfc->interval_ns, i;
+	uint32_t before = sfc->usecs * 1000u, i;
 
 	for (i = 1; i < count; i++) {
 		decision = poll_once(sfc, packets, 0);
@@ -76,7 +76,7 @@ static void test_sfc_defaults_are_linux_sfc(void **state)
 	assert_int_equal(irqmod_sfc_default_config(NULL), -IRQMOD_EINVAL);
 	assert_int_equal(irqmod_sfc_init(&sfc, config), 0);
 	assert_int_equal(sfc.step_us, 7); /* DIV_ROUND_UP(6144, 1000) */
-	assert_int_equal(sfc.interval_ns, 60000);
+	assert_int_equal(sfc.usecs, 60);
 }
 
 static void test_sfc_decides_on_the_thousandth_completed_poll(void **state)
@@ -150,7 +150,7 @@ static void test_sfc_step_is_the_quantum_rounded_up_to_us(void **state)
 	assert_int_equal(irqmod_sfc_init(&sfc, &config), 0);
 	assert_false(poll_once(&sfc, 0, 0).changed);
 	assert_false(poll_once(&sfc, 100000, 0).changed);
-	assert_int_equal(sfc.interval_ns, 60000);
+	assert_int_equal(sfc.usecs, 60);
 }
 
 static void test_sfc_exhausted_polls_score_but_do_not_count(void **state)
@@ -238,7 +238,7 @@ static void test_sfc_reset_restarts_at_rx_usecs_with_no_score(void **state)
 	assert_int_equal(irqmod_sfc_init(&sfc, &config), 0);
 	polls(&sfc, 2, 0);
 	polls(&sfc, 2, 0);
-	assert_int_equal(sfc.interval_ns, 46000);
+	assert_int_equal(sfc.usecs, 46);
 	/* One poll of 20000 points, then reset: the score and the poll are gone. */
 	poll_once(&sfc, 10000, 0);
 	irqmod_sfc_reset(&sfc);
@@ -263,7 +263,7 @@ static void expect_rejected(const struct irqmod_sfc_config *config, const char *
 	assert_string_equal(error.kind, "sfc");
 	assert_string_equal(error.field, field);
 	assert_int_equal(irqmod_sfc_init(&sfc, config), code);
-	assert_int_equal(sfc.interval_ns, 0xa5a5a5a5); /* untouched */
+	assert_int_equal(sfc.usecs, 0xa5a5a5a5); /* untouched */
 }
 
 static void test_sfc_bad_configs_name_their_field(void **state)

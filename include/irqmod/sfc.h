@@ -76,7 +76,8 @@ struct irqmod_sfc_config {
  * @polls_left: completed polls until the next decision
  *	(@polls_per_decision less Linux's irq_count); at least 1 between calls.
  * @usecs: the interval in force, in us (Linux's irq_moderation_us).
- * @interval_ns: @usecs in ns.
+ * @interval_both_ns: the interval in force, @usecs in ns, in both 32-bit
+ *	halves: the word the decision's two intervals are stored from.
  * @rx_usecs: copied from the config.
  * @step_us: the timer quantum in whole us, rounded up.
  * @score_low: copied from the config.
@@ -85,10 +86,10 @@ struct irqmod_sfc_config {
  * @adaptive: copied from the config.
  */
 struct irqmod_sfc {
+	uint64_t interval_both_ns;
 	uint32_t score;
 	uint32_t polls_left;
 	uint32_t usecs;
-	uint32_t interval_ns;
 	uint32_t rx_usecs;
 	uint32_t step_us;
 	uint32_t score_low;
