@@ -58,4 +58,6 @@ IRQMOD_KIND(IXGBE_LEGACY, ixgbe_legacy, "ixgbe-legacy", struct irqmod_ixgbe_lega
 IRQMOD_KIND(LATENCY_TARGET, latency_target, "latency-target", struct irqmod_latency_target_config, latency_target, latency_target, UINT32_MAX, IRQMOD_POLLS_WHILE(poll_packets), IRQMOD_LATENCY_TARGET_KNOBS)
 #include "irqmod/mlx4.h"
 IRQMOD_KIND(MLX4, mlx4, "mlx4", struct irqmod_mlx4_config, mlx4, mlx4, UINT32_MAX, IRQMOD_NEVER_POLLS, IRQMOD_MLX4_KNOBS)
+#include "irqmod/sfc.h"
+IRQMOD_KIND(SFC, sfc, "sfc", struct irqmod_sfc_config, sfc, sfc, UINT32_MAX, IRQMOD_NEVER_POLLS, IRQMOD_SFC_KNOBS)
 #endif

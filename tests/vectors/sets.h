@@ -15,6 +15,7 @@
 #include "convert_vectors.h"
 #include "latency_target_vectors.h"
 #include "mlx4_vectors.h"
+#include "sfc_vectors.h"
 #include "static_vectors.h"
 
 /* Custom-shaped sets: each *_run.h includes its *_vectors.h. */
@@ -32,6 +33,7 @@ static const struct irqmod_vector_set irqmod_vector_sets[] = {
 	IRQMOD_VECTOR_SET(static),
 	IRQMOD_VECTOR_SET(latency_target),
 	IRQMOD_VECTOR_SET(mlx4),
+	IRQMOD_VECTOR_SET(sfc),
 };
 
 /*

@@ -30,6 +30,7 @@ import sys
 
 INTEL = "drivers/net/ethernet/intel/"
 MLX4 = "drivers/net/ethernet/mellanox/mlx4/"
+SFC = "drivers/net/ethernet/sfc/"
 
 # (generated file, shim header, [(source file, kind, name), ...])
 MANIFEST = [
@@ -116,6 +117,13 @@ MANIFEST = [
         (MLX4 + "mlx4_en.h", "define", "MLX4_EN_AVG_PKT_SMALL"),
         (MLX4 + "mlx4_en.h", "define", "MLX4_EN_AUTO_CONF"),
         (MLX4 + "en_netdev.c", "function", "mlx4_en_auto_moderation"),
+    ]),
+    ("linux_sfc.c", "shim/sfc.h", [
+        (SFC + "efx.c", "variable", "rx_irq_mod_usec"),
+        (SFC + "efx_channels.c", "variable", "irq_adapt_low_thresh"),
+        (SFC + "efx_channels.c", "variable", "irq_adapt_high_thresh"),
+        (SFC + "efx_channels.c", "function", "efx_update_irq_mod"),
+        (SFC + "efx_channels.c", "function", "efx_poll"),
     ]),
     ("linux_rdma_profiles.c", "shim/rdma.h", [
         ("drivers/infiniband/core/cq.c", "variable", "rdma_dim_prof"),
@@ -242,7 +250,10 @@ def find_variable(text, name):
                          r"\s*(\[[^\]]*\])?\s*=\s*\{", re.M)
     match = pattern.search(text)
     if not match:
-        return None
+        # A scalar with its initialiser (sfc's module parameters).
+        scalar = re.compile(r"^[A-Za-z_][^;{}()#=]*\b" + re.escape(name) +
+                            r"\s*=[^;{}]*;", re.M).search(text)
+        return scalar.group(0) + "\n" if scalar else None
     end = match_brace(text, match.end() - 1)
     semicolon = skip_code(text, end, ";")
     return text[match.start():semicolon + 1] + "\n"

@@ -3,7 +3,8 @@
  * vs-linux: irqmod against Linux's own code, decision by decision.
  *
  * scripts/vs-linux extracts Linux's lib/dim, the Intel drivers' ITR
- * functions and mlx4_en_auto_moderation() from Debian's linux-source-6.1 into the build folder, compiles
+ * functions, mlx4_en_auto_moderation() and sfc's efx_poll() with efx_update_irq_mod() from Debian's
+ * linux-source-6.1 into the build folder, compiles
  * them with the shims of tools/vs-linux/shim and links them with this
  * harness (the Linux side: vs_linux.h). Every controller row below is fed
  * every sample stream below on both sides; after each call the harness
@@ -31,6 +32,10 @@
  *   to the jiffy (jiffies x 10^9 / HZ), its window is sample_interval
  *   seconds, and Linux runs only when its statistics task could (with a
  *   sample interval of 0, not twice in one jiffy).
+ * - sfc: the channel's irq_moderation_us and whether push_irq_moderation()
+ *   was called, after efx_poll() on a poll that scored 2 per RX packet.
+ *   A poll of VSL_SFC_BUDGET or more RX packets used its budget, on both
+ *   sides (IRQMOD_SAMPLE_BUDGET_EXHAUSTED for irqmod).
  *
  * The first mismatch of a row on a stream is printed with the stream, the
  * step, the sample and both outputs; the run then fails.
@@ -66,6 +71,7 @@
 #include "irqmod/ixgbe.h"
 #include "irqmod/latency_class.h"
 #include "irqmod/mlx4.h"
+#include "irqmod/sfc.h"
 
 #include "../bench_stream.h"
 #include "vs_linux.h"
@@ -111,6 +117,7 @@ VSL_IRQMOD_WRAPPER(irqmod_bench_latency_class_update, irqmod_latency_class,
 VSL_IRQMOD_WRAPPER(irqmod_bench_average_size_update, irqmod_average_size,
 		   irqmod_average_size_update)
 VSL_IRQMOD_WRAPPER(irqmod_bench_mlx4_update, irqmod_mlx4, irqmod_mlx4_update)
+VSL_IRQMOD_WRAPPER(irqmod_bench_sfc_update, irqmod_sfc, irqmod_sfc_update)
 
 /* ---- sample streams ---------------------------------------------------- */
 
@@ -480,6 +487,7 @@ enum vsl_kind {
 	VSL_IGB,
 	VSL_IGB_RING,
 	VSL_MLX4,
+	VSL_SFC,
 };
 
 /**
@@ -495,7 +503,8 @@ enum vsl_kind {
  *	rows only: a deliberate mismatch the harness must catch).
  * @irqmod_table: irqmod's DIM table when not 0 (--self-check rows only).
  *
- * mlx4 rows use @table as the index of their struct vsl_mlx4_setup.
+ * mlx4 rows use @table as the index of their struct vsl_mlx4_setup, sfc
+ * rows as the index of their struct vsl_sfc_setup.
  */
 struct vsl_row {
 	const char *name;
@@ -536,6 +545,35 @@ static const struct vsl_mlx4_setup vsl_mlx4_setups[] = {
 	[VSL_MLX4_SLOPE] = { 4, 0, { 10000, 5000000, 2, 250 }, 0 },
 	/* irqmod deciding once a second where Linux decides every jiffy. */
 	[VSL_MLX4_WRONG_WINDOW] = { 1, 0, { 0, 0, 0, 0 }, 1 },
+};
+
+/**
+ * struct vsl_sfc_setup - an sfc row's channel.
+ * @timer_quantum_ns: the NIC's timer quantum (the step is it in us, rounded up).
+ * @rx_usecs: rx-usecs, the start and ceiling (0: Linux's rx_irq_mod_usec).
+ * @score_low, @score_high: the module parameters (0: Linux's defaults).
+ * @irqmod_timer_quantum_ns: irqmod's quantum when not 0 (--self-check rows only).
+ */
+struct vsl_sfc_setup {
+	uint32_t timer_quantum_ns;
+	uint32_t rx_usecs;
+	uint32_t score_low;
+	uint32_t score_high;
+	uint32_t irqmod_timer_quantum_ns;
+};
+
+enum { VSL_SFC_SIENA, VSL_SFC_BOTH_WAYS, VSL_SFC_WRONG_STEP };
+
+static const struct vsl_sfc_setup vsl_sfc_setups[] = {
+	/* Linux's defaults on Siena's 6144 ns quantum (siena.c): steps of 7 us. */
+	[VSL_SFC_SIENA] = { 6144, 0, 0, 0, 0 },
+	/*
+	 * A 1 us step under 200 us and thresholds around the random stream's
+	 * score (569000 at the median decision), so decisions go both ways.
+	 */
+	[VSL_SFC_BOTH_WAYS] = { 1000, 200, 560000, 580000, 0 },
+	/* irqmod stepping 2 us where Linux steps 1 us. */
+	[VSL_SFC_WRONG_STEP] = { 1000, 200, 560000, 580000, 1001 },
 };
 
 static const struct vsl_row vsl_rows[] = {
@@ -579,6 +617,9 @@ static const struct vsl_row vsl_rows[] = {
 	  0 },
 	{ "mlx4-4rings-slope", "mlx4_en_auto_moderation", VSL_MLX4, VSL_MLX4_SLOPE, false, false,
 	  0, 0, 0 },
+	{ "sfc", "efx_poll", VSL_SFC, VSL_SFC_SIENA, false, false, 0, 0, 0 },
+	{ "sfc-both-ways", "efx_poll", VSL_SFC, VSL_SFC_BOTH_WAYS, false, false, 0, 0,
+	  0 },
 };
 
 #define VSL_ROWS VSL_COUNT(vsl_rows)
@@ -600,6 +641,8 @@ static const struct vsl_row vsl_wrong_rows[] = {
 	  1000, 100, 0 },
 	{ "mlx4-wrong-window", "mlx4_en_auto_moderation", VSL_MLX4, VSL_MLX4_WRONG_WINDOW, false,
 	  false, 0, 0, 0 },
+	{ "sfc-wrong-step", "efx_poll", VSL_SFC, VSL_SFC_WRONG_STEP, false, false, 0, 0,
+	  0 },
 };
 
 /*
@@ -656,6 +699,10 @@ static void vsl_wrappers(enum vsl_kind kind, const char **linux_wrapper,
 	case VSL_MLX4:
 		*linux_wrapper = "linux_bench_mlx4_en_auto_moderation";
 		*irqmod_wrapper = "irqmod_bench_mlx4_update";
+		return;
+	case VSL_SFC:
+		*linux_wrapper = "linux_bench_efx_poll";
+		*irqmod_wrapper = "irqmod_bench_sfc_update";
 		return;
 	}
 	*linux_wrapper = "-";
@@ -1166,6 +1213,78 @@ static bool vsl_run_mlx4(const struct vsl_row *row, const struct vsl_stream *str
 	return true;
 }
 
+/*
+ * sfc: Linux's defaults read from its own variables, irqmod's config built
+ * from them, both fed every poll.
+ */
+static bool vsl_run_sfc(const struct vsl_row *row, const struct vsl_stream *stream,
+			const struct irqmod_sample *samples, struct vsl_run *run)
+{
+	const struct vsl_sfc_setup *setup = &vsl_sfc_setups[row->table];
+	struct irqmod_sfc_config config;
+	struct irqmod_sfc state;
+	uint32_t rx_usecs, score_low, score_high, i;
+
+	vsl_sfc_defaults(&rx_usecs, &score_low, &score_high);
+	if (irqmod_sfc_default_config(&config) != 0) {
+		printf("row %s: irqmod sfc defaults failed\n", row->name);
+		return false;
+	}
+	/* irqmod's defaults must be Linux's. */
+	if (config.rx_usecs != rx_usecs || config.score_low != score_low ||
+	    config.score_high != score_high) {
+		printf("row %s: irqmod's sfc defaults differ from Linux's\n", row->name);
+		run->mismatch = true;
+		return false;
+	}
+	if (setup->rx_usecs)
+		config.rx_usecs = setup->rx_usecs;
+	if (setup->score_high) {
+		config.score_low = setup->score_low;
+		config.score_high = setup->score_high;
+	}
+	config.timer_quantum_ns = setup->irqmod_timer_quantum_ns ? setup->irqmod_timer_quantum_ns :
+								  setup->timer_quantum_ns;
+	if (irqmod_sfc_init(&state, &config) != 0) {
+		printf("row %s: irqmod sfc init failed\n", row->name);
+		return false;
+	}
+	vsl_sfc_setup(setup->timer_quantum_ns, config.rx_usecs, config.score_low,
+		      config.score_high);
+	for (i = 0; i < stream->steps; i++) {
+		struct irqmod_sample sample = samples[i];
+		struct irqmod_decision decision;
+		struct vsl_counts counts;
+		struct vsl_result linux_result;
+
+		if (sample.rx_packets >= VSL_SFC_BUDGET)
+			sample.flags |= IRQMOD_SAMPLE_BUDGET_EXHAUSTED;
+		vsl_counts_from(&counts, &sample);
+		vsl_sfc_prepare(&counts, sample.flags & IRQMOD_SAMPLE_BUDGET_EXHAUSTED);
+		linux_bench_efx_poll();
+		irqmod_bench_sfc_update(&state, &sample, &decision);
+		vsl_sfc_result(&linux_result);
+		run->calls++;
+		run->changes += linux_result.written;
+		if (decision.rx_interval_ns != linux_result.level * 1000u ||
+		    decision.tx_interval_ns != decision.rx_interval_ns ||
+		    decision.changed != linux_result.written) {
+			char linux_text[160], irqmod_text[160];
+
+			snprintf(linux_text, sizeof(linux_text), "irq_moderation_us %" PRIu32 ", %s",
+				 linux_result.level, linux_result.written ? "pushed" : "kept");
+			snprintf(irqmod_text, sizeof(irqmod_text), "%" PRIu32 " ns, %s",
+				 decision.rx_interval_ns,
+				 decision.changed ? "changed" : "unchanged");
+			vsl_print_mismatch(row, stream, i, &samples[i], "moderation", linux_text,
+					   irqmod_text);
+			run->mismatch = true;
+			return false;
+		}
+	}
+	return true;
+}
+
 static bool vsl_run_row(const struct vsl_row *row, const struct vsl_stream *stream,
 			const struct irqmod_sample *samples, struct vsl_run *run)
 {
@@ -1188,6 +1307,8 @@ static bool vsl_run_row(const struct vsl_row *row, const struct vsl_stream *stre
 		return vsl_run_average_size(row, stream, samples, run);
 	case VSL_MLX4:
 		return vsl_run_mlx4(row, stream, samples, run);
+	case VSL_SFC:
+		return vsl_run_sfc(row, stream, samples, run);
 	}
 	return false;
 }

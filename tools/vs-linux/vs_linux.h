@@ -149,4 +149,19 @@ bool vsl_mlx4_prepare(const struct vsl_counts *counts);
 void linux_bench_mlx4_en_auto_moderation(void);
 void vsl_mlx4_result(struct vsl_result *result);
 
+/*
+ * sfc (efx_channels.c efx_poll and efx_update_irq_mod): Linux's defaults
+ * (rx_irq_mod_usec and the two module parameters), a channel set up with
+ * them or the row's own, and one poll of @counts: @budget_exhausted polls
+ * spend the whole budget, VSL_SFC_BUDGET (NAPI_POLL_WEIGHT,
+ * include/linux/netdevice.h), the others their RX packets (fewer).
+ */
+#define VSL_SFC_BUDGET 64u
+void vsl_sfc_defaults(uint32_t *rx_usecs, uint32_t *score_low, uint32_t *score_high);
+void vsl_sfc_setup(uint32_t timer_quantum_ns, uint32_t rx_usecs, uint32_t score_low,
+		   uint32_t score_high);
+void vsl_sfc_prepare(const struct vsl_counts *counts, bool budget_exhausted);
+void linux_bench_efx_poll(void);
+void vsl_sfc_result(struct vsl_result *result);
+
 #endif /* VS_LINUX_H */
