@@ -37,9 +37,10 @@ _Static_assert(offsetof(struct irqmod_latency_target, poll_delay_ns) ==
  * The interrupt entry, from the signal to the poll's first look at the
  * ring: a device interrupt's handler, or the timer interrupt that starts a
  * deferred poll (Linux napi_watchdog() on gro_flush_timeout's hrtimer):
- * 2 us, the entry cost the simulator assumes for both (docs/simulator.md
- * host.irq_cost and host.timer_irq_cost, "1-5 us plausible", shared
- * anchors section 1.2).
+ * 2 us, the device interrupt's entry the simulator assumes (docs/simulator.md
+ * host.irq_cost, "1-5 us plausible", shared anchors section 1.2); its timer
+ * interrupt costs 1 us (host.timer_irq_cost, docs/kernel-knobs.md D8), so a
+ * deferred poll's bound keeps a microsecond of margin.
  */
 #define DEFAULT_POLL_SERVICE_NS 2000u
 /* Intel EITR (82599 and later) throttles: the default timer. */

@@ -54,7 +54,7 @@ const struct irqmod_scenario_key irqmod_scenario_keys[] = {
 	{ "host", "irq_cost", IRQMOD_VALUE_DURATION, CONFIG(irq_ns), 0, SECOND_NS,
 	  "CPU per hard interrupt (assumption; 1998 measurement: 21us, anchors 1.2)" },
 	{ "host", "timer_irq_cost", IRQMOD_VALUE_DURATION, CONFIG(timer_irq_ns), 0, SECOND_NS,
-	  "CPU per timer interrupt driving a deferred poll (gro_flush_timeout's hrtimer; default: as irq_cost)" },
+	  "CPU per timer interrupt driving a deferred poll (gro_flush_timeout's hrtimer; 1us, calibrated from the IRQ-suspension cover letter; docs/kernel-knobs.md)" },
 	{ "host", "poll_spin", IRQMOD_VALUE_DURATION, CONFIG(poll_spin_ns), 0, SECOND_NS,
 	  "deferred polls up to this delay are spun: the core busy, no timer interrupt (default 0: none)" },
 	{ "host", "poll_cost", IRQMOD_VALUE_DURATION, CONFIG(poll_ns), 0, SECOND_NS,
