@@ -286,6 +286,21 @@ static bool drop_batch(struct irqmod_sim_model *sim, struct irqmod_sim_src *src,
 	return true;
 }
 
+/* The queue's vector sees no cause: masked, or armed under the throttle
+ * timer (a rate limit that a cause does not move). */
+static inline bool queue_latched(const struct irqmod_sim_model *sim,
+				 const struct irqmod_sim_queue *q)
+{
+	return !q->enabled || (q->armed && sim->config->timer == IRQMOD_SIM_TIMER_THROTTLE);
+}
+
+/* A frame to @q now schedules nothing: the ring is full, or the vector is latched. */
+static inline bool queue_takes_quietly(const struct irqmod_sim_model *sim,
+				       const struct irqmod_sim_queue *q)
+{
+	return q->count == q->ring_size || queue_latched(sim, q);
+}
+
 /*
  * Frames of a single line-rate constant source that find room in the ring
  * while the vector is masked (or, under the throttle timer, already armed)
@@ -312,8 +327,7 @@ IRQMOD_SIM_NOINLINE static bool accept_batch(struct irqmod_sim_model *sim,
 	uint32_t room = q->ring_size - q->count, slot = q->head + q->count, count = 0;
 	uint32_t message = src->next_message, flow = src->next_flow, counter = src->flow_counter;
 	struct irqmod_sim_counters *qk = &sim->metrics.queue_counters[q->index];
-	bool latched = !q->enabled ||
-		       (q->armed && sim->config->timer == IRQMOD_SIM_TIMER_THROTTLE);
+	bool latched = queue_latched(sim, q);
 
 	if (!latched || sim->source_count != 1 || sim->config->queues != 1 ||
 	    c->kind != IRQMOD_SIM_SOURCE_CONSTANT || c->rate_pps != 0 ||
@@ -415,13 +429,13 @@ IRQMOD_SIM_NOINLINE static bool spread_batch(struct irqmod_sim_model *sim,
 	struct irqmod_sim_queue *queue_of[IRQMOD_SIM_MAX_QUEUES];
 
 	if (c->size_law != IRQMOD_SIM_SIZE_CONSTANT || src->next_bytes != c->frame_bytes ||
-	    src->next_fragment_count != 1 || src->next_ps > sim->link.free_ps)
+	    src->next_fragment_count != 1 || src->next_ps > sim->link.free_ps ||
+	    !queue_takes_quietly(sim, &sim->queues[flow_queues[flow]]))
 		return false;
 	for (i = 0; i < queues; i++) {
 		const struct irqmod_sim_queue *q = &sim->queues[i];
 
-		latched[i] = !q->enabled ||
-			     (q->armed && sim->config->timer == IRQMOD_SIM_TIMER_THROTTLE);
+		latched[i] = queue_latched(sim, q);
 		start_count[i] = q->count;
 		queue_of[i] = &sim->queues[i];
 	}
@@ -491,6 +505,8 @@ IRQMOD_SIM_NOINLINE static bool spread_batch(struct irqmod_sim_model *sim,
 		uint32_t accepted = q->count - start_count[i];
 		uint64_t frames = (uint64_t)accepted + dropped[i];
 
+		if (frames == 0)
+			continue; /* with many queues, most batches reach few */
 		qk->offered_frames += frames;
 		qk->offered_bytes += frames * bytes;
 		qk->offered_datagrams += frames;
