@@ -419,7 +419,8 @@ IRQMOD_SIM_NOINLINE static bool spread_batch(struct irqmod_sim_model *sim,
 	const uint8_t source = (uint8_t)src->index;
 	uint64_t speed = sim->config->link_speed_mbps, wire_ps, wire_remainder, payload_bytes;
 	uint64_t arrival_ps = sim->link.next_arrival_ps, remainder = sim->link.next_remainder;
-	/* The first frame past the bound starts at or after this. */
+	/* The first frame past the bound arrives at or after this (the bound
+	 * is at most the run's end, an hour: no overflow). */
 	const uint64_t limit_ps = (bound_ns + 1) * PS_PER_NS;
 	uint32_t message = src->next_message, flow = src->next_flow, counter = src->flow_counter;
 	const uint32_t flows = c->flows;
