@@ -272,6 +272,45 @@ static void test_sim_histogram_zeros_at_once_match_one_by_one(void **unused)
 	assert_int_equal(at_once.buckets[0], 5);
 }
 
+/*
+ * Merging histograms gives, bit for bit, the histogram of all their values
+ * added one by one (the simulator's totals with several queues are the
+ * merge of the queues'): sums whose low words carry, an empty part, a
+ * part with zeros only, min and max from either side.
+ */
+static void test_sim_histogram_merge_matches_adding_every_value(void **unused)
+{
+	static struct irqmod_sim_histogram all, merged, parts[3];
+	static const uint64_t values[] = { 0, 5, 0xFFFFFFFFFFFull, 64, 0, 129, 1ull << 50, 7000 };
+	uint32_t i, repeat;
+
+	(void)unused;
+	irqmod_sim_histogram_clear(&all);
+	irqmod_sim_histogram_clear(&merged);
+	for (i = 0; i < 3; i++)
+		irqmod_sim_histogram_clear(&parts[i]);
+	/* parts[1] stays empty; parts[2] gets the zeros; the big values,
+	 * 2^40 times over in the squares' sum, carry out of its low word. */
+	for (repeat = 0; repeat < 3000; repeat++) {
+		for (i = 0; i < sizeof(values) / sizeof(values[0]); i++) {
+			irqmod_sim_histogram_add(&all, values[i]);
+			irqmod_sim_histogram_add(&parts[values[i] == 0 ? 2 : 0], values[i]);
+		}
+	}
+	assert_true(all.square_high != 0);
+	for (i = 0; i < 3; i++)
+		irqmod_sim_histogram_merge(&merged, &parts[i]);
+	assert_memory_equal(&all, &merged, sizeof(all));
+	/* The other order, into a histogram that already holds values. */
+	irqmod_sim_histogram_clear(&merged);
+	irqmod_sim_histogram_merge(&merged, &parts[2]);
+	irqmod_sim_histogram_merge(&merged, &parts[1]);
+	irqmod_sim_histogram_merge(&merged, &parts[0]);
+	assert_memory_equal(&all, &merged, sizeof(all));
+	assert_int_equal(merged.min_ns, 0);
+	assert_int_equal(merged.max_ns, 1ull << 50);
+}
+
 static void test_sim_histogram_reports_exact_moments_and_percentiles(void **unused)
 {
 	static struct irqmod_sim_histogram h;
@@ -316,6 +355,7 @@ int main(void)
 		cmocka_unit_test(test_sim_histogram_buckets_are_log_linear),
 		cmocka_unit_test(test_sim_histogram_bucket_holds_every_edge),
 		cmocka_unit_test(test_sim_histogram_zeros_at_once_match_one_by_one),
+		cmocka_unit_test(test_sim_histogram_merge_matches_adding_every_value),
 		cmocka_unit_test(test_sim_histogram_reports_exact_moments_and_percentiles),
 	};
 

@@ -3,7 +3,7 @@
  * Simulator speed: simulated frames per second of wall time (and of CPU
  * time, steadier on a shared machine) at 10 GbE line rate, and the
  * process's peak resident memory after each run. Usage:
- *	bench-sim FRAME_BYTES [SIMULATED_SECONDS [QUEUES]]
+ *	bench-sim FRAME_BYTES [SIMULATED_SECONDS [QUEUES [HOST]]]
  * FRAME_BYTES excludes the FCS: 60 is the 64-byte minimum frame, 1514 a
  * full one; SIMULATED_SECONDS defaults to 2.
  *
@@ -12,11 +12,14 @@
  * fast one (20 ns per frame) that delivers most of them. Without QUEUES
  * both run on one RX queue and then on four (RSS over BENCH_FLOWS flows,
  * every queue on core 0), for the cost in queues; with it, on that many.
+ * HOST (default or fast) runs that host only, e.g. to count one host's
+ * instructions under callgrind.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <time.h>
 
@@ -70,8 +73,12 @@ static int run(const char *label, struct irqmod_sim_config *config)
 	return 0;
 }
 
-/* Both hosts on @queues RX queues. */
-static int run_hosts(uint32_t frame_bytes, uint64_t duration_ns, uint32_t queues)
+/* Hosts to run. */
+#define BENCH_DEFAULT_HOST 1u
+#define BENCH_FAST_HOST 2u
+
+/* The @hosts on @queues RX queues. */
+static int run_hosts(uint32_t frame_bytes, uint64_t duration_ns, uint32_t queues, uint32_t hosts)
 {
 	struct irqmod_sim_config config;
 	int failed = 0;
@@ -85,24 +92,35 @@ static int run_hosts(uint32_t frame_bytes, uint64_t duration_ns, uint32_t queues
 	config.sources[0].rate_pps = 0; /* line rate */
 	if (queues > 1)
 		config.sources[0].flows = BENCH_FLOWS;
-	failed |= run("default host", &config);
+	if (hosts & BENCH_DEFAULT_HOST)
+		failed |= run("default host", &config);
 	config.packet_ns = 20;
 	config.poll_ns = 100;
 	config.app_datagram_ns = 20;
 	config.app_byte_ps = 0;
-	failed |= run("fast host", &config);
+	if (hosts & BENCH_FAST_HOST)
+		failed |= run("fast host", &config);
 	return failed;
 }
 
 int main(int argc, char **argv)
 {
 	uint64_t seconds_simulated = argc > 2 ? strtoull(argv[2], NULL, 10) : 2;
-	uint32_t frame_bytes, queues;
+	uint32_t frame_bytes, queues, hosts = BENCH_DEFAULT_HOST | BENCH_FAST_HOST;
 	int failed = 0;
 
-	if (argc < 2 || argc > 4) {
-		fprintf(stderr, "usage: bench-sim FRAME_BYTES [SIMULATED_SECONDS [QUEUES]]\n");
+	if (argc < 2 || argc > 5) {
+		fprintf(stderr, "usage: bench-sim FRAME_BYTES [SIMULATED_SECONDS [QUEUES [HOST]]]\n");
 		return 2;
+	}
+	if (argc > 4) {
+		hosts = strcmp(argv[4], "default") == 0 ? BENCH_DEFAULT_HOST
+			: strcmp(argv[4], "fast") == 0	 ? BENCH_FAST_HOST
+							 : 0;
+		if (hosts == 0) {
+			fprintf(stderr, "bench-sim: HOST must be default or fast, not '%s'\n", argv[4]);
+			return 2;
+		}
 	}
 	frame_bytes = (uint32_t)strtoul(argv[1], NULL, 10);
 	queues = argc > 3 ? (uint32_t)strtoul(argv[3], NULL, 10) : 0;
@@ -114,8 +132,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	if (queues != 0)
-		return run_hosts(frame_bytes, seconds_simulated * 1000000000ull, queues);
-	failed |= run_hosts(frame_bytes, seconds_simulated * 1000000000ull, 1);
-	failed |= run_hosts(frame_bytes, seconds_simulated * 1000000000ull, 4);
+		return run_hosts(frame_bytes, seconds_simulated * 1000000000ull, queues, hosts);
+	failed |= run_hosts(frame_bytes, seconds_simulated * 1000000000ull, 1, hosts);
+	failed |= run_hosts(frame_bytes, seconds_simulated * 1000000000ull, 4, hosts);
 	return failed;
 }

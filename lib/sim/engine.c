@@ -429,6 +429,26 @@ void irqmod_sim_histogram_add(struct irqmod_sim_histogram *histogram, uint64_t v
 	histogram->buckets[irqmod_sim_histogram_bucket(value_ns)]++;
 }
 
+void irqmod_sim_histogram_merge(struct irqmod_sim_histogram *total,
+				const struct irqmod_sim_histogram *part)
+{
+	uint64_t low;
+	uint32_t i;
+
+	total->count += part->count;
+	total->min_ns = part->min_ns < total->min_ns ? part->min_ns : total->min_ns;
+	total->max_ns = part->max_ns > total->max_ns ? part->max_ns : total->max_ns;
+	/* Both 128-bit sums, with the carry of the low words. */
+	low = total->sum_low + part->sum_low;
+	total->sum_high += part->sum_high + (low < total->sum_low);
+	total->sum_low = low;
+	low = total->square_low + part->square_low;
+	total->square_high += part->square_high + (low < total->square_low);
+	total->square_low = low;
+	for (i = 0; i < IRQMOD_SIM_HIST_BUCKETS; i++)
+		total->buckets[i] += part->buckets[i];
+}
+
 static uint64_t irqmod_sim_histogram_percentile(const struct irqmod_sim_histogram *histogram,
 						uint32_t per_mille_tenths)
 {

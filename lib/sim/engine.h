@@ -59,6 +59,9 @@ void irqmod_sim_histogram_clear(struct irqmod_sim_histogram *histogram);
 void irqmod_sim_histogram_add(struct irqmod_sim_histogram *histogram, uint64_t value_ns);
 /* @count values of 0 ns at once (what @count irqmod_sim_histogram_add() of 0 does). */
 void irqmod_sim_histogram_add_zeros(struct irqmod_sim_histogram *histogram, uint64_t count);
+/* Add every value of @part to @total (the same as adding them one by one). */
+void irqmod_sim_histogram_merge(struct irqmod_sim_histogram *total,
+				const struct irqmod_sim_histogram *part);
 void irqmod_sim_histogram_report(const struct irqmod_sim_histogram *histogram,
 				 struct irqmod_sim_latency *latency);
 /* The bucket index of a value and the smallest value of a bucket (tests). */

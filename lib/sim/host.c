@@ -51,10 +51,21 @@ static bool response_allowed(struct irqmod_sim_src *src, uint64_t now)
 }
 
 /*
- * poll_take() for one queue, one source, no time series and no flood
- * source: the frames only add their moderation delay to one histogram
- * (the zeros at once, the order does not matter to a histogram). Out of
- * line (IRQMOD_SIM_NOINLINE): its loop keeps its values in registers.
+ * The histogram of @q's added delay: with several queues its own (the
+ * total is their sum, irqmod_sim_metrics_close()), else the total.
+ */
+static inline struct irqmod_sim_histogram *added_delay_of(struct irqmod_sim_model *sim,
+							   const struct irqmod_sim_queue *q)
+{
+	return sim->metrics.per_queue ? &sim->metrics.queue_histograms[2 * q->index + 1]
+				      : sim->metrics.added_delay;
+}
+
+/*
+ * poll_take() for one source, no time series and no flood source: the
+ * frames only add their moderation delay to their queue's histogram (the
+ * zeros at once, the order does not matter to a histogram). Out of line
+ * (IRQMOD_SIM_NOINLINE): its loop keeps its values in registers.
  * Return: the frames' bytes.
  */
 IRQMOD_SIM_NOINLINE static uint64_t poll_take_lone(struct irqmod_sim_model *sim,
@@ -62,7 +73,7 @@ IRQMOD_SIM_NOINLINE static uint64_t poll_take_lone(struct irqmod_sim_model *sim,
 						   uint32_t count, uint64_t now)
 {
 	struct irqmod_sim_histogram *added_delay =
-		now >= sim->window_start_ns ? sim->metrics.added_delay : NULL;
+		now >= sim->window_start_ns ? added_delay_of(sim, q) : NULL;
 	const struct irqmod_sim_frame *ring = q->ring;
 	uint64_t signal_ns = q->signal_ns, zeros = 0, bytes = 0;
 	uint32_t ring_size = q->ring_size, i;
@@ -99,8 +110,7 @@ static inline uint64_t poll_take(struct irqmod_sim_model *sim, struct irqmod_sim
 
 	if (slot >= q->ring_size)
 		slot -= q->ring_size;
-	if (!sim->timeseries && !sim->metrics.per_queue && !sim->metrics.per_source &&
-	    !sim->has_flood) {
+	if (!sim->timeseries && !sim->metrics.per_source && !sim->has_flood) {
 		bytes = poll_take_lone(sim, q, slot, count, now);
 		q->in_poll += count;
 		napi->poll_bytes += bytes;
@@ -118,10 +128,7 @@ static inline uint64_t poll_take(struct irqmod_sim_model *sim, struct irqmod_sim
 		if (sim->timeseries)
 			irqmod_sim_timeseries_added(sim->timeseries, added);
 		if (now >= sim->window_start_ns) {
-			irqmod_sim_histogram_add(sim->metrics.added_delay, added);
-			if (sim->metrics.per_queue)
-				irqmod_sim_histogram_add(
-					&sim->metrics.queue_histograms[2 * q->index + 1], added);
+			irqmod_sim_histogram_add(added_delay_of(sim, q), added);
 			if (sim->metrics.per_source)
 				irqmod_sim_histogram_add(
 					&sim->metrics.source_histograms[2 * f->source + 1], added);

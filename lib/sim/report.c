@@ -75,6 +75,22 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_metrics_warmup(struct irqmod_sim_model *sim)
 	irqmod_sim_histogram_clear(m->rtt);
 }
 
+/*
+ * The run ends. With several queues, the frames' added delay and time to
+ * the application went into their queue's histograms only (one add per
+ * frame instead of two): the totals are their sum.
+ */
+IRQMOD_SIM_PRIVATE void irqmod_sim_metrics_close(struct irqmod_sim_model *sim)
+{
+	struct irqmod_sim_metrics *m = &sim->metrics;
+	uint32_t i;
+
+	for (i = 0; m->per_queue && i < sim->config->queues; i++) {
+		irqmod_sim_histogram_merge(m->to_app, &m->queue_histograms[2 * i]);
+		irqmod_sim_histogram_merge(m->added_delay, &m->queue_histograms[2 * i + 1]);
+	}
+}
+
 /* The counts are all uint64_t, so the struct is an array of them. */
 /* The hybrid counters inside the window (bookkeeping fields left 0). */
 static void hybrid_window(const struct irqmod_hybrid_counters *now,

@@ -23,6 +23,7 @@ static void free_sim(struct irqmod_sim_model *sim)
 	for (i = 0; i < IRQMOD_SIM_MAX_SOURCES; i++) {
 		free(sim->sources[i].requests);
 		free(sim->sources[i].replies);
+		free(sim->sources[i].flow_queues);
 		irqmod_sim_socket_free(&sim->sockets[i]);
 	}
 	free(sim->heap.events);
@@ -126,6 +127,8 @@ static int setup(struct irqmod_sim_model *sim)
 		error = irqmod_sim_socket_setup(sim, &sim->sockets[n], &c->sources[i]);
 		if (error == 0)
 			error = irqmod_sim_source_setup(sim, &sim->sources[n], &c->sources[i], n);
+		if (error == 0)
+			error = irqmod_sim_rss_setup(sim, &sim->sources[n]);
 		if (error)
 			return error;
 		sim->source_count++;
@@ -275,8 +278,10 @@ int irqmod_sim_run_queues(const struct irqmod_sim_config *config,
 	}
 	if (error == 0 && sim->timeseries)
 		sample_timeseries(sim, sim->end_ns); /* the last bucket */
-	if (error == 0)
+	if (error == 0) {
+		irqmod_sim_metrics_close(sim);
 		irqmod_sim_report(sim, results);
+	}
 	free_sim(sim);
 	free(sim);
 	return error;

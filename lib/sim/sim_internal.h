@@ -162,6 +162,9 @@ struct irqmod_sim_src {
 	bool event_pending;
 	bool started;
 	uint32_t queue; /* queue of flow 0 (replies, TX completions) */
+	/* With several queues, the queue RSS gives each of the configured
+	 * flows (irqmod_sim_flow_queue() once per flow, not per frame). */
+	uint8_t *flow_queues;
 	/* Flood responses: FreeBSD ppsratecheck()-style one-second windows. */
 	uint64_t limit_window_ns;
 	uint32_t limit_count;
@@ -371,7 +374,9 @@ struct irqmod_sim_metrics {
 	struct irqmod_sim_source_counters source_counters[IRQMOD_SIM_MAX_SOURCES];
 	struct irqmod_sim_source_counters source_base[IRQMOD_SIM_MAX_SOURCES];
 	/* Per queue: counters, and to_app at 2q, added delay at 2q + 1 (the
-	 * histograms only with several queues; one queue's are the totals). */
+	 * histograms only with several queues, and then the totals' to_app
+	 * and added_delay are filled from them at the end of the run; one
+	 * queue's are the totals). */
 	struct irqmod_sim_counters queue_counters[IRQMOD_SIM_MAX_QUEUES];
 	struct irqmod_sim_counters queue_base[IRQMOD_SIM_MAX_QUEUES];
 	struct irqmod_sim_histogram *queue_histograms;
@@ -488,6 +493,8 @@ IRQMOD_SIM_PRIVATE bool irqmod_sim_peer_reply(struct irqmod_sim_model *sim,
 /* nic.c */
 IRQMOD_SIM_PRIVATE uint32_t irqmod_sim_flow_queue(const struct irqmod_sim_model *sim,
 						  uint32_t source, uint32_t flow);
+IRQMOD_SIM_PRIVATE int irqmod_sim_rss_setup(struct irqmod_sim_model *sim,
+					     struct irqmod_sim_src *src);
 IRQMOD_SIM_PRIVATE_INLINE void irqmod_sim_link_pick(struct irqmod_sim_model *sim);
 IRQMOD_SIM_PRIVATE_INLINE void irqmod_sim_arrival(struct irqmod_sim_model *sim, uint64_t bound_ns);
 IRQMOD_SIM_PRIVATE void irqmod_sim_irq_event(struct irqmod_sim_model *sim,
@@ -585,6 +592,7 @@ IRQMOD_SIM_PRIVATE int irqmod_sim_metrics_setup(struct irqmod_sim_model *sim, ui
 						uint32_t queues);
 IRQMOD_SIM_PRIVATE void irqmod_sim_metrics_free(struct irqmod_sim_model *sim);
 IRQMOD_SIM_PRIVATE void irqmod_sim_metrics_warmup(struct irqmod_sim_model *sim);
+IRQMOD_SIM_PRIVATE void irqmod_sim_metrics_close(struct irqmod_sim_model *sim);
 /* @total += @part (or -= with @subtract), count by count. */
 IRQMOD_SIM_PRIVATE void irqmod_sim_counters_combine(struct irqmod_sim_counters *total,
 						    const struct irqmod_sim_counters *part,

@@ -215,10 +215,12 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_app_start(struct irqmod_sim_model *sim,
 		if (sim->timeseries)
 			irqmod_sim_timeseries_to_app(sim->timeseries, t - e->last_arrival_ns);
 		if (t >= sim->window_start_ns) {
-			irqmod_sim_histogram_add(sim->metrics.to_app, t - e->last_arrival_ns);
-			if (sim->metrics.per_queue)
-				irqmod_sim_histogram_add(&sim->metrics.queue_histograms[2 * e->queue],
-							 t - e->last_arrival_ns);
+			/* With several queues, the queue's (the total is their
+			 * sum, irqmod_sim_metrics_close()). */
+			irqmod_sim_histogram_add(sim->metrics.per_queue
+							 ? &sim->metrics.queue_histograms[2 * e->queue]
+							 : sim->metrics.to_app,
+						 t - e->last_arrival_ns);
 			if (sim->metrics.per_source)
 				irqmod_sim_histogram_add(&sim->metrics.source_histograms[2 * src->index],
 							 t - e->last_arrival_ns);
