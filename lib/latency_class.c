@@ -464,7 +464,9 @@ static IRQMOD_ALWAYS_INLINE void apply_target(struct irqmod_latency_class *state
 	previous_register = state->register_value;
 	state->level = level;
 	if (e1000) {
+		/* GCOVR_EXCL_BR_START: e1000_program()'s zero test, inlined here */
 		e1000_program(level, &state->register_value, &state->interval_ns);
+		/* GCOVR_EXCL_BR_STOP */
 	} else {
 		/*
 		 * Inlined with igb's constant encoding, the encoding's zero
