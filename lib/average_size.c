@@ -147,14 +147,15 @@ int irqmod_average_size_config_check(const struct irqmod_average_size_config *co
 }
 
 /*
- * The igb path's cached decision word: the two rate fields, adjacent,
- * copied as one 8-byte word addressed from the start of the struct (it
- * spans two fields; see lib/decision.h on FORTIFY_SOURCE).
+ * The igb path's cached decision word: interval_ns and max_rate_per_s
+ * (unused there), adjacent, copied as one 8-byte word addressed from the
+ * start of the struct (it spans two fields; see lib/decision.h on
+ * FORTIFY_SOURCE). Storing it stores interval_ns too.
  */
 _Static_assert(offsetof(struct irqmod_average_size, max_rate_per_s) ==
-	       offsetof(struct irqmod_average_size, rate_dividend) + sizeof(uint32_t),
-	       "the cached interval word spans rate_dividend and max_rate_per_s");
-#define BOTH_OFFSET offsetof(struct irqmod_average_size, rate_dividend)
+	       offsetof(struct irqmod_average_size, interval_ns) + sizeof(uint32_t),
+	       "the cached interval word spans interval_ns and max_rate_per_s");
+#define BOTH_OFFSET offsetof(struct irqmod_average_size, interval_ns)
 
 /*
  * The igb path's levels, IRQMOD_AVERAGE_SIZE_VALUE_MIN..MAX, all keep a bit
@@ -170,6 +171,16 @@ _Static_assert((IRQMOD_AVERAGE_SIZE_VALUE_MIN >= IRQMOD_IGB_EITR_MIN) &&
 _Static_assert((uint64_t)(IRQMOD_IGB_EITR_MASK >> IRQMOD_EITR_USECS_SHIFT) *
 	       IRQMOD_NS_PER_USEC <= UINT32_MAX,
 	       "the igb path's interval fits one half of the decision word");
+
+/*
+ * irqmod_igb_eitr_ns() of a masked field as one multiplication: the field's
+ * bits below IRQMOD_EITR_USECS_SHIFT are zero and a microsecond is a whole
+ * number of those quarter steps, so (field >> 2) * 1000 is field * 250.
+ */
+#define IGB_FIELD_NS (IRQMOD_NS_PER_USEC >> IRQMOD_EITR_USECS_SHIFT)
+_Static_assert((IRQMOD_IGB_EITR_MASK & ((1u << IRQMOD_EITR_USECS_SHIFT) - 1u)) == 0 &&
+	       IGB_FIELD_NS << IRQMOD_EITR_USECS_SHIFT == IRQMOD_NS_PER_USEC,
+	       "IGB_FIELD_NS: field * IGB_FIELD_NS is irqmod_igb_eitr_ns(field)");
 
 /* The igb path's cached word from @interval_ns. */
 static IRQMOD_ALWAYS_INLINE uint64_t cache_both(struct irqmod_average_size *state)
@@ -283,8 +294,8 @@ void irqmod_average_size_update(struct irqmod_average_size *state,
 				const struct irqmod_sample *sample,
 				struct irqmod_decision *decision)
 {
-	uint32_t previous_register, level;
-	uint64_t average, both;
+	uint32_t register_value, level;
+	uint64_t average, both, previous_both;
 
 	if (!state->formula_both) {
 		general_update(state, sample, decision);
@@ -312,19 +323,20 @@ void irqmod_average_size_update(struct irqmod_average_size *state,
 	 * raise of an all-zero field: level is at least the formula's
 	 * smallest value here (see IGB_FIELD_NEVER_ZERO).
 	 */
-	previous_register = state->register_value;
 	state->level = level;
-	state->register_value = level & IRQMOD_IGB_EITR_MASK;
+	register_value = level & IRQMOD_IGB_EITR_MASK;
+	state->register_value = register_value;
 	/*
-	 * irqmod_igb_eitr_ns() in both halves with one multiplication (the
-	 * field is in 1 us units from bit 2, and at most 8191 us, so each
-	 * half fits); the low half is interval_ns.
+	 * irqmod_igb_eitr_ns() in both halves with one multiplication (at
+	 * most 8191 us, so each half fits). The interval is a one-to-one
+	 * function of the register field, so the field changed exactly when
+	 * the cached word does: one comparison with memory, no old field.
 	 */
-	both = (uint64_t)(state->register_value >> IRQMOD_EITR_USECS_SHIFT) *
-	       (IRQMOD_NS_PER_USEC * IRQMOD_DECISION_BOTH_HALVES);
-	state->interval_ns = (uint32_t)both;
+	both = (uint64_t)register_value * (IGB_FIELD_NS * IRQMOD_DECISION_BOTH_HALVES);
+	IRQMOD_MEMCPY(&previous_both, (const unsigned char *)state + BOTH_OFFSET,
+		      sizeof(previous_both));
 	IRQMOD_MEMCPY((unsigned char *)state + BOTH_OFFSET, &both, sizeof(both));
-	irqmod_decision_store(decision, both, state->register_value != previous_register);
+	irqmod_decision_store(decision, both, both != previous_both);
 	return;
 unchanged_both:
 	/* The cached word: no spreading of interval_ns. */

@@ -186,6 +186,25 @@ static inline uint32_t irqmod_itr_size_usecs(const struct irqmod_itr_curve *curv
 }
 
 /*
+ * irqmod_itr_size_usecs_pow2() - irqmod_itr_size_usecs() for a caller that
+ * knows the step is a power of two (@scale's step_shift is not
+ * IRQMOD_INTEL_ITR_STEP_DIVIDE): the same value without that test.
+ */
+static inline uint32_t irqmod_itr_size_usecs_pow2(const struct irqmod_itr_curve *curve,
+						  uint64_t avg_bytes, uint32_t latency_shift,
+						  const struct irqmod_intel_itr_scale *scale)
+{
+	uint32_t value = irqmod_itr_curve_value(curve, avg_bytes) >> latency_shift;
+
+	/*
+	 * A power-of-two step is at most 2^6 us, so the mask changes nothing;
+	 * it shows scripts/eva a shift below 32, which the caller's test of the
+	 * step does not, and costs nothing on x86, whose shift masks anyway.
+	 */
+	return ((value + scale->bias) >> scale->shift) << (scale->step_shift & 31u);
+}
+
+/*
  * A container is stale when the tick (jiffy) advanced by this many since the
  * previous update: Linux sets next_update = jiffies + 1 and tests
  * time_after(jiffies, next_update) (ixgbe_update_itr, i40e_update_itr).

@@ -54,10 +54,15 @@ static const struct irqmod_itr_bands ixgbe_bands = {
 
 _Static_assert(sizeof(struct irqmod_ixgbe) <= 48, "ixgbe state above 48 bytes");
 
-/* &struct irqmod_ixgbe.rings: which containers the update steps. */
+/*
+ * &struct irqmod_ixgbe.rings: which containers the update steps, and
+ * whether the step needs a division (not a power of two), so that one
+ * test picks the usual vector: both rings, a power-of-two step.
+ */
 #define IXGBE_RING_RX 1u
 #define IXGBE_RING_TX 2u
 #define IXGBE_RINGS_BOTH (IXGBE_RING_RX | IXGBE_RING_TX)
+#define IXGBE_STEP_DIVIDE 4u
 
 /* What irqmod_ixgbe_init() accepts: whole microseconds up to 126 us. */
 static const struct irqmod_itr_limits ixgbe_limits = {
@@ -157,6 +162,8 @@ int irqmod_ixgbe_init(struct irqmod_ixgbe *state,
 	state->step_usecs = (uint8_t)(config->step_ns / IRQMOD_NS_PER_USEC);
 	irqmod_itr_scale_setup(&state->scale, ixgbe_size_shift(config->link_speed_mbps),
 			       state->step_usecs);
+	if (state->scale.step_shift == IRQMOD_INTEL_ITR_STEP_DIVIDE)
+		state->rings |= IXGBE_STEP_DIVIDE;
 	irqmod_ixgbe_reset(state);
 	return 0;
 }
@@ -186,6 +193,18 @@ void irqmod_ixgbe_reset(struct irqmod_ixgbe *state)
 	state->updated = false;
 }
 
+/* The size curve's interval; @pow2_step as for ixgbe_update_container(). */
+static IRQMOD_ALWAYS_INLINE uint32_t
+ixgbe_size_usecs(const struct irqmod_ixgbe *state, uint64_t avg_bytes,
+		 uint32_t latency_shift, bool pow2_step)
+{
+	if (pow2_step)
+		return irqmod_itr_size_usecs_pow2(&ixgbe_curve, avg_bytes, latency_shift,
+						  &state->scale);
+	return irqmod_itr_size_usecs(&ixgbe_curve, avg_bytes, latency_shift, &state->scale,
+				     state->step_usecs);
+}
+
 /*
  * ixgbe_update_itr() for one container; @current_usecs is q_vector->itr >> 2,
  * which is at least the minimum (every interval returned is), but may be
@@ -197,12 +216,15 @@ void irqmod_ixgbe_reset(struct irqmod_ixgbe *state)
  * the Linux preset, keeps the value below the flag bit (the 2019 fix's
  * concern) and applies a lower irqmod ceiling everywhere.
  *
+ * @pow2_step is a constant at each call: true where the caller knows the
+ * step is a power of two (the rounding is then a shift, untested).
+ *
  * Return: the container's new value (usecs | IRQMOD_IXGBE_LATENCY).
  */
 static IRQMOD_ALWAYS_INLINE uint32_t
 ixgbe_update_container(const struct irqmod_ixgbe *state,
 		       struct irqmod_ixgbe_container *container, uint32_t packets,
-		       uint64_t bytes, uint32_t current_usecs)
+		       uint64_t bytes, uint32_t current_usecs, bool pow2_step)
 {
 	uint32_t max_usecs = state->max_usecs;
 	uint32_t itr;
@@ -220,8 +242,7 @@ ixgbe_update_container(const struct irqmod_ixgbe *state,
 		 * adjust_by_size with the curve halved ("avg_wire_size >>= 1").
 		 * The band has fewer than 9000 bytes: a 32-bit division.
 		 */
-		itr = irqmod_itr_size_usecs(&ixgbe_curve, (uint32_t)bytes / packets, 1u,
-					    &state->scale, state->step_usecs);
+		itr = ixgbe_size_usecs(state, (uint32_t)bytes / packets, 1u, pow2_step);
 		itr = ixgbe_clamp(state, itr) | IRQMOD_IXGBE_LATENCY;
 		break;
 	case IRQMOD_ITR_BAND_INCREASE:
@@ -237,14 +258,37 @@ ixgbe_update_container(const struct irqmod_ixgbe *state,
 		break;
 	case IRQMOD_ITR_BAND_BULK:
 	default:
-		itr = irqmod_itr_size_usecs(&ixgbe_curve,
-					    irqmod_itr_average_bytes(bytes, packets), 0u,
-					    &state->scale, state->step_usecs);
+		itr = ixgbe_size_usecs(state, irqmod_itr_average_bytes(bytes, packets), 0u,
+				       pow2_step);
 		itr = ixgbe_clamp(state, itr);
 		break;
 	}
 	container->itr = (uint8_t)itr;
 	return itr;
+}
+
+/*
+ * Every vector but the usual one: a single ring, or a step that is not a
+ * power of two. Out of line, so that the usual vector's path carries
+ * neither the ring tests nor the step's division. Return: the key.
+ */
+static IRQMOD_COLD_PATH uint32_t ixgbe_other_rings(struct irqmod_ixgbe *state,
+						   const struct irqmod_sample *sample,
+						   uint32_t current_usecs)
+{
+	uint32_t key, ring_key;
+
+	if (state->rings & IXGBE_RING_TX) {
+		key = ixgbe_update_container(state, &state->tx, sample->tx_packets,
+					     sample->tx_bytes, current_usecs, false);
+		if (!(state->rings & IXGBE_RING_RX))
+			return key;
+		ring_key = ixgbe_update_container(state, &state->rx, sample->rx_packets,
+						  sample->rx_bytes, current_usecs, false);
+		return ring_key < key ? ring_key : key;
+	}
+	return ixgbe_update_container(state, &state->rx, sample->rx_packets,
+				      sample->rx_bytes, current_usecs, false);
 }
 
 void irqmod_ixgbe_update(struct irqmod_ixgbe *state,
@@ -275,19 +319,15 @@ void irqmod_ixgbe_update(struct irqmod_ixgbe *state,
 		state->tx.itr = (uint8_t)key;
 		state->rx.itr = (uint8_t)key;
 	} else if (state->rings == IXGBE_RINGS_BOTH) {
-		/* The usual vector, with one test instead of two. */
+		/* The usual vector, with one test instead of three. */
 		key = ixgbe_update_container(state, &state->tx, sample->tx_packets,
-					     sample->tx_bytes, current_usecs);
+					     sample->tx_bytes, current_usecs, true);
 		ring_key = ixgbe_update_container(state, &state->rx, sample->rx_packets,
-						  sample->rx_bytes, current_usecs);
+						  sample->rx_bytes, current_usecs, true);
 		if (ring_key < key)
 			key = ring_key;
-	} else if (state->rings == IXGBE_RING_TX) {
-		key = ixgbe_update_container(state, &state->tx, sample->tx_packets,
-					     sample->tx_bytes, current_usecs);
 	} else {
-		key = ixgbe_update_container(state, &state->rx, sample->rx_packets,
-					     sample->rx_bytes, current_usecs);
+		key = ixgbe_other_rings(state, sample, current_usecs);
 	}
 	/* Each container was just clamped into [min, max]: so is their min(). */
 	usecs = key & ~IRQMOD_IXGBE_LATENCY;

@@ -766,13 +766,14 @@ static void test_ixgbe_increase_at_the_u8_limit_stops_at_the_ceiling(void **unus
 }
 
 /*
- * Both size paths clamp into [min, max] on each ring container. With
+ * Both size paths clamp into [min, max] on each ring container, of a vector
+ * with one ring (the out-of-line path) and with both (the usual one). With
  * min 30 us and max 60 us at 10 Gb/s (curve / 512, times 2 us): latency
  * mode, 1 x 60 B gives 10 us (raised to 30), 3 x 2000 B gives 64 us (capped
  * at 60), 3 x 1000 B gives 52 us; bulk mode (300 packets), 60 B gives 20 us
  * (raised to 30), 1500 B gives 118 us (capped at 60), 316 B gives 60 us.
  */
-static void test_ixgbe_size_paths_clamp_into_min_max_on_both_rings(void **unused)
+static void test_ixgbe_size_paths_clamp_into_min_max_on_each_ring_and_both(void **unused)
 {
 	static const struct {
 		uint32_t packets;
@@ -790,31 +791,34 @@ static void test_ixgbe_size_paths_clamp_into_min_max_on_both_rings(void **unused
 	config.min_interval_ns = 30000;
 	config.max_interval_ns = 60000;
 	config.initial_interval_ns = 30000;
-	for (ring = 0; ring < 2; ring++) {
+	/* ring 0: RX alone, 1: TX alone, 2: both, with the same counts each. */
+	for (ring = 0; ring < 3; ring++) {
 		for (i = 0; i < TEST_ARRAY_SIZE(cases); i++) {
 			struct irqmod_ixgbe state;
 			struct irqmod_sample sample = { .now_ns = 1000 };
 			struct irqmod_decision decision;
-			const struct irqmod_ixgbe_container *container;
+			uint64_t bytes = (uint64_t)cases[i].packets * cases[i].bytes_per_packet;
 			uint32_t expected = cases[i].usecs |
 					    (cases[i].latency ? IRQMOD_IXGBE_LATENCY : 0u);
 
-			config.rx_ring = ring == 0;
-			config.tx_ring = ring == 1;
+			config.rx_ring = ring != 1;
+			config.tx_ring = ring != 0;
 			assert_int_equal(irqmod_ixgbe_init(&state, &config), 0);
 			irqmod_ixgbe_update(&state, &sample, &decision); /* first: stale */
 			sample.now_ns = 2000;
-			if (ring == 0) {
+			if (config.rx_ring) {
 				sample.rx_packets = cases[i].packets;
-				sample.rx_bytes = (uint64_t)cases[i].packets * cases[i].bytes_per_packet;
-				container = &state.rx;
-			} else {
+				sample.rx_bytes = bytes;
+			}
+			if (config.tx_ring) {
 				sample.tx_packets = cases[i].packets;
-				sample.tx_bytes = (uint64_t)cases[i].packets * cases[i].bytes_per_packet;
-				container = &state.tx;
+				sample.tx_bytes = bytes;
 			}
 			irqmod_ixgbe_update(&state, &sample, &decision);
-			assert_int_equal(container->itr, expected);
+			if (config.rx_ring)
+				assert_int_equal(state.rx.itr, expected);
+			if (config.tx_ring)
+				assert_int_equal(state.tx.itr, expected);
 			assert_int_equal(decision.rx_interval_ns, cases[i].usecs * 1000u);
 		}
 	}
@@ -892,7 +896,7 @@ int main(void)
 		cmocka_unit_test(test_ixgbe_extreme_samples_and_runtime_changes_stay_in_bounds),
 		cmocka_unit_test(test_ixgbe_generic_controller_uses_the_irqmod_preset),
 		cmocka_unit_test(test_ixgbe_increase_at_the_u8_limit_stops_at_the_ceiling),
-		cmocka_unit_test(test_ixgbe_size_paths_clamp_into_min_max_on_both_rings),
+		cmocka_unit_test(test_ixgbe_size_paths_clamp_into_min_max_on_each_ring_and_both),
 		cmocka_unit_test(test_ixgbe_step_that_is_not_a_power_of_two_rounds_like_linux),
 	};
 

@@ -102,17 +102,15 @@ struct irqmod_average_size_config {
  * struct irqmod_average_size - controller state (caller-owned, <= 64 bytes).
  * @start_level: copied from the config.
  * @min_value: copied from the config.
- * @rate_dividend: copied from the config for rate output. With
- *	@formula_both (register output, where the rate fields are unused)
- *	this and @max_rate_per_s hold @interval_ns each: the decision's RX
- *	and TX words as stored, which an update whose level does not move
- *	copies as one 8-byte word instead of spreading @interval_ns.
- * @max_rate_per_s: copied from the config for rate output; see
- *	@rate_dividend.
+ * @rate_dividend: copied from the config for rate output.
  * @slow_link_level: copied from the config; 0 when the link is 1 Gb/s or more.
  * @level: current level (register units or ints/s).
  * @register_value: register field for @level (no flag bits).
  * @interval_ns: interval @register_value programs.
+ * @max_rate_per_s: copied from the config for rate output. With
+ *	@formula_both (register output, where the rate fields are unused)
+ *	it holds @interval_ns too, so that the two are the decision's RX and
+ *	TX words as stored: the update copies them as one 8-byte word.
  * @encoding: copied from the config.
  * @output: copied from the config.
  * @use_tx: copied from the config.
@@ -125,11 +123,11 @@ struct irqmod_average_size {
 	uint32_t start_level;
 	uint32_t min_value;
 	uint32_t rate_dividend;
-	uint32_t max_rate_per_s;
 	uint32_t slow_link_level;
 	uint32_t level;
 	uint32_t register_value;
 	uint32_t interval_ns;
+	uint32_t max_rate_per_s;
 	uint8_t encoding;
 	uint8_t output;
 	bool use_tx;

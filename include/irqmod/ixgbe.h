@@ -112,8 +112,10 @@ struct irqmod_ixgbe_container {
  * @max_usecs: @config's maximum in us, derived at init and by
  *             irqmod_ixgbe_set_max_interval().
  * @step_usecs: @config's step in us, derived at init.
- * @rings: which of @config's rings exist (bit 0 RX, bit 1 TX), derived at
- *         init so that the update tests one byte instead of two flags.
+ * @rings: which of @config's rings exist (bit 0 RX, bit 1 TX), and bit 2
+ *         when the step is not a power of two, derived at init so that the
+ *         update tests one byte for the usual vector (both rings, a
+ *         power-of-two step) instead of two flags and the step.
  * @tick_start_ns: start of the tick (jiffy) of the previous update, a
  *                 multiple of the tick (Linux: next_update - 1, in ns).
  * @rx: RX container.
