@@ -19,6 +19,7 @@
 #include <linux/printk.h>
 #include <linux/slab.h>
 
+#include "vectors/convert_vectors.h"
 #include "vectors/sets.h"
 
 #include "irqmod_ktap.h"
