@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
 /*
  * irqmod in-kernel self-test. Loading the module runs, inside the kernel:
- *  - every controller vector set of tests/vectors/sets.h: the generic-shaped
+ *  - every controller vector set of sets.h (which kernel/Makefile writes
+ *    from tests/vectors/ with scripts/vector-sets): the generic-shaped
  *    sets through irqmod_vector_case_run(), and each set in a controller's
  *    own shape through its runner in tests/vectors/<controller>_run.h (the
  *    same tables and runners as the CMocka tests test_vectors and
@@ -19,6 +20,7 @@
 #include <linux/printk.h>
 #include <linux/slab.h>
 
+#include "vectors/convert_vectors.h"
 #include "vectors/sets.h"
 
 #include "irqmod_ktap.h"

@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "vectors/dim_run.h"
+#include "vectors/convert_vectors.h"
 #include "vectors/sets.h"
 #include "vector_test_util.h"
 
@@ -422,7 +423,9 @@ static void test_vectors_every_kind_has_a_set(void **unused)
 		for (i = 0; i < IRQMOD_VECTOR_COUNT(vectors_outside_sets); i++)
 			found = found || strcmp(vectors_outside_sets[i], name) == 0;
 		if (!found)
-			fail_msg("kind %s has no vector set in tests/vectors/sets.h", name);
+			fail_msg("kind %s has no vector set: no file of tests/vectors/ that "
+				 "scripts/vector-sets lists (<module>_vectors.h, <module>_run.h)",
+				 name);
 	}
 }
 
