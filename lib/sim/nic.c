@@ -221,15 +221,14 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_irq_event(struct irqmod_sim_model *sim,
  * A DPDK loop's software throttle waits at re-arm until the interval after
  * the last wake-up: spun when the wait is under throttle_spin_ns (on time),
  * else a timed sleep that wakes throttle_late_ns late (examples/dpdk
- * wait_until()). The NIC timers do neither, so this is false at the default 0.
+ * wait_until()). Only the throttle timer reads it; false at the default 0.
  */
 static inline bool throttle_sleeps(const struct irqmod_sim_model *sim,
 				   const struct irqmod_sim_queue *q, uint64_t now)
 {
 	uint64_t release = q->last_irq_ns + q->interval_ns;
 
-	return sim->config->throttle_late_ns != 0 &&
-	       sim->config->timer == IRQMOD_SIM_TIMER_THROTTLE && release > now &&
+	return sim->config->throttle_late_ns != 0 && release > now &&
 	       release - now >= sim->config->throttle_spin_ns;
 }
 
