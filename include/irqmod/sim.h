@@ -493,9 +493,9 @@ IRQMOD_API void irqmod_sim_default_source(struct irqmod_sim_source *source, uint
  * load_core; the costs (irq_ns, timer_irq_ns, poll_spin_ns, poll_ns,
  * packet_ns, tx_clean_ns, response_ns); the budgets (napi_budget,
  * softirq_budget_packets, softirq_budget_ns); the load (load_busy_ns,
- * load_distribution); rcvbuf_bytes; truesize_bytes; the application (app_wakeup_ns,
- * app_datagram_ns, app_byte_ps, app_send_ns, app_batch); the NAPI's
- * knobs (napi_defer_hard_irqs, gro_flush_timeout_ns,
+ * load_distribution); rcvbuf_bytes; truesize_bytes; the application
+ * (app_wakeup_ns, app_datagram_ns, app_byte_ps, app_send_ns, app_batch);
+ * the NAPI's knobs (napi_defer_hard_irqs, gro_flush_timeout_ns,
  * irq_suspend_timeout_ns); busy polling (busy_poll_usecs, busy_poll_budget,
  * then queues above 1 while busy polling, since an epoll context polls one
  * NAPI, busy_poll_wait_timeout_ns); then each active
