@@ -31,6 +31,14 @@ ones, and one real run with its captures.
   captures: frames before the window replay as warm-up, a capture that
   starts inside the window is delayed by that much; a microsecond pcap is
   refused by name.
+- The loop's throttle lateness reaches the simulator (issue 22 section 3,
+  nic.throttle_late): throttle_late() is a run's own sleep_late_ns (median
+  over runs, 0 without one), the model's settings say each controller's
+  and the throttle's spin threshold (nic.throttle_spin=20us), and in the
+  capture folder with static 50 us's wake-up cost cut to 1 us (so its
+  waits at re-arm are over 20 us, slept), a 1 ms sleep_late_ns holds its
+  replayed wake-ups under one per 1.05 ms where 0 leaves them near the
+  loop's: the trace replays each run with its own lateness.
 
 usage: dpdk-compare.py IRQMOD_SIM SOURCE_ROOT [--no-pcap]
 (--no-pcap: the simulator reads no pcap file, so the capture folder is
@@ -39,6 +47,7 @@ left out, and said so.)
 import importlib.machinery
 import importlib.util
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -180,6 +189,43 @@ def check_capture(root, tool, workdir):
             fail(f"capture, {controller}: the model's columns depend on the capture", thinned)
 
 
+def check_throttle_late(compare, root, tool, workdir):
+    """Each run's sleep_late_ns is its replay's nic.throttle_late."""
+    cases = [([{"sleep_late_ns": "25225"}], "25225"),
+             ([{"sleep_late_ns": "30000"}, {"sleep_late_ns": "10000"}, {"sleep_late_ns": "70000"}],
+              "30000"),
+             ([{}], "0")]
+    for runs, late in cases:
+        if compare.throttle_late(runs) != [f"nic.throttle_late={late}ns"]:
+            fail(f"throttle_late({runs}): {compare.throttle_late(runs)}, expected {late} ns")
+    out = run(root, tool, "capture")
+    for text in ("--set nic.throttle_spin=20us", "`static:0` 0ns, `static:50us` 25225ns"):
+        if text not in out:
+            fail(f"throttle-late: no '{text}'", out)
+    title = "### ping -i 0.0002"
+    replayed = {}
+    for late in ("0", "1000000"):
+        folder = os.path.join(workdir, "late-" + late)
+        shutil.copytree(os.path.join(root, "tests", "dpdk-compare", "capture"), folder)
+        path = os.path.join(folder, "pinginterval.txt")
+        with open(path) as f:
+            lines = f.readlines()
+        with open(path, "w") as f:
+            for line in lines:
+                if "controller=static:50us " in line:
+                    line = re.sub(r" wakeup_ns=\d+", " wakeup_ns=1000", line)
+                    line = re.sub(r" sleep_late_ns=\d+", " sleep_late_ns=" + late, line)
+                f.write(line)
+        out = run(root, tool, folder)
+        replayed[late] = float(rows_of(out, title, "static:50us")[0][TRACE_WAKEUPS])
+    real = 4952  # the loop's static 50 us wake-ups/s in the capture folder
+    if abs(replayed["0"] - real) > 0.25 * real:
+        fail(f"throttle-late: punctual replay {replayed['0']} wake-ups/s, the loop's {real}")
+    if replayed["1000000"] > 1e9 / 1_050_000:
+        fail(f"throttle-late: with 1 ms late sleeps {replayed['1000000']} wake-ups/s replayed, "
+             "more than one per 50 us + 1 ms")
+
+
 def check_trace_timing(compare, workdir):
     """The window on the capture's clock, both ways round, and a wrong pcap refused."""
     run = {"window_start_ns": "1000000000", "window_s": "2.000"}
@@ -260,6 +306,7 @@ def main():
         check_own_rate(run(root, tool, "own-rate"), no_latency)
         if pcap:
             check_capture(root, tool, workdir)
+            check_throttle_late(compare, root, tool, workdir)
         else:
             print("dpdk-compare: the capture folder left out: this simulator reads no pcap")
     print("dpdk-compare: all checks passed")

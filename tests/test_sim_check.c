@@ -41,6 +41,8 @@ CASE(timer, c->timer = IRQMOD_SIM_TIMER_COUNT)
 CASE(poll_spin, c->poll_spin_ns = UINT64_MAX)
 CASE(rx_frames, c->rx_frames = UINT32_MAX)
 CASE(tx_delay, c->tx_completion_delay_ns = UINT64_MAX)
+CASE(throttle_late, c->throttle_late_ns = UINT64_MAX)
+CASE(throttle_spin, c->throttle_spin_ns = UINT64_MAX)
 CASE(cores_low, c->cores = 0)
 CASE(cores_high, c->cores = UINT32_MAX)
 CASE(queues_low, c->queues = 0)
@@ -129,6 +131,8 @@ static const struct check_case cases[] = {
 	{ "timer", C, break_timer },
 	{ "rx_frames", C, break_rx_frames },
 	{ "tx_completion_delay_ns", C, break_tx_delay },
+	{ "throttle_late_ns", C, break_throttle_late },
+	{ "throttle_spin_ns", C, break_throttle_spin },
 	{ "cores", C, break_cores_low },
 	{ "cores", C, break_cores_high },
 	{ "queues", C, break_queues_low },

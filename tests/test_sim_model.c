@@ -855,6 +855,59 @@ static void test_sim_deferred_poll_spins_up_to_poll_spin(void **unused)
 }
 
 /*
+ * A DPDK loop's software throttle (nic.throttle_late, nic.throttle_spin):
+ * at 200 kpps (Poisson: about 9 frames arrive after each poll and before
+ * the next release, so one is all but always waiting) a static 50 us
+ * throttle fires every 50 us; its poll (2.5 us plus 250 ns a frame) ends
+ * within a few us of the interrupt, so the wait at re-arm is 40 to 47 us.
+ * With the sleep threshold at 20 us that wait sleeps and each release comes
+ * late by the key: every 50 + late us (11250 interrupts in the 0.9 s window
+ * at 30 us, 15000 at 10 us); with the threshold at 48 us it is spun and
+ * fires on time (18000), as with the default 0 lateness. One interrupt
+ * either way at the window's edges, on three seeds. The NIC's absolute
+ * timer has no software wait: the keys leave its run unchanged.
+ */
+static void test_sim_throttle_wait_that_sleeps_releases_late(void **unused)
+{
+	static const struct {
+		uint64_t late_ns, spin_ns, interrupts;
+	} cases[] = {
+		{ 30000, 20000, 900000000 / 80000 },
+		{ 10000, 20000, 900000000 / 60000 },
+		{ 30000, 48000, 900000000 / 50000 }, /* the wait is spun: on time */
+		{ 0, 0, 900000000 / 50000 },
+	};
+	struct irqmod_sim_config c;
+	uint64_t seed, interrupts;
+	size_t i;
+
+	(void)unused;
+	for (seed = 1; seed <= 3; seed++) {
+		for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+			irqmod_sim_default_config(&c);
+			irqmod_sim_default_source(&c.sources[0], IRQMOD_SIM_SOURCE_POISSON);
+			c.sources[0].rate_pps = 200000;
+			c.sources[0].frame_bytes = 60;
+			c.seed = seed;
+			c.throttle_late_ns = cases[i].late_ns;
+			c.throttle_spin_ns = cases[i].spin_ns;
+			assert_int_equal(run(&c, "static:50us"), 0);
+			assert_true(results.counters.interrupts + 1 >= cases[i].interrupts);
+			assert_true(results.counters.interrupts <= cases[i].interrupts + 1);
+			assert_conserved(&results);
+		}
+		c.timer = IRQMOD_SIM_TIMER_ABSOLUTE;
+		c.throttle_late_ns = 0;
+		assert_int_equal(run(&c, "static:50us"), 0);
+		interrupts = results.counters.interrupts;
+		c.throttle_late_ns = 30000;
+		c.throttle_spin_ns = 0;
+		assert_int_equal(run(&c, "static:50us"), 0);
+		assert_int_equal(results.counters.interrupts, interrupts);
+	}
+}
+
+/*
  * Added delay is the time moderation holds a frame. One frame per 100 us,
  * static 30 us: the throttle fires on the frame (the previous interrupt is
  * 100 us old), so it adds 0; the absolute timer holds it 30 us: exactly
@@ -1279,6 +1332,7 @@ int main(void)
 		cmocka_unit_test(test_sim_callback_controller_poll_action_costs_a_poll),
 		cmocka_unit_test(test_sim_deferred_poll_takes_a_timer_interrupt),
 		cmocka_unit_test(test_sim_deferred_poll_spins_up_to_poll_spin),
+		cmocka_unit_test(test_sim_throttle_wait_that_sleeps_releases_late),
 		cmocka_unit_test(test_sim_added_delay_is_arrival_to_signal),
 		cmocka_unit_test(test_sim_per_source_results_add_up),
 		cmocka_unit_test(test_sim_onoff_constant_periods_offer_rate_times_time_on),

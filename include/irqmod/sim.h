@@ -315,6 +315,14 @@ struct irqmod_sim_source {
  * @tx_interrupts: TX completions raise causes on the queue's vector.
  * @tx_completion_delay_ns: time from the end of transmission to the
  *	completion write-back.
+ * @throttle_late_ns: how much later than asked a throttle release comes
+ *	when the wait at re-arm is a sleep (at least @throttle_spin_ns): the
+ *	DPDK loop's software throttle is a clock_nanosleep() that wakes
+ *	late (examples/dpdk, sleep_late_ns), the vector blind meanwhile.
+ *	0 (default): the throttle is punctual.
+ * @throttle_spin_ns: throttle waits at re-arm shorter than this are spun
+ *	and end on time (the loop's --spin-below-us); longer ones sleep and
+ *	end @throttle_late_ns late. 0 (default): every wait sleeps.
  * @cores: host cores.
  * @queues: RX queues; queue q runs on core @queue_core[q].
  * @queue_core: core of each queue (default q % @cores).
@@ -402,6 +410,8 @@ struct irqmod_sim_config {
 	uint32_t rx_frames;
 	bool tx_interrupts;
 	uint64_t tx_completion_delay_ns;
+	uint64_t throttle_late_ns;
+	uint64_t throttle_spin_ns;
 	uint32_t cores;
 	uint32_t queues;
 	uint32_t queue_core[IRQMOD_SIM_MAX_QUEUES];
@@ -478,14 +488,14 @@ IRQMOD_API void irqmod_sim_default_source(struct irqmod_sim_source *source, uint
  * The checks run in this order, and a config with several faults gets the
  * first one's error: duration_ns; warmup_ns (below duration_ns);
  * link_speed_mbps; wire_overhead_bytes; propagation_ns; ring_size; timer;
- * rx_frames; tx_completion_delay_ns; cores; queues; queue_core (each
- * queue's, first queue first); app_core; load_core; the costs (irq_ns,
- * timer_irq_ns, poll_spin_ns, poll_ns, packet_ns, tx_clean_ns,
- * response_ns); the budgets (napi_budget, softirq_budget_packets,
- * softirq_budget_ns); the load (load_busy_ns, load_distribution);
- * rcvbuf_bytes; truesize_bytes; the application (app_wakeup_ns,
- * app_datagram_ns, app_byte_ps, app_send_ns, app_batch); the NAPI's
- * knobs (napi_defer_hard_irqs, gro_flush_timeout_ns,
+ * rx_frames; tx_completion_delay_ns; throttle_late_ns; throttle_spin_ns;
+ * cores; queues; queue_core (each queue's, first queue first); app_core;
+ * load_core; the costs (irq_ns, timer_irq_ns, poll_spin_ns, poll_ns,
+ * packet_ns, tx_clean_ns, response_ns); the budgets (napi_budget,
+ * softirq_budget_packets, softirq_budget_ns); the load (load_busy_ns,
+ * load_distribution); rcvbuf_bytes; truesize_bytes; the application
+ * (app_wakeup_ns, app_datagram_ns, app_byte_ps, app_send_ns, app_batch);
+ * the NAPI's knobs (napi_defer_hard_irqs, gro_flush_timeout_ns,
  * irq_suspend_timeout_ns); busy polling (busy_poll_usecs, busy_poll_budget,
  * then queues above 1 while busy polling, since an epoll context polls one
  * NAPI, busy_poll_wait_timeout_ns); then each active

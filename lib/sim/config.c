@@ -493,6 +493,10 @@ int irqmod_sim_check(const struct irqmod_sim_config *c, struct irqmod_config_err
 			     -IRQMOD_ERANGE)) ||
 	    (code = in_range(error, "tx_completion_delay_ns", c->tx_completion_delay_ns, 0,
 			     MAX_COST_NS, -IRQMOD_ERANGE)) ||
+	    (code = in_range(error, "throttle_late_ns", c->throttle_late_ns, 0, MAX_COST_NS,
+			     -IRQMOD_ERANGE)) ||
+	    (code = in_range(error, "throttle_spin_ns", c->throttle_spin_ns, 0, MAX_COST_NS,
+			     -IRQMOD_ERANGE)) ||
 	    (code = check_host(c, error)))
 		return code;
 	for (i = 0; i < IRQMOD_SIM_MAX_SOURCES; i++) {

@@ -175,7 +175,9 @@ static inline void nic_cause(struct irqmod_sim_model *sim, struct irqmod_sim_que
 	switch (sim->config->timer) {
 	case IRQMOD_SIM_TIMER_THROTTLE:
 		if (!q->armed)
-			arm(sim, q, irqmod_sim_max_u64(irqmod_sim_max_u64(now, q->last_irq_ns + interval), earliest));
+			arm(sim, q, irqmod_sim_max_u64(irqmod_sim_max_u64(now, q->last_irq_ns + interval +
+									 q->release_late_ns),
+						       earliest));
 		return; /* a throttle is a rate limit: no count threshold */
 	case IRQMOD_SIM_TIMER_ABSOLUTE:
 		if (!q->armed)
@@ -215,6 +217,21 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_irq_event(struct irqmod_sim_model *sim,
 	fire(sim, q, now);
 }
 
+/*
+ * A DPDK loop's software throttle waits at re-arm until the interval after
+ * the last wake-up: spun when the wait is under throttle_spin_ns (on time),
+ * else a timed sleep that wakes throttle_late_ns late (examples/dpdk
+ * wait_until()). Only the throttle timer reads it; false at the default 0.
+ */
+static inline bool throttle_sleeps(const struct irqmod_sim_model *sim,
+				   const struct irqmod_sim_queue *q, uint64_t now)
+{
+	uint64_t release = q->last_irq_ns + q->interval_ns;
+
+	return sim->config->throttle_late_ns != 0 && release > now &&
+	       release - now >= sim->config->throttle_spin_ns;
+}
+
 IRQMOD_SIM_PRIVATE void irqmod_sim_nic_enable(struct irqmod_sim_model *sim,
 					      struct irqmod_sim_queue *q, uint64_t now)
 {
@@ -223,6 +240,7 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_nic_enable(struct irqmod_sim_model *sim,
 
 	q->enabled = true;
 	q->pending_causes = 0;
+	q->release_late_ns = throttle_sleeps(sim, q, now) ? sim->config->throttle_late_ns : 0;
 	if (waiting != 0)
 		nic_cause(sim, q, now, waiting);
 }

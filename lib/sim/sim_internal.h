@@ -225,6 +225,9 @@ struct irqmod_sim_queue {
 	 * timer expired. A frame's added delay ends there. */
 	uint64_t signal_ns;
 	uint32_t pending_causes;
+	/* The throttle's release comes this much late since the last re-arm
+	 * (throttle_late_ns when that re-arm's wait slept, else 0). */
+	uint64_t release_late_ns;
 	uint32_t interval_ns;
 	uint32_t rate_limit_ns;
 	uint32_t frames_threshold;
