@@ -200,8 +200,10 @@ void irqmod_hybrid_reset(struct irqmod_hybrid *hybrid)
 		irqmod_hybrids[hybrid->kind].reset(&hybrid->own);
 }
 
-/* No hybrid: the controller's own answer, POLL included (the
- * latency-target controller polls by itself under load). */
+/*
+ * No hybrid: the controller's own answer, POLL included (the
+ * latency-target controller polls by itself under load).
+ */
 static void none_step(struct irqmod_hybrid *hybrid, const struct irqmod_sample *sample,
 		      struct irqmod_decision *decision)
 {
@@ -214,9 +216,11 @@ static void none_step(struct irqmod_hybrid *hybrid, const struct irqmod_sample *
  * 20: the switch with three arguments to set up cost 9 to 13 instructions
  * a call; issue 11: building a struct irqmod_inner had cost 23).
  */
-static void (*const irqmod_hybrid_steps[IRQMOD_HYBRID_COUNT])(struct irqmod_hybrid *hybrid,
-							       const struct irqmod_sample *sample,
-							       struct irqmod_decision *decision) = {
+typedef void (*irqmod_hybrid_step_fn)(struct irqmod_hybrid *hybrid,
+				      const struct irqmod_sample *sample,
+				      struct irqmod_decision *decision);
+
+static const irqmod_hybrid_step_fn irqmod_hybrid_steps[IRQMOD_HYBRID_COUNT] = {
 	[IRQMOD_HYBRID_NONE] = none_step,
 	[IRQMOD_HYBRID_IDLE_POLL] = irqmod_idle_poll_step,
 	[IRQMOD_HYBRID_DEFER_IRQ] = irqmod_defer_irq_step,
@@ -228,7 +232,8 @@ void irqmod_hybrid_update(struct irqmod_hybrid *hybrid,
 			  struct irqmod_decision *decision)
 {
 	/* An unknown kind (a struct never initialised) answers as NONE. */
-	irqmod_hybrid_steps[hybrid->kind < IRQMOD_HYBRID_COUNT ? hybrid->kind :
-								  IRQMOD_HYBRID_NONE](hybrid, sample,
-										      decision);
+	uint32_t kind = hybrid->kind < IRQMOD_HYBRID_COUNT ? hybrid->kind :
+							     IRQMOD_HYBRID_NONE;
+
+	irqmod_hybrid_steps[kind](hybrid, sample, decision);
 }
