@@ -243,7 +243,7 @@ void irqmod_defer_irq_update(struct irqmod_defer_irq *state,
 }
 
 void irqmod_defer_irq_step(struct irqmod_hybrid *hybrid, const struct irqmod_sample *sample,
-			 struct irqmod_decision *decision)
+			   struct irqmod_decision *decision)
 {
 	defer_irq_update(&hybrid->own.defer_irq, true, NULL, hybrid, sample, decision);
 }

@@ -208,7 +208,7 @@ void irqmod_idle_poll_update(struct irqmod_idle_poll *state,
 }
 
 void irqmod_idle_poll_step(struct irqmod_hybrid *hybrid, const struct irqmod_sample *sample,
-			 struct irqmod_decision *decision)
+			   struct irqmod_decision *decision)
 {
 	idle_poll_update(&hybrid->own.idle_poll, true, NULL, hybrid, sample, decision);
 }
