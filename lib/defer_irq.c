@@ -119,21 +119,25 @@ static IRQMOD_COLD_PATH void defer_irq_rearm_work(struct irqmod_defer_irq *state
 				   sample, decision);
 }
 
-static IRQMOD_COLD_PATH void defer_irq_rearm_step(struct irqmod_defer_irq *state,
-						  irqmod_update_fn update, void *inner_state,
+static IRQMOD_COLD_PATH void defer_irq_rearm_step(struct irqmod_hybrid *hybrid,
 						  const struct irqmod_sample *sample,
 						  struct irqmod_decision *decision)
 {
-	irqmod_hybrid_answer_rearm(&state->sum, NULL, update, inner_state,
+	struct irqmod_defer_irq *state = &hybrid->own.defer_irq;
+
+	irqmod_hybrid_answer_rearm(&state->sum, NULL, hybrid->inner_update,
+				   &hybrid->inner.state,
 				   false, sample, decision);
 }
 
-static IRQMOD_COLD_PATH void defer_irq_rearm_step_work(struct irqmod_defer_irq *state,
-						       irqmod_update_fn update, void *inner_state,
+static IRQMOD_COLD_PATH void defer_irq_rearm_step_work(struct irqmod_hybrid *hybrid,
 						       const struct irqmod_sample *sample,
 						       struct irqmod_decision *decision)
 {
-	irqmod_hybrid_answer_rearm(&state->sum, NULL, update, inner_state,
+	struct irqmod_defer_irq *state = &hybrid->own.defer_irq;
+
+	irqmod_hybrid_answer_rearm(&state->sum, NULL, hybrid->inner_update,
+				   &hybrid->inner.state,
 				   true, sample, decision);
 }
 
@@ -149,15 +153,15 @@ static inline bool defer_irq_suspending(const struct irqmod_defer_irq *state,
 /* Re-arm through the cold path of the entry (@step as below). */
 static inline void defer_irq_rearm_of(struct irqmod_defer_irq *state, bool step,
 				      const struct irqmod_inner *inner,
-				      irqmod_update_fn update, void *inner_state,
+				      struct irqmod_hybrid *hybrid,
 				      bool work, const struct irqmod_sample *sample,
 				      struct irqmod_decision *decision)
 {
 	if (step && work)
-		defer_irq_rearm_step_work(state, update, inner_state, sample,
+		defer_irq_rearm_step_work(hybrid, sample,
 					  decision);
 	else if (step)
-		defer_irq_rearm_step(state, update, inner_state, sample, decision);
+		defer_irq_rearm_step(hybrid, sample, decision);
 	else if (work)
 		defer_irq_rearm_work(state, inner, sample, decision);
 	else
@@ -175,7 +179,7 @@ static inline void defer_irq_rearm_of(struct irqmod_defer_irq *state, bool step,
  */
 static inline void defer_irq_update(struct irqmod_defer_irq *state, bool step,
 				    const struct irqmod_inner *inner,
-				    irqmod_update_fn update, void *inner_state,
+				    struct irqmod_hybrid *hybrid,
 				    const struct irqmod_sample *sample,
 				    struct irqmod_decision *decision)
 {
@@ -206,7 +210,7 @@ static inline void defer_irq_update(struct irqmod_defer_irq *state, bool step,
 		} else {
 			state->defer_count = 0;
 		}
-		defer_irq_rearm_of(state, step, inner, update, inner_state, true,
+		defer_irq_rearm_of(state, step, inner, hybrid, true,
 				   sample, decision);
 		return;
 	}
@@ -226,7 +230,7 @@ static inline void defer_irq_update(struct irqmod_defer_irq *state, bool step,
 			return;
 		}
 	}
-	defer_irq_rearm_of(state, step, inner, update, inner_state, false, sample,
+	defer_irq_rearm_of(state, step, inner, hybrid, false, sample,
 			   decision);
 }
 
@@ -235,12 +239,11 @@ void irqmod_defer_irq_update(struct irqmod_defer_irq *state,
 			     const struct irqmod_sample *sample,
 			     struct irqmod_decision *decision)
 {
-	defer_irq_update(state, false, inner, NULL, NULL, sample, decision);
+	defer_irq_update(state, false, inner, NULL, sample, decision);
 }
 
-void irqmod_defer_irq_step(struct irqmod_defer_irq *state, irqmod_update_fn update,
-			   void *inner_state, const struct irqmod_sample *sample,
+void irqmod_defer_irq_step(struct irqmod_hybrid *hybrid, const struct irqmod_sample *sample,
 			   struct irqmod_decision *decision)
 {
-	defer_irq_update(state, true, NULL, update, inner_state, sample, decision);
+	defer_irq_update(&hybrid->own.defer_irq, true, NULL, hybrid, sample, decision);
 }

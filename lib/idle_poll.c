@@ -130,19 +130,21 @@ static IRQMOD_COLD_PATH void idle_poll_rearm(struct irqmod_idle_poll *state,
 				   sample, decision);
 }
 
-static IRQMOD_COLD_PATH void idle_poll_rearm_step(struct irqmod_idle_poll *state,
-						  irqmod_update_fn update, void *inner_state,
+static IRQMOD_COLD_PATH void idle_poll_rearm_step(struct irqmod_hybrid *hybrid,
 						  const struct irqmod_sample *sample,
 						  struct irqmod_decision *decision)
 {
+	struct irqmod_idle_poll *state = &hybrid->own.idle_poll;
+
 	state->polls_left = 0;
-	irqmod_hybrid_answer_rearm(&state->sum, NULL, update, inner_state,
+	irqmod_hybrid_answer_rearm(&state->sum, NULL, hybrid->inner_update,
+				   &hybrid->inner.state,
 				   false, sample, decision);
 }
 
 /*
  * The body of both entries: @step is a constant, true for
- * irqmod_idle_poll_step() (@update on @inner_state), false for
+ * irqmod_idle_poll_step() (@hybrid's inner controller), false for
  * irqmod_idle_poll_update() (@inner). The common calls are a poll with work
  * (reload the budget, add to the sum, POLL) and an empty poll inside the
  * budget (count it down, one compare against the precomputed end time,
@@ -150,7 +152,7 @@ static IRQMOD_COLD_PATH void idle_poll_rearm_step(struct irqmod_idle_poll *state
  */
 static inline void idle_poll_update(struct irqmod_idle_poll *state, bool step,
 				    const struct irqmod_inner *inner,
-				    irqmod_update_fn update, void *inner_state,
+				    struct irqmod_hybrid *hybrid,
 				    const struct irqmod_sample *sample,
 				    struct irqmod_decision *decision)
 {
@@ -192,7 +194,7 @@ static inline void idle_poll_update(struct irqmod_idle_poll *state, bool step,
 	/* Here the count budget is spent (polls_left was 1, or the budget
 	 * is one poll) or the time budget is. */
 	if (step)
-		idle_poll_rearm_step(state, update, inner_state, sample, decision);
+		idle_poll_rearm_step(hybrid, sample, decision);
 	else
 		idle_poll_rearm(state, inner, sample, decision);
 }
@@ -202,12 +204,11 @@ void irqmod_idle_poll_update(struct irqmod_idle_poll *state,
 			     const struct irqmod_sample *sample,
 			     struct irqmod_decision *decision)
 {
-	idle_poll_update(state, false, inner, NULL, NULL, sample, decision);
+	idle_poll_update(state, false, inner, NULL, sample, decision);
 }
 
-void irqmod_idle_poll_step(struct irqmod_idle_poll *state, irqmod_update_fn update,
-			   void *inner_state, const struct irqmod_sample *sample,
+void irqmod_idle_poll_step(struct irqmod_hybrid *hybrid, const struct irqmod_sample *sample,
 			   struct irqmod_decision *decision)
 {
-	idle_poll_update(state, true, NULL, update, inner_state, sample, decision);
+	idle_poll_update(&hybrid->own.idle_poll, true, NULL, hybrid, sample, decision);
 }

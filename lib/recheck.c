@@ -75,30 +75,34 @@ static IRQMOD_COLD_PATH void recheck_rearm_work(struct irqmod_recheck *state,
 				   sample, decision);
 }
 
-static IRQMOD_COLD_PATH void recheck_rearm_step(struct irqmod_recheck *state,
-						irqmod_update_fn update, void *inner_state,
+static IRQMOD_COLD_PATH void recheck_rearm_step(struct irqmod_hybrid *hybrid,
 						const struct irqmod_sample *sample,
 						struct irqmod_decision *decision)
 {
+	struct irqmod_recheck *state = &hybrid->own.recheck;
+
 	state->rounds = 0;
-	irqmod_hybrid_answer_rearm(&state->sum, NULL, update, inner_state,
+	irqmod_hybrid_answer_rearm(&state->sum, NULL, hybrid->inner_update,
+				   &hybrid->inner.state,
 				   false, sample, decision);
 }
 
-static IRQMOD_COLD_PATH void recheck_rearm_step_work(struct irqmod_recheck *state,
-						     irqmod_update_fn update, void *inner_state,
+static IRQMOD_COLD_PATH void recheck_rearm_step_work(struct irqmod_hybrid *hybrid,
 						     const struct irqmod_sample *sample,
 						     struct irqmod_decision *decision)
 {
+	struct irqmod_recheck *state = &hybrid->own.recheck;
+
 	state->rounds = 0;
-	irqmod_hybrid_answer_rearm(&state->sum, NULL, update, inner_state,
+	irqmod_hybrid_answer_rearm(&state->sum, NULL, hybrid->inner_update,
+				   &hybrid->inner.state,
 				   true, sample, decision);
 }
 
 /* The body of both entries (@step as in lib/idle_poll.c). */
 static inline void recheck_update(struct irqmod_recheck *state, bool step,
 				  const struct irqmod_inner *inner,
-				  irqmod_update_fn update, void *inner_state,
+				  struct irqmod_hybrid *hybrid,
 				  const struct irqmod_sample *sample,
 				  struct irqmod_decision *decision)
 {
@@ -113,10 +117,10 @@ static inline void recheck_update(struct irqmod_recheck *state, bool step,
 		return;
 	}
 	if (step && work)
-		recheck_rearm_step_work(state, update, inner_state, sample,
+		recheck_rearm_step_work(hybrid, sample,
 					decision);
 	else if (step)
-		recheck_rearm_step(state, update, inner_state, sample, decision);
+		recheck_rearm_step(hybrid, sample, decision);
 	else if (work)
 		recheck_rearm_work(state, inner, sample, decision);
 	else
@@ -128,12 +132,11 @@ void irqmod_recheck_update(struct irqmod_recheck *state,
 			   const struct irqmod_sample *sample,
 			   struct irqmod_decision *decision)
 {
-	recheck_update(state, false, inner, NULL, NULL, sample, decision);
+	recheck_update(state, false, inner, NULL, sample, decision);
 }
 
-void irqmod_recheck_step(struct irqmod_recheck *state, irqmod_update_fn update,
-			 void *inner_state, const struct irqmod_sample *sample,
+void irqmod_recheck_step(struct irqmod_hybrid *hybrid, const struct irqmod_sample *sample,
 			 struct irqmod_decision *decision)
 {
-	recheck_update(state, true, NULL, update, inner_state, sample, decision);
+	recheck_update(&hybrid->own.recheck, true, NULL, hybrid, sample, decision);
 }

@@ -119,15 +119,20 @@ static void test_defer_irq_reset_forgets_counts_and_keeps_the_config(void **unus
 	assert_int_equal(decision.action, IRQMOD_ACTION_REARM);
 }
 
-/* Both entries: the public one and the generic hybrid's (NULL inner). */
+/* Both entries: the public one and the generic hybrid's (no inner update). */
 static void defer_irq_call(bool step, struct irqmod_defer_irq *state,
 			   const struct irqmod_sample *sample,
 			   struct irqmod_decision *decision)
 {
-	if (step)
-		irqmod_defer_irq_step(state, NULL, NULL, sample, decision);
-	else
+	struct irqmod_hybrid hybrid = { .inner_update = NULL };
+
+	if (step) {
+		hybrid.own.defer_irq = *state;
+		irqmod_defer_irq_step(&hybrid, sample, decision);
+		*state = hybrid.own.defer_irq;
+	} else {
 		irqmod_defer_irq_update(state, NULL, sample, decision);
+	}
 }
 
 /*
