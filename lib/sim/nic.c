@@ -4,7 +4,9 @@
  * over the queues, the RX rings, the interrupt timer of each queue's vector
  * (throttle, absolute, packet) and TX transmission with its completions.
  */
+#include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "sim_internal.h"
 
@@ -411,6 +413,27 @@ IRQMOD_SIM_NOINLINE static bool accept_batch(struct irqmod_sim_model *sim,
 	return true;
 }
 
+/* A frame's fields from source on, the same for every frame of a batch:
+ * spread_batch() writes them as one 8-byte copy (padding included). */
+#define FRAME_TAIL_OFFSET offsetof(struct irqmod_sim_frame, source)
+_Static_assert(sizeof(struct irqmod_sim_frame) - FRAME_TAIL_OFFSET == sizeof(uint64_t),
+	       "frame tail not 8 bytes");
+
+/*
+ * One queue's state for the length of a spread_batch(), in a local array
+ * so that the loop keeps it off the queue (whose fields the frame stores
+ * could alias) and reads one small record a frame.
+ */
+struct spread_lane {
+	struct irqmod_sim_frame *next;	/* where the next frame goes */
+	struct irqmod_sim_frame *ring;
+	struct irqmod_sim_frame *ring_end;
+	uint32_t room;		/* frames it still takes: 0 unless latched */
+	uint32_t start_room;
+	uint32_t dropped;
+	bool stops;		/* a frame would reach its vector: end the batch */
+};
+
 /*
  * With several queues, RSS spreads a lone line-rate constant source's
  * frames over them flow by flow. Until the next event (of any queue or
@@ -433,8 +456,7 @@ IRQMOD_SIM_NOINLINE static bool spread_batch(struct irqmod_sim_model *sim,
 {
 	const struct irqmod_sim_source *c = &src->config;
 	const uint8_t *flow_queues = src->flow_queues;
-	const uint16_t bytes = (uint16_t)src->next_bytes, fragment = src->next_fragment;
-	const uint8_t source = (uint8_t)src->index;
+	const uint16_t bytes = (uint16_t)src->next_bytes;
 	uint64_t speed = sim->config->link_speed_mbps, wire_ps, wire_remainder, payload_bytes;
 	uint64_t arrival_ps = sim->link.next_arrival_ps, remainder = sim->link.next_remainder;
 	/* The first frame past the bound arrives at or after this (the bound
@@ -443,9 +465,9 @@ IRQMOD_SIM_NOINLINE static bool spread_batch(struct irqmod_sim_model *sim,
 	uint32_t message = src->next_message, flow = src->next_flow, counter = src->flow_counter;
 	const uint32_t flows = c->flows;
 	uint32_t queues = sim->config->queues, count, dropped_total = 0, i;
-	uint32_t start_count[IRQMOD_SIM_MAX_QUEUES], dropped[IRQMOD_SIM_MAX_QUEUES] = { 0 };
-	bool latched[IRQMOD_SIM_MAX_QUEUES];
-	struct irqmod_sim_queue *queue_of[IRQMOD_SIM_MAX_QUEUES];
+	struct spread_lane lanes[IRQMOD_SIM_MAX_QUEUES];
+	struct irqmod_sim_frame frame;
+	uint64_t tail;
 
 	if (c->size_law != IRQMOD_SIM_SIZE_CONSTANT || src->next_bytes != c->frame_bytes ||
 	    src->next_fragment_count != 1 || src->next_ps > sim->link.free_ps ||
@@ -453,36 +475,41 @@ IRQMOD_SIM_NOINLINE static bool spread_batch(struct irqmod_sim_model *sim,
 		return false;
 	for (i = 0; i < queues; i++) {
 		const struct irqmod_sim_queue *q = &sim->queues[i];
+		struct spread_lane *lane = &lanes[i];
+		uint32_t slot = q->head + q->count;
+		bool latched = queue_latched(sim, q);
 
-		latched[i] = queue_latched(sim, q);
-		start_count[i] = q->count;
-		queue_of[i] = &sim->queues[i];
+		lane->ring = q->ring;
+		lane->ring_end = q->ring + q->ring_size;
+		lane->next = &q->ring[slot >= q->ring_size ? slot - q->ring_size : slot];
+		lane->room = latched ? q->ring_size - q->count : 0;
+		lane->start_room = lane->room;
+		lane->dropped = 0;
+		lane->stops = !latched && q->count < q->ring_size;
 	}
+	memset(&frame, 0, sizeof(frame));
+	frame.source = (uint8_t)src->index;
+	frame.fragment = src->next_fragment;
+	frame.fragment_count = 1;
+	memcpy(&tail, (const unsigned char *)&frame + FRAME_TAIL_OFFSET, sizeof(tail));
 	wire_time(sim, src->next_bytes, &wire_ps, &wire_remainder);
 	for (;;) {
-		uint32_t index = flow_queues[flow];
-		struct irqmod_sim_queue *q = queue_of[index];
+		struct spread_lane *lane = &lanes[flow_queues[flow]];
 
-		if (q->count == q->ring_size) {
-			dropped[index]++;
-		} else if (latched[index]) {
-			uint32_t slot = q->head + q->count;
-			struct irqmod_sim_frame *f;
+		if (lane->room != 0) {
+			struct irqmod_sim_frame *f = lane->next;
 
-			if (slot >= q->ring_size)
-				slot -= q->ring_size;
-			f = &q->ring[slot];
 			f->arrival_ns = arrival_ps / PS_PER_NS;
 			f->message = message;
 			f->bytes = bytes;
 			f->flow = (uint16_t)flow;
-			f->source = source;
-			f->respond = 0;
-			f->fragment = fragment;
-			f->fragment_count = 1;
-			q->count++;
-		} else {
+			memcpy((unsigned char *)f + FRAME_TAIL_OFFSET, &tail, sizeof(tail));
+			lane->room--;
+			lane->next = f + 1 == lane->ring_end ? lane->ring : f + 1;
+		} else if (lane->stops) {
 			break; /* its cause may schedule an interrupt */
+		} else {
+			lane->dropped++;
 		}
 		message++; /* one per frame taken: the count */
 		flow = counter; /* source_next_flow() */
@@ -521,8 +548,9 @@ IRQMOD_SIM_NOINLINE static bool spread_batch(struct irqmod_sim_model *sim,
 	for (i = 0; i < queues; i++) {
 		struct irqmod_sim_queue *q = &sim->queues[i];
 		struct irqmod_sim_counters *qk = &sim->metrics.queue_counters[i];
-		uint32_t accepted = q->count - start_count[i];
-		uint64_t frames = (uint64_t)accepted + dropped[i];
+		const struct spread_lane *lane = &lanes[i];
+		uint32_t accepted = lane->start_room - lane->room;
+		uint64_t frames = (uint64_t)accepted + lane->dropped;
 
 		if (frames == 0)
 			continue; /* with many queues, most batches reach few */
@@ -530,8 +558,9 @@ IRQMOD_SIM_NOINLINE static bool spread_batch(struct irqmod_sim_model *sim,
 		qk->offered_bytes += frames * bytes;
 		qk->offered_datagrams += frames;
 		qk->offered_payload_bytes += frames * payload_bytes;
-		qk->drops_ring += dropped[i];
-		dropped_total += dropped[i];
+		qk->drops_ring += lane->dropped;
+		dropped_total += lane->dropped;
+		q->count += accepted;
 		if (q->enabled)
 			q->pending_causes += accepted;
 		if (sim->timeseries && accepted != 0)
