@@ -580,6 +580,18 @@ static void test_sim_spread_arrivals_on_several_queues_equal_frame_by_frame(void
 			assert_true(batched.queue[q].counters.delivered_frames > 0);
 		assert_host_regime(&batched, fast);
 	}
+	/* Frames of varying size at line rate are never batched (GPareto). */
+	setup_constant(&c, 0, 60);
+	c.duration_ns = 10000000;
+	c.warmup_ns = 1000000;
+	c.queues = 2;
+	c.sources[0].size_law = IRQMOD_SIM_SIZE_GPARETO;
+	c.sources[0].size_location_milli = 15000;
+	c.sources[0].size_scale_milli = 214476;
+	c.sources[0].size_shape_micro = 348238;
+	c.sources[0].size_offset_bytes = 42;
+	assert_batch_equals_frame_by_frame(&c, &batched);
+	assert_true(batched.counters.offered_bytes > 300 * batched.counters.offered_frames);
 }
 
 /* The random configurations' stream (tools/random_stream.h). */

@@ -525,9 +525,8 @@ IRQMOD_SIM_NOINLINE static bool spread_batch(struct irqmod_sim_model *sim,
 		if (arrival_ps >= limit_ps)
 			break;
 	}
+	/* At least one: the first frame's queue takes it quietly (above). */
 	count = message - src->next_message;
-	if (count == 0)
-		return false;
 	/* The frame left is the link's next arrival; the last one taken, one
 	 * wire time earlier (the carry undone), ended when the link was free. */
 	sim->link.next_arrival_ps = arrival_ps;
