@@ -311,6 +311,28 @@ static void test_sim_histogram_merge_matches_adding_every_value(void **unused)
 	assert_int_equal(merged.max_ns, 1ull << 50);
 }
 
+/* Both sums are 128-bit: each low word carries into its high word. */
+static void test_sim_histogram_sums_carry_into_their_high_words(void **unused)
+{
+	static struct irqmod_sim_histogram h;
+	const uint64_t big = (1ull << 63) + 5, square_carries = 0xFFFFFFFFull;
+
+	(void)unused;
+	irqmod_sim_histogram_clear(&h);
+	/* big^2 = 2^126 + 5 * 2^64 + 25; (2^32 - 1)^2 = 2^64 - 2^33 + 1,
+	 * whose second copy carries out of the squares' low word. */
+	irqmod_sim_histogram_add(&h, big);
+	irqmod_sim_histogram_add(&h, square_carries);
+	irqmod_sim_histogram_add(&h, big);
+	irqmod_sim_histogram_add(&h, square_carries);
+	/* Sum: 2 * big + 2 * (2^32 - 1) = 2^64 + 2^33 + 8. */
+	assert_int_equal(h.sum_high, 1);
+	assert_int_equal(h.sum_low, (1ull << 33) + 8);
+	/* Squares: (2^63 + 10) * 2^64 + 50 + 2^65 - 2^34 + 2. */
+	assert_int_equal(h.square_high, (1ull << 63) + 11);
+	assert_int_equal(h.square_low, 0ull - (1ull << 34) + 52);
+}
+
 static void test_sim_histogram_reports_exact_moments_and_percentiles(void **unused)
 {
 	static struct irqmod_sim_histogram h;
@@ -356,6 +378,7 @@ int main(void)
 		cmocka_unit_test(test_sim_histogram_bucket_holds_every_edge),
 		cmocka_unit_test(test_sim_histogram_zeros_at_once_match_one_by_one),
 		cmocka_unit_test(test_sim_histogram_merge_matches_adding_every_value),
+		cmocka_unit_test(test_sim_histogram_sums_carry_into_their_high_words),
 		cmocka_unit_test(test_sim_histogram_reports_exact_moments_and_percentiles),
 	};
 
