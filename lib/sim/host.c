@@ -337,17 +337,9 @@ IRQMOD_SIM_PRIVATE_INLINE uint32_t irqmod_sim_poll_deliver(struct irqmod_sim_mod
 	    sim->sources[0].config.kind != IRQMOD_SIM_SOURCE_UDP_STREAM) {
 		/* One source whose frames are datagrams of their own: each goes
 		 * to its one socket (irqmod_sim_deliver()'s default case). */
-		struct irqmod_sim_socket *sock = &sim->sockets[0];
-		const struct irqmod_sim_frame *ring = q->ring;
-		uint32_t head = q->head, ring_size = q->ring_size;
-
-		/* Admission reads neither the ring's head nor its size. */
-		for (i = 0; i < n; i++) {
-			irqmod_sim_socket_admit(sim, q, sock, &ring[head], now, 1);
-			if (++head == ring_size)
-				head = 0;
-		}
-		q->head = head;
+		if (n != 0)
+			irqmod_sim_socket_admit_lone(sim, q, &sim->sockets[0], q->head, n, now);
+		q->head = q->head + n >= q->ring_size ? q->head + n - q->ring_size : q->head + n;
 	} else {
 		for (i = 0; i < n; i++) {
 			irqmod_sim_deliver(sim, q, &q->ring[q->head], now);

@@ -583,6 +583,10 @@ IRQMOD_SIM_PRIVATE_INLINE void irqmod_sim_socket_admit(struct irqmod_sim_model *
 						       struct irqmod_sim_socket *sock,
 						       const struct irqmod_sim_frame *f,
 						       uint64_t now, uint32_t frames);
+IRQMOD_SIM_PRIVATE void irqmod_sim_socket_admit_lone(struct irqmod_sim_model *sim,
+						     const struct irqmod_sim_queue *q,
+						     struct irqmod_sim_socket *sock, uint32_t head,
+						     uint32_t n, uint64_t now);
 IRQMOD_SIM_PRIVATE_INLINE void irqmod_sim_deliver(struct irqmod_sim_model *sim,
 						  struct irqmod_sim_queue *q,
 						  const struct irqmod_sim_frame *f, uint64_t now);

@@ -127,6 +127,64 @@ IRQMOD_SIM_PRIVATE_INLINE void irqmod_sim_socket_admit(struct irqmod_sim_model *
 	irqmod_sim_app_wake(sim, sock, f->source, now);
 }
 
+/*
+ * irqmod_sim_socket_admit() of @n frames of one source from @q's ring at
+ * @head, each a datagram of its own (neither a flood's nor a fragment),
+ * at @now. The same decisions frame by frame, with what the loop does not
+ * change in locals (the compiler cannot tell the stores to the entries
+ * from the model's fields) and the counters added once; the application
+ * is woken after the loop, which schedules the same one event: nothing
+ * else in the loop schedules, and only the first frame finds it asleep.
+ */
+IRQMOD_SIM_PRIVATE void irqmod_sim_socket_admit_lone(struct irqmod_sim_model *sim,
+						     const struct irqmod_sim_queue *q,
+						     struct irqmod_sim_socket *sock, uint32_t head,
+						     uint32_t n, uint64_t now)
+{
+	const struct irqmod_sim_frame *ring = q->ring;
+	const struct irqmod_sim_src *src = &sim->sources[ring[head].source];
+	const uint64_t rcvbuf_bytes = sim->config->rcvbuf_bytes;
+	const uint32_t truesize = sim->config->truesize_bytes, ring_size = q->ring_size;
+	const uint32_t mask = sock->capacity - 1;
+	struct irqmod_sim_histogram *to_socket =
+		now >= sim->window_start_ns ? sim->metrics.to_socket : NULL;
+	struct irqmod_sim_counters *qk = &sim->metrics.queue_counters[q->index];
+	uint32_t i, dropped = 0;
+
+	for (i = 0; i < n; i++) {
+		const struct irqmod_sim_frame *f = &ring[head];
+		struct irqmod_sim_socket_entry *e;
+
+		if (++head == ring_size)
+			head = 0;
+		if (sock->alloc_bytes > rcvbuf_bytes || sock->count == sock->capacity) {
+			irqmod_sim_socket_release(sock, now);
+			if ((sock->alloc_bytes > rcvbuf_bytes) | (sock->count == sock->capacity)) {
+				dropped++;
+				continue;
+			}
+		}
+		sock->alloc_bytes += truesize;
+		e = &sock->entries[(sock->head + sock->count) & mask];
+		e->last_arrival_ns = f->arrival_ns;
+		e->consumed_ns = UINT64_MAX;
+		e->payload_bytes = irqmod_sim_frame_payload(src, f->bytes);
+		e->truesize = truesize;
+		e->message = f->message;
+		e->queue = q->index;
+		sock->count++;
+		if (to_socket)
+			irqmod_sim_histogram_add(to_socket, now - f->arrival_ns);
+	}
+	qk->drops_socket += dropped;
+	qk->drops_socket_datagrams += dropped;
+	sim->metrics.source_counters[src->index].drops += dropped;
+	qk->delivered_frames += n - dropped;
+	qk->delivered_datagrams += n - dropped;
+	if (dropped < n)
+		irqmod_sim_app_wake(sim, sock, src->index, now);
+}
+
 /* Hand one polled frame to the stack at @now (the end of its poll). */
 IRQMOD_SIM_PRIVATE_INLINE void irqmod_sim_deliver(struct irqmod_sim_model *sim,
 						  struct irqmod_sim_queue *q,
@@ -186,6 +244,12 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_app_start(struct irqmod_sim_model *sim,
 	const uint64_t datagram_ns = c->app_datagram_ns, byte_ps = c->app_byte_ps;
 	const bool replies = src->config.kind == IRQMOD_SIM_SOURCE_PING ||
 			     src->config.kind == IRQMOD_SIM_SOURCE_RR;
+	/* The same in locals for the metrics: the reads change none of them. */
+	struct irqmod_sim_timeseries *const series = sim->timeseries;
+	const uint64_t window_start_ns = sim->window_start_ns;
+	struct irqmod_sim_histogram *const source_to_app =
+		sim->metrics.per_source ? &sim->metrics.source_histograms[2 * src->index] : NULL;
+	uint64_t received = 0;
 
 	if (sock->busy_resume) {
 		/* Back from cond_resched() inside its busy loop. */
@@ -209,21 +273,20 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_app_start(struct irqmod_sim_model *sim,
 		t += datagram_ns + (uint64_t)e->payload_bytes * byte_ps / PS_PER_NS;
 		e->consumed_ns = t;
 		sock->scheduled++;
-		sim->metrics.source_counters[src->index].received_datagrams++;
+		received++;
 		sim->metrics.queue_counters[e->queue].received_datagrams++;
 		sim->metrics.queue_counters[e->queue].received_payload_bytes += e->payload_bytes;
-		if (sim->timeseries)
-			irqmod_sim_timeseries_to_app(sim->timeseries, t - e->last_arrival_ns);
-		if (t >= sim->window_start_ns) {
+		if (series)
+			irqmod_sim_timeseries_to_app(series, t - e->last_arrival_ns);
+		if (t >= window_start_ns) {
 			/* With several queues, the queue's (the total is their
 			 * sum, irqmod_sim_metrics_close()). */
 			irqmod_sim_histogram_add(sim->metrics.per_queue
 							 ? &sim->metrics.queue_histograms[2 * e->queue]
 							 : sim->metrics.to_app,
 						 t - e->last_arrival_ns);
-			if (sim->metrics.per_source)
-				irqmod_sim_histogram_add(&sim->metrics.source_histograms[2 * src->index],
-							 t - e->last_arrival_ns);
+			if (source_to_app)
+				irqmod_sim_histogram_add(source_to_app, t - e->last_arrival_ns);
 		}
 		if (replies && irqmod_sim_peer_reply(sim, src, e->message, t)) {
 			/* ping -f and netperf send the next request at once. */
@@ -231,6 +294,7 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_app_start(struct irqmod_sim_model *sim,
 			irqmod_sim_send_request(sim, src, t);
 		}
 	}
+	sim->metrics.source_counters[src->index].received_datagrams += received;
 	irqmod_sim_start_job(sim, core, JOB_APP, src->index, now,
 			     irqmod_sim_max_u64(t - now, MIN_JOB_NS), &core->time.app_ns);
 }
