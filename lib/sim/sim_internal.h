@@ -52,6 +52,13 @@
 #define ETH_HEADER_BYTES 14u
 #define IPV4_HEADER_BYTES 20u
 #define UDP_HEADER_BYTES 8u
+/* The UDP payload of a datagram in one frame of @bytes. */
+static inline uint32_t irqmod_sim_datagram_payload(uint32_t bytes)
+{
+	const uint32_t headers = ETH_HEADER_BYTES + IPV4_HEADER_BYTES + UDP_HEADER_BYTES;
+
+	return bytes > headers ? bytes - headers : 0;
+}
 /* Smallest frame without FCS (IEEE 802.3: 64 B with FCS). */
 #define MIN_FRAME_BYTES 60u
 /* IP fragment payloads are multiples of 8 bytes (RFC 791). */

@@ -168,7 +168,7 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_socket_admit_lone(struct irqmod_sim_model *si
 		e = &sock->entries[(sock->head + sock->count) & mask];
 		e->last_arrival_ns = f->arrival_ns;
 		e->consumed_ns = UINT64_MAX;
-		e->payload_bytes = irqmod_sim_frame_payload(src, f->bytes);
+		e->payload_bytes = irqmod_sim_datagram_payload(f->bytes);
 		e->truesize = truesize;
 		e->message = f->message;
 		e->queue = q->index;

@@ -130,11 +130,9 @@ static void onoff_constant_phase(struct irqmod_sim_src *src, uint64_t seed, uint
 IRQMOD_SIM_PRIVATE_INLINE uint32_t irqmod_sim_frame_payload(const struct irqmod_sim_src *src,
 							    uint32_t bytes)
 {
-	const uint32_t headers = ETH_HEADER_BYTES + IPV4_HEADER_BYTES + UDP_HEADER_BYTES;
-
 	if (src->config.kind == IRQMOD_SIM_SOURCE_UDP_STREAM)
 		return src->payload_bytes;
-	return bytes > headers ? bytes - headers : 0;
+	return irqmod_sim_datagram_payload(bytes);
 }
 
 /* A Poisson source's next gap in ps: exponential, or GPareto of mean 1/rate. */
