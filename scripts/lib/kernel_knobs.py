@@ -11,7 +11,8 @@ each row is then the median over all of them.
 A run in the log is a "=== run key=value..." line followed by sections
 ("--- NAME"): /proc/stat's cpuN lines, /proc/softirqs' NET_RX, TIMER and
 HRTIMER rows and /proc/net/softnet_stat, each before and after the run; the
-client's and the server's key=value line; ksoftirqd's CPU times before and
+client's and the server's key=value line; the server's sched line where
+the kernel keeps /proc/PID/schedstat; ksoftirqd's CPU times before and
 after; and perf stat's CSV where perf counted the tracepoints.
 """
 import argparse
@@ -108,6 +109,26 @@ def one_line(lines, prefix, where):
     return key_values(lines[0].split()[1:], where)
 
 
+def sched_figures(sched, cpu, after, before, seconds):
+    """The server's share of its core and what others took of it, from the
+    scheduler (knobs-server's sched line: /proc/PID/schedstat and getrusage's
+    context switches) and /proc/stat; over the client's seconds, like the
+    server's CPU."""
+    window_ns = seconds * 1e9
+    figures = {"server_core": cpu, "server_oncpu_pct": 100.0 * int(sched["oncpu_ns"]) / window_ns,
+               "server_runq_wait_pct": 100.0 * int(sched["runq_wait_ns"]) / window_ns,
+               "server_switch_ins_per_s": int(sched["timeslices"]) / seconds,
+               "server_preemptions_per_s": int(sched["preemptions"]) / seconds,
+               "server_sleeps_per_s": int(sched["voluntary_switches"]) / seconds}
+    if cpu in after and cpu in before:
+        delta = {k: after[cpu][k] - before[cpu][k] for k in STAT_COLUMNS}
+        total = sum(delta.values())
+        if total:
+            busy = 100.0 * (total - delta["idle"] - delta["iowait"]) / total
+            figures["server_core_others_pct"] = max(0.0, busy - figures["server_oncpu_pct"])
+    return figures
+
+
 def run_figures(header, sections):
     """The figures of one run, rates per second and CPU in percent."""
     where = "run mode=%s load=%s run=%s" % (header.get("mode"), header.get("load"),
@@ -156,6 +177,9 @@ def run_figures(header, sections):
         ticks = sum(int(w) for line in sections["ksoftirqd-after"] for w in line.split())
         ticks -= sum(int(w) for line in sections["ksoftirqd-before"] for w in line.split())
         figures["ksoftirqd_pct"] = 100.0 * ticks / (seconds * USER_HZ)
+    if "sched" in sections:
+        figures.update(sched_figures(one_line(sections["sched"], "sched", where),
+                                     int(header["server_cpu"]), after, before, seconds))
     for name, count in parse_perf(sections.get("perf", [])).items():
         figures[name + "_per_s"] = count / seconds
     # Softirq time (both cores, tick-sampled) per poll of the veth NAPI.

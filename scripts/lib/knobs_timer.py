@@ -24,7 +24,8 @@ client's send) gives the cost of a poll that takes one frame without the
 timer: the NET_RX softirqs that ran one knobs-rx poll with work. With
 --busy, a trace of a busy-polling run gives an empty poll's cost without
 the timer: the time between two empty polls in a row of the server's busy
-loop (napi_busy_loop() polls back to back, outside any softirq).
+loop (napi_busy_loop() polls back to back, outside any softirq), and the
+busy loops themselves: how many, how long, how many polls each.
 
 usage: knobs_timer.py PERF_SCRIPT_TEXT [--base BASE_TRACE] [--busy BUSY_TRACE]
                       [--json FILE]
@@ -38,6 +39,9 @@ import sys
 # A gap between napi_watchdog() expiries this long means the deferral ran
 # out (its 100 empty polls take about 3 ms): a pause, not a late timer.
 PAUSE_NS = 100000
+# Polls of one busy loop follow each other within a timer interrupt and its
+# softirq (about 15 us here); a longer gap is a new loop (busy_poll_usecs is 100).
+LOOP_GAP_NS = 50000
 # "  comm  pid [001] 1234.567890123: irq:softirq_entry: vec=3 [action=NET_RX]"
 LINE = re.compile(r"\[(\d+)\]\s+(\d+)\.(\d+):\s+([\w:]+):\s*(.*)$")
 
@@ -137,6 +141,30 @@ def busy_polls(lines):
         else:
             last_empty.pop(cpu, None)
     return gaps
+
+
+def busy_loops(lines):
+    """The server's busy loops in a busy-polling trace: runs of polls outside
+    any softirq on one CPU, no two more than LOOP_GAP_NS apart; per loop its
+    (first to last poll in ns, polls, polls that found frames)."""
+    loops, current, in_softirq = [], {}, set()
+    for cpu, time_ns, name, rest in events(lines):
+        if name == "irq:softirq_entry":
+            in_softirq.add(cpu)
+        elif name == "irq:softirq_exit":
+            in_softirq.discard(cpu)
+        elif name == "napi:napi_poll" and cpu not in in_softirq:
+            found = re.search(r"work 0\b", rest) is None
+            loop = current.get(cpu)
+            if loop is None or time_ns - loop[1] > LOOP_GAP_NS:
+                if loop is not None:
+                    loops.append((loop[1] - loop[0], loop[2], loop[3]))
+                loop = current[cpu] = [time_ns, time_ns, 0, 0]
+            loop[1] = time_ns
+            loop[2] += 1
+            loop[3] += found
+    loops += [(loop[1] - loop[0], loop[2], loop[3]) for loop in current.values()]
+    return loops
 
 
 def cycles(lines):
@@ -239,6 +267,20 @@ def main():
         print("%s, median %.0f ns (p10 %d, p90 %d, %d of them)"
               % (what, result[key]["median_ns"], result[key]["p10_ns"], result[key]["p90_ns"],
                  result[key]["count"]))
+    if args.busy:
+        with open(args.busy, encoding="utf-8", errors="replace") as text:
+            loops = busy_loops(text)
+        with open(args.busy, encoding="utf-8", errors="replace") as text:
+            span_ns = cycles(text)["span_ns"]
+        result["busy_loops"] = {"count": len(loops), "span_ns": span_ns,
+                                "duration": summary([loop[0] for loop in loops]),
+                                "polls_median": statistics.median(loop[1] for loop in loops),
+                                "with_frames": sum(1 for loop in loops if loop[2])}
+        print("busy loops: %d in %.2f s, median %.0f ns from first to last poll (p90 %d), "
+              "median %.0f polls each, %d found frames"
+              % (len(loops), span_ns / 1e9, result["busy_loops"]["duration"]["median_ns"],
+                 result["busy_loops"]["duration"]["p90_ns"], result["busy_loops"]["polls_median"],
+                 result["busy_loops"]["with_frames"]))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump(result, out, indent=1)

@@ -194,11 +194,37 @@ static void echo_ready(int fd, struct server_counts *counts)
 	}
 }
 
+/*
+ * The scheduler's view of the server (CONFIG_SCHED_INFO, /proc/PID/schedstat
+ * in Documentation/scheduler/sched-stats.rst): time on the CPU, time spent
+ * waiting on the run queue, and the number of times it was switched in;
+ * false when the kernel has no such file.
+ */
+static bool read_schedstat(uint64_t *oncpu_ns, uint64_t *runq_wait_ns, uint64_t *timeslices)
+{
+	FILE *f = fopen("/proc/self/schedstat", "r");
+	bool ok;
+
+	if (f == NULL)
+		return false;
+	ok = fscanf(f, "%" SCNu64 " %" SCNu64 " %" SCNu64, oncpu_ns, runq_wait_ns,
+		    timeslices) == 3;
+	fclose(f);
+	return ok;
+}
+
 static void report(const struct server_options *opt, const struct server_counts *counts)
 {
 	struct rusage usage;
+	uint64_t oncpu_ns, runq_wait_ns, timeslices;
 
 	getrusage(RUSAGE_SELF, &usage);
+	/* Others' work on the server's core: how often the server was switched
+	 * out while runnable (preemptions) and how long it waited to run. */
+	if (read_schedstat(&oncpu_ns, &runq_wait_ns, &timeslices))
+		printf("sched oncpu_ns=%" PRIu64 " runq_wait_ns=%" PRIu64 " timeslices=%" PRIu64
+		       " voluntary_switches=%ld preemptions=%ld\n",
+		       oncpu_ns, runq_wait_ns, timeslices, usage.ru_nvcsw, usage.ru_nivcsw);
 	printf("server requests=%" PRIu64 " send_errors=%" PRIu64 " waits=%" PRIu64
 	       " empty_waits=%" PRIu64 " napi_id=%" PRIu32 " busy_poll_usecs=%" PRIu32
 	       " busy_poll_budget=%u prefer_busy_poll=%u cpu_user_ns=%" PRIu64

@@ -76,6 +76,13 @@ def main():
     server_got = fields(rest.strip().splitlines()[-1], "server")
     check(int(server_got["requests"]) == sent, "the server counted every request (%s)"
           % server_got["requests"])
+    if os.path.exists("/proc/self/schedstat"):
+        sched = fields(rest.strip().splitlines()[-2], "sched")
+        oncpu_ns, switch_ins = int(sched["oncpu_ns"]), int(sched["timeslices"])
+        check(0 < oncpu_ns < (SECONDS + 3) * 1e9 and switch_ins >= int(sched["preemptions"])
+              and int(sched["voluntary_switches"]) > 0,
+              "the server's sched line: its time on the CPU inside the run, at least as many "
+              "switch-ins as preemptions, and sleeps (%s)" % rest.strip().splitlines()[-2])
 
     for program, args, words in (
             (client, ["--to", "127.0.0.1", "--rate-per-s", "0", "--seconds", "1"], "--rate-per-s"),

@@ -32,9 +32,10 @@ def stat_line(cpu, busy, idle):
     return "cpu%d %d 0 0 %d 0 0 %d 0 0 0" % (cpu, busy - busy // 4, idle, busy // 4)
 
 
-def made_up_run(mode, load, run, p99_ns, busy_after, expiries, polls=100):
+def made_up_run(mode, load, run, p99_ns, busy_after, expiries, polls=100, sched=None):
     """A run of `seconds=2` whose cores go from 100 busy / 100 idle ticks to
-    100 + busy_after[i] busy and 100 + (200 - busy_after[i]) idle."""
+    100 + busy_after[i] busy and 100 + (200 - busy_after[i]) idle; SCHED,
+    knobs-server's sched line's fields, adds that section."""
     lines = ["=== run mode=%s load=%d run=%d seconds=2 loadavg=1.50 server_cpu=1 client_cpu=0"
              % (mode, load, run), "--- stat-before"]
     lines += [stat_line(cpu, 100, 100) for cpu in (0, 1)]
@@ -62,6 +63,8 @@ def made_up_run(mode, load, run, p99_ns, busy_after, expiries, polls=100):
               "--- perf", "%d,,napi:napi_poll,2000000000,100.00,," % polls,
               "%d,,timer:hrtimer_expire_entry,2000000000,100.00,," % expiries,
               "7,,irq:softirq_entry,2000000000,100.00,,"]
+    if sched:
+        lines += ["--- sched", "sched " + " ".join("%s=%d" % kv for kv in sched.items())]
     return "\n".join(lines) + "\n"
 
 
@@ -100,6 +103,19 @@ def parse_made_up():
             + made_up_run("defer", 1000, 1, 1000, (200, 20), 20000))])
     check(kernel_knobs.timer_costs(saturated) == [],
           "no timer cost where a core was saturated")
+    check("server_oncpu_pct" not in first, "no scheduler figures without a sched section")
+    sched = {"oncpu_ns": 300000000, "runq_wait_ns": 100000000, "timeslices": 400,
+             "voluntary_switches": 390, "preemptions": 10}
+    scheduled = kernel_knobs.run_figures(*kernel_knobs.split_runs(
+        made_up_run("busypoll", 1000, 1, 1000, (20, 40), 0, sched=sched))[0])
+    check(scheduled["server_oncpu_pct"] == 15.0 and scheduled["server_runq_wait_pct"] == 5.0,
+          "the server's time on the CPU and its run-queue wait: 0.3 s and 0.1 s of 2 s")
+    check(scheduled["server_switch_ins_per_s"] == 200.0
+          and scheduled["server_preemptions_per_s"] == 5.0
+          and scheduled["server_sleeps_per_s"] == 195.0,
+          "switch-ins, preemptions and sleeps per second (400, 10, 390 in 2 s)")
+    check(abs(scheduled["server_core_others_pct"] - 5.0) < 1e-9 and scheduled["server_core"] == 1,
+          "others on the server's core 1: its 20 % busy less the server's 15 %")
     markdown = kernel_knobs.markdown(table, costs)
     check("| 1000 | defer | 3 |" in markdown and "| 5000 |" in markdown,
           "the Markdown table has the medians and the cost")
@@ -225,6 +241,12 @@ def parse_busy_trace():
     check(knobs_timer.busy_polls(made_up) == [400, 500, 600],
           "an empty busy poll's cost: the gaps between empty polls in a row outside a softirq "
           "(400, 500, 600 ns)")
+    # The same polls as loops: CPU 1's five in one loop (one found a frame),
+    # CPU 0's two after the softirq in another; then CPU 1 again 60 us later.
+    later = ["[001] 1.000062700: " + poll % 0, "[001] 1.000062900: " + poll % 0]
+    check(sorted(knobs_timer.busy_loops(made_up + later)) == [(200, 2, 0), (600, 2, 0),
+                                                             (1700, 5, 1)],
+          "busy loops: polls outside a softirq on one CPU within 50 us of each other")
 
 
 def main():
