@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0-only
 """scripts/knobs-compare on a recorded run (tools/knobs/testdata/compare/:
-one run of each mode at 10000 requests/s, cut from the raw.log of
-`scripts/kernel-knobs --seconds 3 --runs 3 --loads 1000,10000,40000`, and
-that invocation's timer.json).
+the third run of each mode at 10000 requests/s, cut from the raw.log of
+`scripts/kernel-knobs --seconds 3 --runs 3 --loads 1000,10000,40000
+--keep-trace`, with its server's sched line, and that invocation's
+timer.json).
 
 - Parsing: the costs and rates the simulator is given are computed here
   again from the recorded lines (the traced polls and timer of timer.json,
@@ -14,8 +15,13 @@ that invocation's timer.json).
 - The simulated rows have the mechanisms' shape: base one poll per request
   and no timer, defer many timer polls per request, busy polling more polls
   than defer, and the busy pollers' server CPU above base's.
-- Replay (--sends): the first half second of a real defer run's send log
-  at 10000/s (sends/defer-10000-1.csv) is replayed for the defer row and
+- The host's other tasks: each row's app.wakeup, load.busy, load.idle and
+  load.core come from its run's sched line (the server's run-queue wait per
+  switch-in, its time on the CPU per preemption; the model's server core 1),
+  and with them the busy-polling row polls far fewer times, nearer the real
+  count.
+- Replay (--sends): the first 0.6 s of the real defer run's send log
+  at 10000/s (sends/defer-10000-3.csv) is replayed for the defer row and
   for no other, at the log's own rate, not the row's.
 
 usage: test-compare.py IRQMOD_SIM SOURCE_ROOT WORKDIR
@@ -31,6 +37,9 @@ from exe_wrapper import wrapped_tool  # noqa: E402
 
 SIM, ROOT, WORK = sys.argv[1], sys.argv[2], sys.argv[3]
 DATA = os.path.join(ROOT, "tools", "knobs", "testdata", "compare")
+# scripts/knobs-compare's warm-up and the tail after a replay's last send.
+WARMUP_NS = 100_000_000
+REPLAY_TAIL_NS = 1_000_000
 failures = []
 
 
@@ -48,7 +57,8 @@ def runs_of(log_text):
         client = dict(re.findall(r"(\w+)=(\S+)", block.split("--- client\n")[1].splitlines()[0]))
         server = dict(re.findall(r"(\w+)=(\S+)", block.split("--- server\n")[1].splitlines()[0]))
         polls = int(re.search(r"^(\d+),,napi:napi_poll,", block, re.M).group(1))
-        runs[header["mode"]] = {
+        sched = dict(re.findall(r"(\w+)=(\d+)", block.split("--- sched\n")[1].splitlines()[0]))
+        runs[header["mode"]] = {"sched": {k: int(v) for k, v in sched.items()},
             "seconds": int(header["seconds"]), "polls": polls, "answered": int(client["received"]), "sent": int(client["sent"]),
             "server_ns": int(server["cpu_user_ns"]) + int(server["cpu_system_ns"])}
     return runs
@@ -156,10 +166,14 @@ def main():
               "%s: real polls/s is perf's %d over %d s" % (mode, run["polls"], run["seconds"]))
     sim = {mode: rows[mode]["sim"] for mode in rows}
     rate = {mode: runs[mode]["sent"] / runs[mode]["seconds"] for mode in runs}
+    # A request that arrives during another's poll is taken by it: about
+    # rate x frame cost of them (11.5 % at 10000/s and the fixture's 11.4 us).
+    merged = rate["base"] * cal["packet_ns"] / 1e9
     check(sim["base"]["timer_expiries_per_s"] == 0 and
-          abs(sim["base"]["napi_polls_per_s"] / rate["base"] - 1) < 0.1,
-          "simulated base: no timer, one poll per request (%.0f polls/s for %.0f requests/s)"
-          % (sim["base"]["napi_polls_per_s"], rate["base"]))
+          abs(sim["base"]["napi_polls_per_s"] / rate["base"] - 1) < 0.05 + merged,
+          "simulated base: no timer, one poll per request less the %.0f %% that arrive during "
+          "a poll (%.0f polls/s for %.0f requests/s)"
+          % (100 * merged, sim["base"]["napi_polls_per_s"], rate["base"]))
     check(sim["defer"]["timer_expiries_per_s"] > 2 * rate["defer"],
           "simulated defer: over 2 timer polls per request (%.0f/s for %.0f requests/s)"
           % (sim["defer"]["timer_expiries_per_s"], rate["defer"]))
@@ -171,14 +185,47 @@ def main():
               "simulated %s: the server's busy polls cost it more per request than base's "
               "(%.1f against %.1f us)" % (mode, sim[mode]["server_us_per_request"],
                                            sim["base"]["server_us_per_request"]))
+    check_others(rows, runs)
     check_replay(rows, rate["defer"])
     return 1 if failures else 0
 
 
+def check_others(rows, runs):
+    for mode, run in runs.items():
+        sched = run["sched"]
+        wait_ns = round(sched["runq_wait_ns"] / sched["timeslices"])
+        want = {"app.wakeup=%dns" % wait_ns}
+        if sched["preemptions"]:
+            want |= {"load.core=1", "load.busy=%dns" % wait_ns,
+                     "load.idle=%dns" % round(sched["oncpu_ns"] / sched["preemptions"])}
+        got = {s for s in rows[mode]["others_settings"] if s.startswith(("app.wakeup=", "load."))}
+        check(want <= got and not (got - want - {"load.distribution=exponential"}),
+              "%s: the other tasks %s from the run's sched line, given %s"
+              % (mode, sorted(want), sorted(got)))
+    busy = rows["busypoll"]
+    # The tasks' share of core 1, B / (B + I), is what knobs-compare takes
+    # off core 1's CPU for the server's own; 3 seeds of about 55 periods
+    # each put the drawn share within about 11 % of it (1 sd).
+    others = busy["others"]
+    share = 100.0 * others["wait_ns"] / (others["wait_ns"] + others["idle_ns"])
+    taken = busy["sim_others"]["others_cpu1_pct"]
+    check(taken is not None and abs(taken / share - 1) < 0.35,
+          "busypoll: the other tasks' CPU taken off core 1's (%.2f %%) is their share "
+          "B / (B + I) (%.2f %%)" % (taken or 0, share))
+    real, alone, others = (busy["real"]["napi_polls_per_s"], busy["sim"]["napi_polls_per_s"],
+                           busy["sim_others"]["napi_polls_per_s"])
+    check(others < alone / 2 and abs(others - real) < abs(alone - real),
+          "busypoll with the other tasks: under half the polls alone and nearer the real count "
+          "(%.0f against %.0f alone, %.0f real)" % (others, alone, real))
+
+
 def check_replay(rows, defer_rate):
-    with open(os.path.join(DATA, "sends", "defer-10000-1.csv"), encoding="utf-8") as log:
+    with open(os.path.join(DATA, "sends", "defer-10000-3.csv"), encoding="utf-8") as log:
         times = [int(line.split(",")[0]) for line in log if line[:1].isdigit()]
-    log_rate = len(times) * 1e9 / (times[-1] - times[0])
+    # The rate the log sends inside the simulated window: knobs-compare's
+    # warm-up to the replay's end (its last send and REPLAY_TAIL_NS).
+    window_ns = times[-1] + REPLAY_TAIL_NS - WARMUP_NS
+    log_rate = sum(1 for t in times if t >= WARMUP_NS) * 1e9 / window_ns
     check([mode for mode, row in rows.items() if "replayed" in row] == ["defer"],
           "only the row with a send log is replayed")
     replayed = rows["defer"]["replayed"]["answered_per_s"]
