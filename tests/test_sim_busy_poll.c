@@ -13,6 +13,7 @@
  */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <inttypes.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -238,6 +239,85 @@ static void test_busy_poll_suspension_without_busy_poller_is_plain_deferral(void
 	assert_int_equal(suspend.to_app.p99_ns, plain.to_app.p99_ns);
 }
 
+/*
+ * The NAPI's hrtimer fires on the core that started it last
+ * (HRTIMER_MODE_REL_PINNED in napi_complete_done(), busy_poll_stop() and
+ * napi_suspend_irqs(), net/core/dev.c), and napi_watchdog() schedules the
+ * NAPI there. The queue's interrupts go to core 0, the application runs on
+ * core 1. Deferred from the softirq alone, every timer interrupt is core
+ * 0's; with the application busy-polling (the letter's fullbusy settings) or
+ * suspending the IRQ from epoll_wait(), the timer is started on core 1 and
+ * most of its interrupts run there, beside the application.
+ */
+static void test_busy_poll_timer_fires_on_the_core_that_started_it(void **unused)
+{
+	static const char *const modes[] = { "defer", "busy", "suspend" };
+	struct irqmod_sim_config c;
+	struct irqmod_sim_results r;
+	uint32_t mode;
+
+	(void)unused;
+	for (mode = 0; mode < 3; mode++) {
+		uint64_t timer_ns;
+
+		sparse_config(&c);
+		c.cores = 2;
+		c.app_core = 1;
+		c.napi_defer_hard_irqs = 100;
+		c.gro_flush_timeout_ns = 10000;
+		if (mode == 1) {
+			c.busy_poll_usecs = 100;
+			c.busy_poll_budget = 64;
+			c.prefer_busy_poll = true;
+		} else if (mode == 2) {
+			c.prefer_busy_poll = true;
+			c.busy_poll_budget = 64;
+			c.irq_suspend_timeout_ns = 20000000;
+		}
+		r = run_config(&c, "none");
+		timer_ns = r.counters.timer_interrupts * c.timer_irq_ns;
+		print_message("%s: timer interrupts %" PRIu64 ", core 0 irq %" PRIu64
+			      " ns, core 1 irq %" PRIu64 " ns\n",
+			      modes[mode], r.counters.timer_interrupts, r.core[0].irq_ns,
+			      r.core[1].irq_ns);
+		assert_true(r.counters.timer_interrupts > 1000);
+		if (mode == 0)
+			assert_int_equal(r.core[1].irq_ns, 0);
+		else
+			assert_true(2 * r.core[1].irq_ns > timer_ns);
+	}
+}
+
+/*
+ * napi_busy_loop() and busy_poll_stop() run the driver's poll in the
+ * application's process context: its time, not softirq time. Without
+ * deferral nothing else polls on the application's core 1, so all of core
+ * 1's time is the application's, polls included, and the softirq's polls
+ * (after the re-enabled interrupt) are core 0's.
+ */
+static void test_busy_poll_polls_are_the_application_time(void **unused)
+{
+	struct irqmod_sim_config c;
+	struct irqmod_sim_results r;
+
+	(void)unused;
+	sparse_config(&c);
+	c.cores = 2;
+	c.app_core = 1;
+	c.busy_poll_usecs = 100;
+	c.busy_poll_budget = 64;
+	r = run_config(&c, "none");
+	print_message("polls %" PRIu64 ", core 1 app %" PRIu64 " softirq %" PRIu64 " irq %" PRIu64
+		      " ns, core 0 softirq %" PRIu64 " ns\n",
+		      r.counters.polls, r.core[1].app_ns, r.core[1].softirq_ns, r.core[1].irq_ns,
+		      r.core[0].softirq_ns);
+	assert_true(r.counters.polls > 1000);
+	assert_int_equal(r.core[1].irq_ns, 0);
+	assert_int_equal(r.core[1].softirq_ns, 0);
+	/* The busy loops: about 100 us after each of 100 requests. */
+	assert_true(r.core[1].app_ns > 100 * 100000u);
+}
+
 /* SO_BUSY_POLL needs its time: a preferring read at 0 usecs does not busy
  * poll (sk_can_busy_loop()), so the run is the one without busy polling. */
 static void test_busy_poll_read_without_time_does_not_poll(void **unused)
@@ -262,7 +342,7 @@ static void test_busy_poll_read_without_time_does_not_poll(void **unused)
  * without preference, time, a budget of 1 or 64, deferral, the flush timer,
  * suspension, a wait timeout; the application on the queue's core or its
  * own; a plain controller or an idle-poll hybrid whose short delays are
- * spun when the application has a core of its own) on a Poisson source
+ * spun when the application has a core the NAPI never runs on) on a Poisson source
  * that fills the ring now and then; and, spread over the combinations by a
  * hash of their number, a second application (a TCP_RR stream, so two
  * threads busy-poll one NAPI and one sends), a competing task on core 0,
@@ -319,9 +399,14 @@ static void test_busy_poll_every_setting_conserves_frames(void **unused)
 		c.app_core = bits & 1;
 		bits >>= 1;
 		/* Spun delays only where the application has a core of its
-		 * own: spun on the one it shares, they starve it (the
-		 * idle-poll row of issue 21), busy polling or not. */
-		c.poll_spin_ns = c.app_core == 1 ? 20000 : 0;
+		 * own and the NAPI never runs there: spun on the core it
+		 * shares, they starve it (the idle-poll row of issue 21). A
+		 * busy poller schedules the NAPI on its own core and starts
+		 * the timer there (pinned), so with busy polling every poll
+		 * may run on the application's core. */
+		c.poll_spin_ns = c.app_core == 1 && c.busy_poll_usecs == 0 && !c.prefer_busy_poll
+					 ? 20000
+					 : 0;
 		r = run_config(&c, names[bits & 1]);
 		again = run_config(&c, names[bits & 1]);
 		assert_int_equal(r.totals.offered_frames,
@@ -387,6 +472,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_busy_poll_reader_takes_frames_before_the_interrupt),
 		cmocka_unit_test(test_busy_poll_yields_the_core_to_other_work),
 		cmocka_unit_test(test_busy_poll_suspension_without_busy_poller_is_plain_deferral),
+		cmocka_unit_test(test_busy_poll_timer_fires_on_the_core_that_started_it),
+		cmocka_unit_test(test_busy_poll_polls_are_the_application_time),
 		cmocka_unit_test(test_busy_poll_read_without_time_does_not_poll),
 		cmocka_unit_test(test_busy_poll_every_setting_conserves_frames),
 		cmocka_unit_test(test_busy_poll_near_saturation_suspension_keeps_busy_polling_p99),

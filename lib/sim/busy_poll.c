@@ -15,8 +15,11 @@
  *	sk_busy_loop()		include/net/busy_poll.h: the same from a read
  *
  * An epoll context busy-polls one NAPI, so busy polling runs with one queue
- * (irqmod_sim_check()); its polls charge the application's core. The
- * NAPI's own rules are napi.c's.
+ * (irqmod_sim_check()). Its polls are the application's time on its core:
+ * napi_busy_loop() and busy_poll_stop() call the driver's poll in process
+ * context, so Linux counts them to the task, not to softirq. What the
+ * busy poller schedules, it schedules on its own core, and the NAPI's
+ * timer it starts fires there (napi.c). The NAPI's own rules are napi.c's.
  */
 #include "sim_internal.h"
 
@@ -35,13 +38,15 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_busy_setup(struct irqmod_sim_model *sim)
 }
 
 /* A wait returns events: napi_suspend_irqs() when suspension is set up. */
-IRQMOD_SIM_PRIVATE void irqmod_sim_wait_returns(struct irqmod_sim_model *sim, uint64_t now)
+IRQMOD_SIM_PRIVATE void irqmod_sim_wait_returns(struct irqmod_sim_model *sim,
+					       const struct irqmod_sim_core *core, uint64_t now)
 {
 	const struct irqmod_sim_config *c = sim->config;
 
 	sim->wait_found_events = true;
 	if (c->prefer_busy_poll && !c->busy_poll_read && c->irq_suspend_timeout_ns != 0)
-		irqmod_sim_napi_timer_start(sim, &sim->napi[0], 0, now + c->irq_suspend_timeout_ns);
+		irqmod_sim_napi_timer_start(sim, &sim->napi[0], 0, core,
+					    now + c->irq_suspend_timeout_ns);
 }
 
 /*
@@ -131,7 +136,7 @@ static void busy_pass(struct irqmod_sim_model *sim, struct irqmod_sim_core *core
 	q->signal_ns = now;
 	irqmod_sim_start_job(sim, core, JOB_BUSY, src->index, now,
 			     irqmod_sim_poll_begin(sim, q, sim->config->busy_poll_budget, now),
-			     &core->time.softirq_ns);
+			     &core->time.app_ns);
 }
 
 /*
@@ -169,7 +174,7 @@ static void busy_after(struct irqmod_sim_model *sim, struct irqmod_sim_core *cor
 	 * (kick_cores() starts the softirq). */
 	if (c->prefer_busy_poll && !c->busy_poll_read && c->irq_suspend_timeout_ns != 0 &&
 	    !napi->sched && !napi->busy)
-		irqmod_sim_napi_wake(sim, &sim->cores[sim->queues[0].core], 0, now);
+		irqmod_sim_napi_wake(sim, core, 0, now);
 	if (c->busy_poll_wait_timeout_ns != 0 &&
 	    now - sock->busy_start_ns >= c->busy_poll_wait_timeout_ns) {
 		/* The busy loop outlasted the timeout: the wait returns at
@@ -206,14 +211,14 @@ static void busy_stop(struct irqmod_sim_model *sim, struct irqmod_sim_core *core
 				timeout = c->gro_flush_timeout_ns;
 		}
 		if (timeout != 0) {
-			irqmod_sim_napi_timer_start(sim, napi, 0, now + timeout);
+			irqmod_sim_napi_timer_start(sim, napi, 0, core, now + timeout);
 			sock->busy_skip_schedule = true;
 		}
 	}
 	q->signal_ns = now;
 	irqmod_sim_start_job(sim, core, JOB_BUSY_STOP, src->index, now,
 			     irqmod_sim_poll_begin(sim, q, c->busy_poll_budget, now),
-			     &core->time.softirq_ns);
+			     &core->time.app_ns);
 }
 
 /*
@@ -284,7 +289,7 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_busy_stop_done(struct irqmod_sim_model *sim,
 	sock->busy_owner = false;
 	sock->busy_resume = false;
 	if (work < sim->config->busy_poll_budget) {
-		irqmod_sim_napi_done(sim, q, work, now);
+		irqmod_sim_napi_done(sim, core, q, work, now);
 		if (sim->napi[0].spin_ns != 0) {
 			/* A hybrid's short delay: no softirq poll to spin after. */
 			irqmod_sim_schedule(sim, now + sim->napi[0].spin_ns, EVENT_REPOLL, 0);
@@ -292,7 +297,7 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_busy_stop_done(struct irqmod_sim_model *sim,
 		}
 	} else if (!sock->busy_skip_schedule) {
 		/* __busy_poll_stop(): more work, the softirq takes the NAPI. */
-		irqmod_sim_napi_wake(sim, &sim->cores[q->core], q->index, now);
+		irqmod_sim_napi_wake(sim, core, q->index, now);
 	}
 	busy_after(sim, core, src, now, yield);
 	kick_cores(sim, core, now);

@@ -275,14 +275,12 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_napi_schedule(struct irqmod_sim_model *sim,
 	core->napi_count++;
 }
 
-/* A deferred poll's hrtimer fires: an interrupt (timer_irq_ns) whose
- * handler schedules the NAPI; 0 schedules it directly, unless someone runs
- * it (a busy poller may have taken it since the answer). */
+/* A deferred poll's hrtimer fires on @core: an interrupt (timer_irq_ns)
+ * whose handler schedules the NAPI there; 0 schedules it directly, unless
+ * someone runs it (a busy poller may have taken it since the answer). */
 IRQMOD_SIM_PRIVATE void irqmod_sim_repoll(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q,
-					  uint64_t now)
+					  struct irqmod_sim_core *core, uint64_t now)
 {
-	struct irqmod_sim_core *core = &sim->cores[q->core];
-
 	q->signal_ns = now;
 	if (sim->config->timer_irq_ns != 0)
 		core->timer_mask |= 1u << q->index;
@@ -360,20 +358,20 @@ IRQMOD_SIM_PRIVATE_INLINE uint32_t irqmod_sim_poll_deliver(struct irqmod_sim_mod
 }
 
 /*
- * A poll of @q that did @work frames, less than its budget, completes:
- * napi_complete_done() (the kernel's deferral may keep the interrupt
- * masked), then the driver's moderation update and its answer.
+ * A poll of @q on @core that did @work frames, less than its budget,
+ * completes: napi_complete_done() (the kernel's deferral may keep the
+ * interrupt masked), then the driver's moderation update and its answer.
  */
 IRQMOD_SIM_PRIVATE void irqmod_sim_napi_done(struct irqmod_sim_model *sim,
-					     struct irqmod_sim_queue *q, uint32_t work,
-					     uint64_t now)
+					     struct irqmod_sim_core *core, struct irqmod_sim_queue *q,
+					     uint32_t work, uint64_t now)
 {
 	const struct irqmod_sim_config *c = sim->config;
 	struct irqmod_sim_napi *napi = &sim->napi[q->index];
 	struct irqmod_decision decision;
 
 	napi->sched = false;
-	if (!irqmod_sim_napi_complete(sim, q, work, now))
+	if (!irqmod_sim_napi_complete(sim, core, q, work, now))
 		return; /* the NAPI's timer polls next, the interrupt stays masked */
 	call_controller(sim, q, now, 0, &decision);
 	napi->from_interrupt = false;
@@ -382,7 +380,7 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_napi_done(struct irqmod_sim_model *sim,
 	q->frames_threshold = decision.frames != 0 ? decision.frames : c->rx_frames;
 	if (decision.action == IRQMOD_ACTION_POLL) {
 		if (decision.poll_delay_ns == 0)
-			irqmod_sim_napi_schedule(sim, &sim->cores[q->core], q->index);
+			irqmod_sim_napi_schedule(sim, core, q->index);
 		else if (decision.poll_delay_ns <= c->poll_spin_ns)
 			napi->spin_ns = decision.poll_delay_ns; /* core_done() spins */
 		else
@@ -413,7 +411,7 @@ static void finish_poll(struct irqmod_sim_model *sim, struct irqmod_sim_core *co
 		/* __napi_poll(): a preferred NAPI leaves the softirq even with
 		 * work left; it is scheduled again only when no timer polls it. */
 		sim->napi[q->index].sched = false;
-		if (irqmod_sim_napi_complete(sim, q, n, now))
+		if (irqmod_sim_napi_complete(sim, core, q, n, now))
 			irqmod_sim_napi_schedule(sim, core, q->index);
 	} else if (n == c->napi_budget) {
 		/* Budget used up: NAPI stays scheduled, the IRQ stays masked. */
@@ -424,7 +422,7 @@ static void finish_poll(struct irqmod_sim_model *sim, struct irqmod_sim_core *co
 		}
 		irqmod_sim_napi_schedule(sim, core, q->index);
 	} else {
-		irqmod_sim_napi_done(sim, q, n, now);
+		irqmod_sim_napi_done(sim, core, q, n, now);
 	}
 	if (core->napi_count == 0) {
 		/* No NAPI left: softirq work is done (ksoftirqd, if it ran,

@@ -24,16 +24,17 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_napi_setup(struct irqmod_sim_model *sim)
 }
 
 /*
- * hrtimer_start() on @q's NAPI timer: it expires at @when, whatever it was
- * set to. The heap holds one live event per timer; a later deadline waits
+ * hrtimer_start() on @q's NAPI timer from @core: it expires at @when, whatever
+ * it was set to, on @core (pinned, the last start's core). The heap holds one live event per timer; a later deadline waits
  * for it (irqmod_sim_napi_timer() moves it on), an earlier one pushes a new
  * event and keeps the superseded one as a spare, reused when the timer is
  * pushed out again, so restarts do not pile events up.
  */
 IRQMOD_SIM_PRIVATE void irqmod_sim_napi_timer_start(struct irqmod_sim_model *sim,
 						    struct irqmod_sim_napi *napi, uint32_t queue,
-						    uint64_t when)
+						    const struct irqmod_sim_core *core, uint64_t when)
 {
+	napi->timer_core = core->index;
 	napi->timer_ns = when;
 	if (napi->timer_event_ns != UINT64_MAX && napi->timer_event_ns <= when)
 		return;
@@ -44,6 +45,7 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_napi_timer_start(struct irqmod_sim_model *sim
 }
 
 IRQMOD_SIM_PRIVATE bool irqmod_sim_napi_complete(struct irqmod_sim_model *sim,
+						 const struct irqmod_sim_core *core,
 						 struct irqmod_sim_queue *q, uint32_t work,
 						 uint64_t now)
 {
@@ -74,7 +76,7 @@ IRQMOD_SIM_PRIVATE bool irqmod_sim_napi_complete(struct irqmod_sim_model *sim,
 		rearm = timeout == 0;
 	}
 	if (timeout != 0)
-		irqmod_sim_napi_timer_start(sim, napi, q->index, now + timeout);
+		irqmod_sim_napi_timer_start(sim, napi, q->index, core, now + timeout);
 	return rearm;
 }
 
@@ -145,7 +147,8 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_napi_timer(struct irqmod_sim_model *sim,
 		return;
 	}
 	napi->timer_ns = UINT64_MAX;
-	/* napi_watchdog(): only a NAPI nobody runs is scheduled. */
+	/* napi_watchdog(): only a NAPI nobody runs is scheduled, on the
+	 * timer's core. */
 	if (!napi->sched && !napi->busy)
-		irqmod_sim_repoll(sim, q, now);
+		irqmod_sim_repoll(sim, q, &sim->cores[napi->timer_core], now);
 }

@@ -189,7 +189,8 @@ static void dispatch_event(struct irqmod_sim_model *sim, const struct irqmod_sim
 		irqmod_sim_core_done(sim, &sim->cores[e->index], now);
 		break;
 	case EVENT_REPOLL:
-		irqmod_sim_repoll(sim, &sim->queues[e->index], now);
+		irqmod_sim_repoll(sim, &sim->queues[e->index],
+				  &sim->cores[sim->queues[e->index].core], now);
 		break;
 	case EVENT_TX_DONE:
 		irqmod_sim_tx_done(sim, &sim->queues[e->index], now);

@@ -280,6 +280,9 @@ struct irqmod_sim_napi {
 	bool missed;
 	bool prefer_busy;	/* NAPI_STATE_PREFER_BUSY_POLL */
 	uint32_t defer_count;
+	/* The core that started the hrtimer last: it expires and schedules
+	 * the NAPI there (HRTIMER_MODE_REL_PINNED, net/core/dev.c). */
+	uint32_t timer_core;
 	uint64_t timer_ns;
 	uint64_t timer_event_ns;
 	uint64_t timer_spare_ns;
@@ -525,7 +528,7 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_start_job(struct irqmod_sim_model *sim,
 IRQMOD_SIM_PRIVATE void irqmod_sim_core_kick(struct irqmod_sim_model *sim,
 					     struct irqmod_sim_core *core, uint64_t now);
 IRQMOD_SIM_PRIVATE void irqmod_sim_repoll(struct irqmod_sim_model *sim, struct irqmod_sim_queue *q,
-					  uint64_t now);
+					  struct irqmod_sim_core *core, uint64_t now);
 IRQMOD_SIM_PRIVATE void irqmod_sim_core_done(struct irqmod_sim_model *sim,
 					     struct irqmod_sim_core *core, uint64_t now);
 
@@ -537,15 +540,16 @@ IRQMOD_SIM_PRIVATE uint64_t irqmod_sim_poll_begin(struct irqmod_sim_model *sim,
 IRQMOD_SIM_PRIVATE_INLINE uint32_t irqmod_sim_poll_deliver(struct irqmod_sim_model *sim,
 							   struct irqmod_sim_queue *q, uint64_t now);
 IRQMOD_SIM_PRIVATE void irqmod_sim_napi_done(struct irqmod_sim_model *sim,
-					     struct irqmod_sim_queue *q, uint32_t work,
-					     uint64_t now);
+					     struct irqmod_sim_core *core, struct irqmod_sim_queue *q,
+					     uint32_t work, uint64_t now);
 
 /* napi.c */
 IRQMOD_SIM_PRIVATE void irqmod_sim_napi_setup(struct irqmod_sim_model *sim);
 IRQMOD_SIM_PRIVATE void irqmod_sim_napi_timer_start(struct irqmod_sim_model *sim,
 						    struct irqmod_sim_napi *napi, uint32_t queue,
-						    uint64_t when);
+						    const struct irqmod_sim_core *core, uint64_t when);
 IRQMOD_SIM_PRIVATE bool irqmod_sim_napi_complete(struct irqmod_sim_model *sim,
+						 const struct irqmod_sim_core *core,
 						 struct irqmod_sim_queue *q, uint32_t work,
 						 uint64_t now);
 IRQMOD_SIM_PRIVATE void irqmod_sim_napi_signal(struct irqmod_sim_model *sim,
@@ -561,7 +565,8 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_napi_timer(struct irqmod_sim_model *sim,
 
 /* busy_poll.c */
 IRQMOD_SIM_PRIVATE void irqmod_sim_busy_setup(struct irqmod_sim_model *sim);
-IRQMOD_SIM_PRIVATE void irqmod_sim_wait_returns(struct irqmod_sim_model *sim, uint64_t now);
+IRQMOD_SIM_PRIVATE void irqmod_sim_wait_returns(struct irqmod_sim_model *sim,
+					       const struct irqmod_sim_core *core, uint64_t now);
 IRQMOD_SIM_PRIVATE void irqmod_sim_busy_wait(struct irqmod_sim_model *sim,
 					     struct irqmod_sim_core *core,
 					     struct irqmod_sim_src *src, uint64_t now);

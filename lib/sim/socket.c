@@ -257,7 +257,7 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_app_start(struct irqmod_sim_model *sim,
 		return;
 	}
 	if (sim->busy_poll && (sock->pending_sends > 0 || sock->scheduled < sock->count))
-		irqmod_sim_wait_returns(sim, now);
+		irqmod_sim_wait_returns(sim, core, now);
 	sock->app_state = APP_RUNNING;
 	while (taken < batch && (sock->pending_sends > 0 || sock->scheduled < sock->count)) {
 		struct irqmod_sim_socket_entry *e;
