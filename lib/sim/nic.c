@@ -464,7 +464,7 @@ IRQMOD_SIM_NOINLINE static bool spread_batch(struct irqmod_sim_model *sim,
 	/* The first frame past the bound arrives at or after this (the bound
 	 * is at most the run's end, an hour: no overflow). */
 	const uint64_t limit_ps = (bound_ns + 1) * PS_PER_NS;
-	uint32_t message = src->next_message, flow = src->next_flow, counter = src->flow_counter;
+	uint32_t message = src->next_message, flow = src->next_flow;
 	const uint32_t flows = c->flows;
 	uint32_t queues = sim->config->queues, count, dropped_total = 0, i;
 	struct spread_lane lanes[IRQMOD_SIM_MAX_QUEUES];
@@ -514,9 +514,10 @@ IRQMOD_SIM_NOINLINE static bool spread_batch(struct irqmod_sim_model *sim,
 			lane->dropped++;
 		}
 		message++; /* one per frame taken: the count */
-		flow = counter; /* source_next_flow() */
-		if (++counter >= flows)
-			counter = 0;
+		/* source_next_flow(): a constant source's counter is always
+		 * one flow ahead (that function is its only writer). */
+		if (++flow >= flows)
+			flow = 0;
 		/* irqmod_sim_link_pick(), as in accept_batch(). */
 		arrival_ps += wire_ps;
 		remainder += wire_remainder;
@@ -544,7 +545,7 @@ IRQMOD_SIM_NOINLINE static bool spread_batch(struct irqmod_sim_model *sim,
 	sim->now_ns = sim->link.free_ps / PS_PER_NS;
 	src->next_message = message;
 	src->next_flow = flow;
-	src->flow_counter = counter;
+	src->flow_counter = flow + 1 >= flows ? 0 : flow + 1;
 	payload_bytes = irqmod_sim_frame_payload(src, src->next_bytes);
 	for (i = 0; i < queues; i++) {
 		struct irqmod_sim_queue *q = &sim->queues[i];
