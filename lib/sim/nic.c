@@ -415,11 +415,13 @@ IRQMOD_SIM_NOINLINE static bool accept_batch(struct irqmod_sim_model *sim,
 
 /* A frame's fields from bytes to fragment, the same for every frame of a
  * batch but flow: spread_batch() writes them as one 8-byte copy, then the
- * flow over it and fragment_count (one register fewer in its loop). */
+ * flow over it (one register fewer in its loop), and fragment_count with
+ * the padding as one 4-byte constant (a 2-byte one takes two instructions). */
 #define FRAME_TAIL_OFFSET offsetof(struct irqmod_sim_frame, bytes)
-_Static_assert(offsetof(struct irqmod_sim_frame, fragment_count) - FRAME_TAIL_OFFSET ==
-		       sizeof(uint64_t),
-	       "frame tail not 8 bytes");
+#define FRAME_END_OFFSET offsetof(struct irqmod_sim_frame, fragment_count)
+_Static_assert(FRAME_END_OFFSET - FRAME_TAIL_OFFSET == sizeof(uint64_t), "frame tail not 8 bytes");
+_Static_assert(sizeof(struct irqmod_sim_frame) - FRAME_END_OFFSET == sizeof(uint32_t),
+	       "frame end not 4 bytes");
 
 /*
  * One queue's state for the length of a spread_batch(), in a local array
@@ -470,6 +472,7 @@ IRQMOD_SIM_NOINLINE static bool spread_batch(struct irqmod_sim_model *sim,
 	struct spread_lane lanes[IRQMOD_SIM_MAX_QUEUES];
 	struct irqmod_sim_frame frame;
 	uint64_t tail;
+	uint32_t end;
 
 	if (c->size_law != IRQMOD_SIM_SIZE_CONSTANT || src->next_bytes != c->frame_bytes ||
 	    src->next_fragment_count != 1 || src->next_ps > sim->link.free_ps ||
@@ -493,7 +496,9 @@ IRQMOD_SIM_NOINLINE static bool spread_batch(struct irqmod_sim_model *sim,
 	frame.bytes = bytes;
 	frame.source = (uint8_t)src->index;
 	frame.fragment = src->next_fragment;
+	frame.fragment_count = 1;
 	memcpy(&tail, (const unsigned char *)&frame + FRAME_TAIL_OFFSET, sizeof(tail));
+	memcpy(&end, (const unsigned char *)&frame + FRAME_END_OFFSET, sizeof(end));
 	wire_time(sim, src->next_bytes, &wire_ps, &wire_remainder);
 	for (;;) {
 		struct spread_lane *lane = &lanes[flow_queues[flow]];
@@ -505,7 +510,7 @@ IRQMOD_SIM_NOINLINE static bool spread_batch(struct irqmod_sim_model *sim,
 			f->message = message;
 			memcpy((unsigned char *)f + FRAME_TAIL_OFFSET, &tail, sizeof(tail));
 			f->flow = (uint16_t)flow;
-			f->fragment_count = 1;
+			memcpy((unsigned char *)f + FRAME_END_OFFSET, &end, sizeof(end));
 			lane->room--;
 			lane->next = f + 1 == lane->ring_end ? lane->ring : f + 1;
 		} else if (lane->stops) {
