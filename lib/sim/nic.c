@@ -550,7 +550,8 @@ IRQMOD_SIM_NOINLINE static bool spread_batch(struct irqmod_sim_model *sim,
 	sim->now_ns = sim->link.free_ps / PS_PER_NS;
 	src->next_message = message;
 	src->next_flow = flow;
-	src->flow_counter = flow + 1 >= flows ? 0 : flow + 1;
+	/* Not "flow + 1 >= flows": GCC would keep flow + 1 in step in the loop. */
+	src->flow_counter = flow == flows - 1 ? 0 : flow + 1;
 	payload_bytes = irqmod_sim_frame_payload(src, src->next_bytes);
 	for (i = 0; i < queues; i++) {
 		struct irqmod_sim_queue *q = &sim->queues[i];
