@@ -460,24 +460,20 @@ IRQMOD_SIM_NOINLINE static bool spread_batch(struct irqmod_sim_model *sim,
 {
 	const struct irqmod_sim_source *c = &src->config;
 	const uint8_t *flow_queues = src->flow_queues;
-	const uint16_t bytes = (uint16_t)src->next_bytes;
-	uint64_t speed = sim->config->link_speed_mbps, wire_ps, wire_remainder, payload_bytes;
-	uint64_t arrival_ps = sim->link.next_arrival_ps, remainder = sim->link.next_remainder;
-	/* The first frame past the bound arrives at or after this (the bound
-	 * is at most the run's end, an hour: no overflow). */
-	const uint64_t limit_ps = (bound_ns + 1) * PS_PER_NS;
-	uint32_t message = src->next_message, flow = src->next_flow;
-	const uint32_t flows = c->flows;
-	uint32_t queues = sim->config->queues, count, dropped_total = 0, i;
+	uint64_t speed, wire_ps, wire_remainder, payload_bytes, arrival_ps, remainder, limit_ps;
+	uint32_t queues = sim->config->queues, message, flow, flows, count, dropped_total = 0, i;
 	struct spread_lane lanes[IRQMOD_SIM_MAX_QUEUES];
 	struct irqmod_sim_frame frame;
+	uint16_t bytes;
 	uint64_t tail;
 	uint32_t end;
 
 	if (c->size_law != IRQMOD_SIM_SIZE_CONSTANT || src->next_bytes != c->frame_bytes ||
 	    src->next_fragment_count != 1 || src->next_ps > sim->link.free_ps ||
-	    !queue_takes_quietly(sim, &sim->queues[flow_queues[flow]]))
+	    !queue_takes_quietly(sim, &sim->queues[flow_queues[src->next_flow]]))
 		return false;
+	/* The lanes first: the loop's values are read after them, so that
+	 * they need not be kept across the set-up. */
 	for (i = 0; i < queues; i++) {
 		const struct irqmod_sim_queue *q = &sim->queues[i];
 		struct spread_lane *lane = &lanes[i];
@@ -492,6 +488,16 @@ IRQMOD_SIM_NOINLINE static bool spread_batch(struct irqmod_sim_model *sim,
 		lane->dropped = 0;
 		lane->stops = !latched && q->count < q->ring_size;
 	}
+	bytes = (uint16_t)src->next_bytes;
+	speed = sim->config->link_speed_mbps;
+	arrival_ps = sim->link.next_arrival_ps;
+	remainder = sim->link.next_remainder;
+	/* The first frame past the bound arrives at or after this (the bound
+	 * is at most the run's end, an hour: no overflow). */
+	limit_ps = (bound_ns + 1) * PS_PER_NS;
+	message = src->next_message;
+	flow = src->next_flow;
+	flows = c->flows;
 	memset(&frame, 0, sizeof(frame));
 	frame.bytes = bytes;
 	frame.source = (uint8_t)src->index;
