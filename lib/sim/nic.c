@@ -424,6 +424,31 @@ _Static_assert(sizeof(struct irqmod_sim_frame) - FRAME_END_OFFSET == sizeof(uint
 	       "frame end not 4 bytes");
 
 /*
+ * ps / PS_PER_NS as one multiply and a shift, for ps below 2^63 (a run
+ * lasts at most an hour, about 2^52 ps): GCC's division by 1000 must hold
+ * for every 64-bit value, so it shifts by 3 first, two instructions more a
+ * frame in spread_batch(). NS_PER_PS_RECIPROCAL is m = ceil(2^73 / 1000),
+ * and 2^73 <= m * 1000 = 2^73 + 608 <= 2^73 + 2^10, so by theorem 4.2 of
+ * Granlund and Montgomery, "Division by invariant integers using
+ * multiplication" (PLDI 1994), with N = 63 and l = 10, the quotient is
+ * exact for every ps below 2^63.
+ */
+#define NS_PER_PS_RECIPROCAL UINT64_C(0x83126E978D4FDF3C)
+#define NS_PER_PS_SHIFT 73
+_Static_assert(PS_PER_NS == 1000, "NS_PER_PS_RECIPROCAL is for 1000 ps per ns");
+
+static inline uint64_t spread_ps_to_ns(uint64_t ps)
+{
+#if defined(__SIZEOF_INT128__)
+	__extension__ typedef unsigned __int128 u128;
+
+	return (uint64_t)(((u128)ps * NS_PER_PS_RECIPROCAL) >> NS_PER_PS_SHIFT);
+#else
+	return ps / PS_PER_NS;
+#endif
+}
+
+/*
  * One queue's state for the length of a spread_batch(), in a local array
  * so that the loop keeps it off the queue (whose fields the frame stores
  * could alias) and reads one small record a frame.
@@ -512,7 +537,7 @@ IRQMOD_SIM_NOINLINE static bool spread_batch(struct irqmod_sim_model *sim,
 		if (lane->room != 0) {
 			struct irqmod_sim_frame *f = lane->next;
 
-			f->arrival_ns = arrival_ps / PS_PER_NS;
+			f->arrival_ns = spread_ps_to_ns(arrival_ps);
 			f->message = message;
 			memcpy((unsigned char *)f + FRAME_TAIL_OFFSET, &tail, sizeof(tail));
 			f->flow = (uint16_t)flow;
