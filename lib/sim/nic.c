@@ -570,7 +570,7 @@ IRQMOD_SIM_NOINLINE static bool spread_batch(struct irqmod_sim_model *sim,
 	 * wire time earlier (the carry undone), ended when the link was free. */
 	sim->link.next_arrival_ps = arrival_ps;
 	sim->link.next_remainder = remainder;
-	sim->link.next_arrival_ns = arrival_ps / PS_PER_NS;
+	sim->link.next_arrival_ns = spread_ps_to_ns(arrival_ps);
 	if (remainder >= wire_remainder) {
 		sim->link.free_ps = arrival_ps - wire_ps;
 		sim->link.remainder = remainder - wire_remainder;
@@ -578,7 +578,7 @@ IRQMOD_SIM_NOINLINE static bool spread_batch(struct irqmod_sim_model *sim,
 		sim->link.free_ps = arrival_ps - wire_ps - 1;
 		sim->link.remainder = remainder + speed - wire_remainder;
 	}
-	sim->now_ns = sim->link.free_ps / PS_PER_NS;
+	sim->now_ns = spread_ps_to_ns(sim->link.free_ps);
 	src->next_message = message;
 	src->next_flow = flow;
 	/* Not "flow + 1 >= flows": GCC would keep flow + 1 in step in the loop. */
