@@ -610,29 +610,19 @@ IRQMOD_SIM_NOINLINE static bool spread_batch(struct irqmod_sim_model *sim,
 	return true;
 }
 
-IRQMOD_SIM_PRIVATE_INLINE void irqmod_sim_arrival(struct irqmod_sim_model *sim, uint64_t bound_ns)
+/*
+ * One frame, frame by frame. Not inlined: irqmod_sim_arrival() then saves
+ * no register when a batch takes the frames (most calls with several queues).
+ */
+IRQMOD_SIM_NOINLINE static void arrival_frame(struct irqmod_sim_model *sim,
+					      struct irqmod_sim_src *src)
 {
-	struct irqmod_sim_src *src = &sim->sources[sim->link.next_source];
 	uint64_t now = sim->link.next_arrival_ns;
-	uint32_t queue_index;
-	struct irqmod_sim_queue *q;
-	struct irqmod_sim_counters *qk;
+	uint32_t queue_index =
+		sim->config->queues == 1 ? 0 : flow_queue_of(sim, src, src->next_flow);
+	struct irqmod_sim_queue *q = &sim->queues[queue_index];
+	struct irqmod_sim_counters *qk = &sim->metrics.queue_counters[queue_index];
 
-	if (sim->config->queues == 1) {
-		queue_index = 0;
-		q = &sim->queues[0];
-		if (q->count == q->ring_size && drop_batch(sim, src, q, bound_ns))
-			return;
-		if (q->count < q->ring_size && accept_batch(sim, src, q, bound_ns))
-			return;
-	} else {
-		if (sim->source_count == 1 && src->config.kind == IRQMOD_SIM_SOURCE_CONSTANT &&
-		    src->config.rate_pps == 0 && spread_batch(sim, src, bound_ns))
-			return;
-		queue_index = flow_queue_of(sim, src, src->next_flow);
-		q = &sim->queues[queue_index];
-	}
-	qk = &sim->metrics.queue_counters[queue_index];
 	sim->link.free_ps = sim->link.next_arrival_ps;
 	sim->link.remainder = sim->link.next_remainder;
 	sim->now_ns = now;
@@ -671,6 +661,24 @@ IRQMOD_SIM_PRIVATE_INLINE void irqmod_sim_arrival(struct irqmod_sim_model *sim, 
 	}
 	irqmod_sim_source_advance(sim, src);
 	irqmod_sim_link_pick(sim);
+}
+
+IRQMOD_SIM_PRIVATE_INLINE void irqmod_sim_arrival(struct irqmod_sim_model *sim, uint64_t bound_ns)
+{
+	struct irqmod_sim_src *src = &sim->sources[sim->link.next_source];
+
+	if (sim->config->queues == 1) {
+		struct irqmod_sim_queue *q = &sim->queues[0];
+
+		if (q->count == q->ring_size && drop_batch(sim, src, q, bound_ns))
+			return;
+		if (q->count < q->ring_size && accept_batch(sim, src, q, bound_ns))
+			return;
+	} else if (sim->source_count == 1 && src->config.kind == IRQMOD_SIM_SOURCE_CONSTANT &&
+		   src->config.rate_pps == 0 && spread_batch(sim, src, bound_ns)) {
+		return;
+	}
+	arrival_frame(sim, src);
 }
 
 /* ------------------------------------------------------------------ */
