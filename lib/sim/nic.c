@@ -413,11 +413,40 @@ IRQMOD_SIM_NOINLINE static bool accept_batch(struct irqmod_sim_model *sim,
 	return true;
 }
 
-/* A frame's fields from source on, the same for every frame of a batch:
- * spread_batch() writes them as one 8-byte copy (padding included). */
-#define FRAME_TAIL_OFFSET offsetof(struct irqmod_sim_frame, source)
-_Static_assert(sizeof(struct irqmod_sim_frame) - FRAME_TAIL_OFFSET == sizeof(uint64_t),
-	       "frame tail not 8 bytes");
+/* A frame's fields from bytes to fragment, the same for every frame of a
+ * batch but flow: spread_batch() writes them as one 8-byte copy, then the
+ * flow over it (one register fewer in its loop), and fragment_count with
+ * the padding as one 4-byte constant (a 2-byte one takes two instructions). */
+#define FRAME_TAIL_OFFSET offsetof(struct irqmod_sim_frame, bytes)
+#define FRAME_END_OFFSET offsetof(struct irqmod_sim_frame, fragment_count)
+_Static_assert(FRAME_END_OFFSET - FRAME_TAIL_OFFSET == sizeof(uint64_t), "frame tail not 8 bytes");
+_Static_assert(sizeof(struct irqmod_sim_frame) - FRAME_END_OFFSET == sizeof(uint32_t),
+	       "frame end not 4 bytes");
+
+/*
+ * ps / PS_PER_NS as one multiply and a shift, for ps below 2^63 (a run
+ * lasts at most an hour, about 2^52 ps): GCC's division by 1000 must hold
+ * for every 64-bit value, so it shifts by 3 first, two instructions more a
+ * frame in spread_batch(). NS_PER_PS_RECIPROCAL is m = ceil(2^73 / 1000),
+ * and 2^73 <= m * 1000 = 2^73 + 608 <= 2^73 + 2^10, so by theorem 4.2 of
+ * Granlund and Montgomery, "Division by invariant integers using
+ * multiplication" (PLDI 1994), with N = 63 and l = 10, the quotient is
+ * exact for every ps below 2^63.
+ */
+#define NS_PER_PS_RECIPROCAL UINT64_C(0x83126E978D4FDF3C)
+#define NS_PER_PS_SHIFT 73
+_Static_assert(PS_PER_NS == 1000, "NS_PER_PS_RECIPROCAL is for 1000 ps per ns");
+
+static inline uint64_t spread_ps_to_ns(uint64_t ps)
+{
+#if defined(__SIZEOF_INT128__)
+	__extension__ typedef unsigned __int128 u128;
+
+	return (uint64_t)(((u128)ps * NS_PER_PS_RECIPROCAL) >> NS_PER_PS_SHIFT);
+#else
+	return ps / PS_PER_NS;
+#endif
+}
 
 /*
  * One queue's state for the length of a spread_batch(), in a local array
@@ -456,23 +485,20 @@ IRQMOD_SIM_NOINLINE static bool spread_batch(struct irqmod_sim_model *sim,
 {
 	const struct irqmod_sim_source *c = &src->config;
 	const uint8_t *flow_queues = src->flow_queues;
-	const uint16_t bytes = (uint16_t)src->next_bytes;
-	uint64_t speed = sim->config->link_speed_mbps, wire_ps, wire_remainder, payload_bytes;
-	uint64_t arrival_ps = sim->link.next_arrival_ps, remainder = sim->link.next_remainder;
-	/* The first frame past the bound arrives at or after this (the bound
-	 * is at most the run's end, an hour: no overflow). */
-	const uint64_t limit_ps = (bound_ns + 1) * PS_PER_NS;
-	uint32_t message = src->next_message, flow = src->next_flow, counter = src->flow_counter;
-	const uint32_t flows = c->flows;
-	uint32_t queues = sim->config->queues, count, dropped_total = 0, i;
+	uint64_t speed, wire_ps, wire_remainder, payload_bytes, arrival_ps, remainder, limit_ps;
+	uint32_t queues = sim->config->queues, message, flow, flows, count, dropped_total = 0, i;
 	struct spread_lane lanes[IRQMOD_SIM_MAX_QUEUES];
 	struct irqmod_sim_frame frame;
+	uint16_t bytes;
 	uint64_t tail;
+	uint32_t end;
 
 	if (c->size_law != IRQMOD_SIM_SIZE_CONSTANT || src->next_bytes != c->frame_bytes ||
 	    src->next_fragment_count != 1 || src->next_ps > sim->link.free_ps ||
-	    !queue_takes_quietly(sim, &sim->queues[flow_queues[flow]]))
+	    !queue_takes_quietly(sim, &sim->queues[flow_queues[src->next_flow]]))
 		return false;
+	/* The lanes first: the loop's values are read after them, so that
+	 * they need not be kept across the set-up. */
 	for (i = 0; i < queues; i++) {
 		const struct irqmod_sim_queue *q = &sim->queues[i];
 		struct spread_lane *lane = &lanes[i];
@@ -487,11 +513,23 @@ IRQMOD_SIM_NOINLINE static bool spread_batch(struct irqmod_sim_model *sim,
 		lane->dropped = 0;
 		lane->stops = !latched && q->count < q->ring_size;
 	}
+	bytes = (uint16_t)src->next_bytes;
+	speed = sim->config->link_speed_mbps;
+	arrival_ps = sim->link.next_arrival_ps;
+	remainder = sim->link.next_remainder;
+	/* The first frame past the bound arrives at or after this (the bound
+	 * is at most the run's end, an hour: no overflow). */
+	limit_ps = (bound_ns + 1) * PS_PER_NS;
+	message = src->next_message;
+	flow = src->next_flow;
+	flows = c->flows;
 	memset(&frame, 0, sizeof(frame));
+	frame.bytes = bytes;
 	frame.source = (uint8_t)src->index;
 	frame.fragment = src->next_fragment;
 	frame.fragment_count = 1;
 	memcpy(&tail, (const unsigned char *)&frame + FRAME_TAIL_OFFSET, sizeof(tail));
+	memcpy(&end, (const unsigned char *)&frame + FRAME_END_OFFSET, sizeof(end));
 	wire_time(sim, src->next_bytes, &wire_ps, &wire_remainder);
 	for (;;) {
 		struct spread_lane *lane = &lanes[flow_queues[flow]];
@@ -499,11 +537,11 @@ IRQMOD_SIM_NOINLINE static bool spread_batch(struct irqmod_sim_model *sim,
 		if (lane->room != 0) {
 			struct irqmod_sim_frame *f = lane->next;
 
-			f->arrival_ns = arrival_ps / PS_PER_NS;
+			f->arrival_ns = spread_ps_to_ns(arrival_ps);
 			f->message = message;
-			f->bytes = bytes;
-			f->flow = (uint16_t)flow;
 			memcpy((unsigned char *)f + FRAME_TAIL_OFFSET, &tail, sizeof(tail));
+			f->flow = (uint16_t)flow;
+			memcpy((unsigned char *)f + FRAME_END_OFFSET, &end, sizeof(end));
 			lane->room--;
 			lane->next = f + 1 == lane->ring_end ? lane->ring : f + 1;
 		} else if (lane->stops) {
@@ -512,9 +550,10 @@ IRQMOD_SIM_NOINLINE static bool spread_batch(struct irqmod_sim_model *sim,
 			lane->dropped++;
 		}
 		message++; /* one per frame taken: the count */
-		flow = counter; /* source_next_flow() */
-		if (++counter >= flows)
-			counter = 0;
+		/* source_next_flow(): a constant source's counter is always
+		 * one flow ahead (that function is its only writer). */
+		if (++flow >= flows)
+			flow = 0;
 		/* irqmod_sim_link_pick(), as in accept_batch(). */
 		arrival_ps += wire_ps;
 		remainder += wire_remainder;
@@ -531,7 +570,7 @@ IRQMOD_SIM_NOINLINE static bool spread_batch(struct irqmod_sim_model *sim,
 	 * wire time earlier (the carry undone), ended when the link was free. */
 	sim->link.next_arrival_ps = arrival_ps;
 	sim->link.next_remainder = remainder;
-	sim->link.next_arrival_ns = arrival_ps / PS_PER_NS;
+	sim->link.next_arrival_ns = spread_ps_to_ns(arrival_ps);
 	if (remainder >= wire_remainder) {
 		sim->link.free_ps = arrival_ps - wire_ps;
 		sim->link.remainder = remainder - wire_remainder;
@@ -539,10 +578,11 @@ IRQMOD_SIM_NOINLINE static bool spread_batch(struct irqmod_sim_model *sim,
 		sim->link.free_ps = arrival_ps - wire_ps - 1;
 		sim->link.remainder = remainder + speed - wire_remainder;
 	}
-	sim->now_ns = sim->link.free_ps / PS_PER_NS;
+	sim->now_ns = spread_ps_to_ns(sim->link.free_ps);
 	src->next_message = message;
 	src->next_flow = flow;
-	src->flow_counter = counter;
+	/* Not "flow + 1 >= flows": GCC would keep flow + 1 in step in the loop. */
+	src->flow_counter = flow == flows - 1 ? 0 : flow + 1;
 	payload_bytes = irqmod_sim_frame_payload(src, src->next_bytes);
 	for (i = 0; i < queues; i++) {
 		struct irqmod_sim_queue *q = &sim->queues[i];
@@ -570,29 +610,19 @@ IRQMOD_SIM_NOINLINE static bool spread_batch(struct irqmod_sim_model *sim,
 	return true;
 }
 
-IRQMOD_SIM_PRIVATE_INLINE void irqmod_sim_arrival(struct irqmod_sim_model *sim, uint64_t bound_ns)
+/*
+ * One frame, frame by frame. Not inlined: irqmod_sim_arrival() then saves
+ * no register when a batch takes the frames (most calls with several queues).
+ */
+IRQMOD_SIM_NOINLINE static void arrival_frame(struct irqmod_sim_model *sim,
+					      struct irqmod_sim_src *src)
 {
-	struct irqmod_sim_src *src = &sim->sources[sim->link.next_source];
 	uint64_t now = sim->link.next_arrival_ns;
-	uint32_t queue_index;
-	struct irqmod_sim_queue *q;
-	struct irqmod_sim_counters *qk;
+	uint32_t queue_index =
+		sim->config->queues == 1 ? 0 : flow_queue_of(sim, src, src->next_flow);
+	struct irqmod_sim_queue *q = &sim->queues[queue_index];
+	struct irqmod_sim_counters *qk = &sim->metrics.queue_counters[queue_index];
 
-	if (sim->config->queues == 1) {
-		queue_index = 0;
-		q = &sim->queues[0];
-		if (q->count == q->ring_size && drop_batch(sim, src, q, bound_ns))
-			return;
-		if (q->count < q->ring_size && accept_batch(sim, src, q, bound_ns))
-			return;
-	} else {
-		if (sim->source_count == 1 && src->config.kind == IRQMOD_SIM_SOURCE_CONSTANT &&
-		    src->config.rate_pps == 0 && spread_batch(sim, src, bound_ns))
-			return;
-		queue_index = flow_queue_of(sim, src, src->next_flow);
-		q = &sim->queues[queue_index];
-	}
-	qk = &sim->metrics.queue_counters[queue_index];
 	sim->link.free_ps = sim->link.next_arrival_ps;
 	sim->link.remainder = sim->link.next_remainder;
 	sim->now_ns = now;
@@ -631,6 +661,24 @@ IRQMOD_SIM_PRIVATE_INLINE void irqmod_sim_arrival(struct irqmod_sim_model *sim, 
 	}
 	irqmod_sim_source_advance(sim, src);
 	irqmod_sim_link_pick(sim);
+}
+
+IRQMOD_SIM_PRIVATE_INLINE void irqmod_sim_arrival(struct irqmod_sim_model *sim, uint64_t bound_ns)
+{
+	struct irqmod_sim_src *src = &sim->sources[sim->link.next_source];
+
+	if (sim->config->queues == 1) {
+		struct irqmod_sim_queue *q = &sim->queues[0];
+
+		if (q->count == q->ring_size && drop_batch(sim, src, q, bound_ns))
+			return;
+		if (q->count < q->ring_size && accept_batch(sim, src, q, bound_ns))
+			return;
+	} else if (sim->source_count == 1 && src->config.kind == IRQMOD_SIM_SOURCE_CONSTANT &&
+		   src->config.rate_pps == 0 && spread_batch(sim, src, bound_ns)) {
+		return;
+	}
+	arrival_frame(sim, src);
 }
 
 /* ------------------------------------------------------------------ */
