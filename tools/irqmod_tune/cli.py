@@ -11,7 +11,9 @@ gro_flush_timeout) around static intervals, and, where an application
 reads and the scenario has one queue, busy polling (net.core.busy_read,
 net.core.busy_poll, EPIOCSPARAMS) and IRQ suspension (irq_suspend_timeout
 with prefer_busy_poll), and the latency-target controller told the budget.
-It prints the Pareto front of CPU against that p99 and recommends
+Each setting runs with exactly the kernel keys its commands set (its own,
+else the defaults, in place of any the scenario sets; the output lists
+those). It prints the Pareto front of CPU against that p99 and recommends
 the cheapest setting that meets every objective, preferring what a stock
 kernel runs unless latency-target is clearly cheaper (their CPU intervals
 apart), with the Linux version it needs and what to type: ethtool -C
@@ -83,10 +85,12 @@ def deterministic_notes(config):
 
 
 def search(job, settings, jobs, quiet):
-    """Every setting's row; the first failure stops the search (SimError)."""
+    """Every setting's row, each run with the kernel's keys its commands set
+    (space.run_sets()); the first failure stops the search (SimError)."""
+    replaced = space.replaced_keys(job["config"], job["defaults"])
     groups = {}
     for name, setting in settings:
-        groups.setdefault(space.scenario_sets(setting), []).append((name, setting))
+        groups.setdefault(space.run_sets(setting, replaced), []).append((name, setting))
     batches = [(sets, g[i:i + BATCH]) for sets, g in groups.items() for i in range(0, len(g), BATCH)]
     started = time.monotonic()
     rows = []
@@ -128,6 +132,7 @@ def run(args, here, folder):
     p99_key = LATENCY_KEYS[job["latency"]]
     cpu = job["cpu"]
     settings, notes = space.search_space(job["budget_ns"], job["config"])
+    replaced = space.replaced_note(job["config"], job["defaults"], settings)
     try:
         rows = search(job, settings, args.jobs, args.quiet)
     except sim.SimError as error:
@@ -135,7 +140,7 @@ def run(args, here, folder):
     front = report.front(rows, p99_key)
     feasible = report.feasible(rows, p99_key, p99_us, cpu, args.allow_drops)
     best, weighed = report.choose(feasible, p99_key)
-    for note in deterministic_notes(job["config"]) + notes:
+    for note in deterministic_notes(job["config"]) + notes + ([replaced] if replaced else []):
         print(note)
     print("CPU is % of one core summed over every core: interrupts, softirq and the application's "
           "own work (a busy-polling core counts in full).")
@@ -148,7 +153,7 @@ def run(args, here, folder):
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             report.write_json(f, {"p99_us": p99_us, "latency": job["latency"], "cpu_pct": cpu,
-                                  "no_drops": not args.allow_drops}, front, best, rows, notes)
+                                  "no_drops": not args.allow_drops}, front, best, rows, notes, replaced)
     if best is None:
         print()
         fail(report.infeasible_message(rows, p99_key, p99_us, cpu, args.allow_drops), EXIT_INFEASIBLE)

@@ -20,6 +20,10 @@ CAPTURE_MAGICS = (b"\xd4\xc3\xb2\xa1", b"\xa1\xb2\xc3\xd4", b"\x4d\x3c\xb2\xa1",
 # A capture given as the scenario runs as one trace source on the defaults.
 TRACE_SCENARIO = "# irqmod-tune: a capture given as the scenario, replayed on the defaults\n" \
                  "[source]\nkind = trace\n"
+# A scenario that sets no kernel key, whose --print-config gives the
+# defaults the search puts in place of a scenario's own (space.KERNEL_KEYS).
+DEFAULTS_SCENARIO = "# irqmod-tune: irqmod-sim's defaults of the kernel's keys\n" \
+                    "[source]\nkind = constant\n"
 
 
 # What --p99 may bound: the added delay or the application's latency
@@ -138,10 +142,17 @@ def check(args, here, folder):
         config = sim.print_config(tool, scenario, options)
     except sim.SimError as error:
         raise InputError("scenario '%s': %s" % (args.scenario, error)) from error
+    defaults_scenario = os.path.join(folder, "defaults.ini")
+    with open(defaults_scenario, "w", encoding="utf-8") as f:
+        f.write(DEFAULTS_SCENARIO)
+    try:
+        defaults = sim.print_config(tool, defaults_scenario, [])
+    except sim.SimError as error:
+        raise InputError("irqmod-sim '%s' resolves no scenario of defaults: %s" % (tool, error)) from error
     if args.latency == "app" and space.reads_nothing(config):
         raise InputError("--latency app: no application reads in scenario '%s' (every source "
                          "is a flood)" % args.scenario)
     return {"tool": tool, "scenario": scenario, "options": options, "seeds": args.seeds,
-            "config": config, "latency": args.latency,
+            "config": config, "defaults": defaults, "latency": args.latency,
             "budget_ns": check_budget_p99(tool, scenario, options, args.p99),
             "cpu": check_cpu(args.cpu, int(config["host.cores"]))}

@@ -154,11 +154,12 @@ def infeasible_message(rows, p99_key, p99_us, cpu_pct, allow_drops):
         "; ".join(parts)
 
 
-def write_json(stream, objectives, front_rows, best, rows, notes):
+def write_json(stream, objectives, front_rows, best, rows, notes, replaced):
     """Every setting with the irqmod-sim run it was (controller and --set
     keys), the Linux version it needs (null: no stock kernel) and its
-    metrics; the front and the recommendation by name."""
-    json.dump({"objectives": objectives, "not_searched": notes,
+    metrics; the front and the recommendation by name; the note on the
+    scenario's kernel keys the search replaced (null: none)."""
+    json.dump({"objectives": objectives, "not_searched": notes, "replaced_kernel_keys": replaced,
                "front": [r["controller"] for r in front_rows],
                "recommendation": best["controller"] if best else None,
                "settings": [{"controller": r["controller"], "setting": r["setting"],

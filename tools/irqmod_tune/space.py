@@ -40,9 +40,12 @@ LETTER_FULLBUSY_WAIT_US = 1000
 LATENCY_TARGET_FRACTIONS = (1.0, 0.5)
 LATENCY_TARGET_MIN_NS = 1000
 
+# irqmod-sim's --print-config gives the "us" keys in ns.
+NS_PER_US = 1000
 # The setting's fields that are scenario keys: field, irqmod-sim key, the
-# unit irqmod-sim is given it in. scenario_sets() and the commands
-# (commands.py) read this one table.
+# unit irqmod-sim is given it in. scenario_sets(), the replacement of a
+# scenario's own values (run_sets()) and the commands (commands.py) read
+# this one table.
 KERNEL_KEYS = [
     ("rx_frames", "nic.rx_frames", ""),
     ("defer_hard_irqs", "napi.defer_hard_irqs", ""),
@@ -54,6 +57,8 @@ KERNEL_KEYS = [
     ("busy_read", "busy_poll.read", ""),
     ("wait_timeout_us", "busy_poll.wait_timeout", "us"),
 ]
+# The table by irqmod-sim key, for run_sets().
+FIELD_OF = {key: field for field, key, _ in KERNEL_KEYS}
 
 
 def reads_nothing(config):
@@ -140,3 +145,59 @@ def scenario_sets(setting):
     """Scenario keys a setting needs (--set), shared by its whole batch."""
     return tuple("%s=%s%s" % (key, "true" if setting[field] is True else setting[field], unit)
                  for field, key, unit in KERNEL_KEYS if setting.get(field) is not None)
+
+
+def config_value(config, key, unit):
+    """A kernel key's value in @config (irqmod-sim --print-config) as a
+    --set takes it: print-config gives durations in bare ns."""
+    return config[key] + ("ns" if unit else "")
+
+
+def replaced_keys(config, defaults):
+    """(key, the scenario's value, the default) of every KERNEL_KEYS key
+    the scenario @config sets away from irqmod-sim's default (@defaults,
+    both --print-config): the search runs each setting with its own value
+    or the default in their place, so that it runs what its commands set."""
+    return [(key, config_value(config, key, unit), config_value(defaults, key, unit))
+            for _, key, unit in KERNEL_KEYS if config[key] != defaults[key]]
+
+
+def run_sets(setting, replaced):
+    """The scenario keys a setting runs with: its own (scenario_sets()) and
+    the default of each key the scenario sets (@replaced, replaced_keys())
+    that the setting leaves alone."""
+    return scenario_sets(setting) + tuple("%s=%s" % (key, default) for key, _, default in replaced
+                                          if setting.get(FIELD_OF[key]) is None)
+
+
+def kernel_values(setting, defaults):
+    """Every KERNEL_KEYS key's value a setting runs with, in --print-config's
+    form (@defaults where it sets none), to compare with a scenario's."""
+    out = {}
+    for field, key, unit in KERNEL_KEYS:
+        value = setting.get(field)
+        if value is None:
+            out[key] = defaults[key]
+        elif isinstance(value, bool):
+            out[key] = "true" if value else "false"
+        else:
+            out[key] = str(value * NS_PER_US if unit == "us" else value)
+    return out
+
+
+def replaced_note(config, defaults, settings):
+    """The output's one note on the scenario's own kernel keys, or None when
+    it sets none: which were replaced, by what, and whether the scenario's
+    own combination of them is one of @settings ((name, setting) pairs)."""
+    replaced = replaced_keys(config, defaults)
+    if not replaced:
+        return None
+    own = {key: config[key] for _, key, _ in KERNEL_KEYS}
+    searched = [label(n, s) for n, s in settings if kernel_values(s, defaults) == own]
+    return ("the scenario sets the kernel's own mechanisms (%s); each setting below was run with "
+            "its own values of these keys, else the defaults (%s), as its commands set them, "
+            "not with the scenario's; the scenario's own combination of them %s" % (
+                " ".join("%s=%s" % (k, v) for k, v, _ in replaced),
+                " ".join("%s=%s" % (k, d) for k, _, d in replaced),
+                "was searched too (e.g. %s)" % searched[0] if searched else
+                "is not among the settings searched"))
