@@ -9,7 +9,9 @@
    setting runs with has its command, so nothing printed is a setting the
    model did not run and nothing run goes unprinted; 4. within the 95 %
    intervals the choice prefers what a stock kernel runs, and picks
-   latency-target only when its CPU is clearly lower.
+   latency-target only when its CPU is clearly lower; 5. on a scenario
+   that sets every kernel key itself, each setting runs with exactly the
+   kernel values its commands set (its own, else the defaults).
 
 usage: tune-space.py IRQMOD_SIM SOURCE_ROOT
 """
@@ -98,6 +100,42 @@ def check_every_key_has_its_command(space, commands, config):
                         space.label(name, setting), key, text))
 
 
+# A scenario's own value of every kernel key (space.KERNEL_KEYS), none the default.
+OWN_KEYS = "[nic]\ntimer = packet\nrx_frames = 16\n" \
+           "[napi]\ndefer_hard_irqs = 3\ngro_flush_timeout = 7us\nirq_suspend_timeout = 1ms\n" \
+           "[busy_poll]\nusecs = 30\nbudget = 16\nprefer = true\nread = true\nwait_timeout = 2ms\n"
+
+
+def check_scenario_keys_replaced(space, inputs, simtool, tool, root, folder):
+    """On a scenario that sets every kernel key, each setting's run resolves
+    (irqmod-sim --print-config with its --set keys) to exactly the values
+    its commands set: its own, else the defaults."""
+    with open(os.path.join(root, "scenarios", "memcached-suspend.ini"), encoding="utf-8") as f:
+        text = f.read()
+    keyed, bare = os.path.join(folder, "keyed.ini"), os.path.join(folder, "defaults.ini")
+    for path, body in ((keyed, text + OWN_KEYS), (bare, inputs.DEFAULTS_SCENARIO)):
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(body)
+    config, defaults = simtool.print_config(tool, keyed, []), simtool.print_config(tool, bare, [])
+    replaced = space.replaced_keys(config, defaults)
+    if len(replaced) != len(space.KERNEL_KEYS):
+        fail("not every kernel key of %r counts as the scenario's own: %r" % (OWN_KEYS, replaced))
+    settings = space.search_space(20000, config)[0]
+    for name, setting in settings:
+        sets = space.run_sets(setting, replaced)
+        keys = [a.split("=", 1)[0] for a in sets]
+        if sorted(keys) != sorted(key for _, key, _ in space.KERNEL_KEYS):
+            fail("%s runs with %r, not every kernel key once" % (space.label(name, setting), sets))
+        run = simtool.print_config(tool, keyed, [w for a in sets for w in ("--set", a)])
+        want = space.kernel_values(setting, defaults)
+        got = {key: run[key] for key in want}
+        if got != want:
+            fail("%s runs with %r, its commands set %r" % (space.label(name, setting), got, want))
+    note = space.replaced_note(config, defaults, settings)
+    if "busy_poll.wait_timeout=2000000ns" not in note or "is not among the settings searched" not in note:
+        fail("the note does not list the scenario's keys or says they were searched: " + note)
+
+
 def row(kind, cpu, cpu_ci, p99=10.0):
     name = "latency-target(target_p99=20000ns)" if kind == "latency-target" else "static:8us"
     return {"controller": name, "setting": {"kind": kind},
@@ -127,7 +165,7 @@ def main():
     sim, root = sys.argv[1], sys.argv[2]
     sys.path[:0] = [os.path.join(root, "tools"), os.path.join(root, "scripts", "lib")]
     # pylint: disable=import-outside-toplevel
-    from irqmod_tune import commands, report, sim as simtool, space
+    from irqmod_tune import commands, inputs, report, sim as simtool, space
     with tempfile.TemporaryDirectory() as folder:
         tool = wrapped_tool(sim, os.path.join(folder, "bin"))
 
@@ -139,9 +177,10 @@ def main():
         config = config_of("memcached-suspend.ini", ["--set", "nic.timer=packet"])
         check_every_setting_names_its_kernel(space, commands, config)
         check_every_key_has_its_command(space, commands, config)
+        check_scenario_keys_replaced(space, inputs, simtool, tool, root, folder)
     check_prefers_stock_within_the_interval(report)
-    print("tune-space: busy polling only where an application reads; versions, commands and the "
-          "stock preference hold")
+    print("tune-space: busy polling only where an application reads; versions, commands, the "
+          "stock preference and the scenario's kernel keys replaced hold")
 
 
 if __name__ == "__main__":
