@@ -24,11 +24,12 @@ IRQMOD_SIM_PRIVATE void irqmod_sim_napi_setup(struct irqmod_sim_model *sim)
 }
 
 /*
- * hrtimer_start() on @q's NAPI timer from @core: it expires at @when, whatever
- * it was set to, on @core (pinned, the last start's core). The heap holds one live event per timer; a later deadline waits
- * for it (irqmod_sim_napi_timer() moves it on), an earlier one pushes a new
- * event and keeps the superseded one as a spare, reused when the timer is
- * pushed out again, so restarts do not pile events up.
+ * hrtimer_start() on @q's NAPI timer from @core: it expires at @when,
+ * whatever it was set to, and on @core (pinned: the last start's core).
+ * The heap holds one live event per timer; a later deadline waits for it
+ * (irqmod_sim_napi_timer() moves it on), an earlier one pushes a new event
+ * and keeps the superseded one as a spare, reused when the timer is pushed
+ * out again, so restarts do not pile events up.
  */
 IRQMOD_SIM_PRIVATE void irqmod_sim_napi_timer_start(struct irqmod_sim_model *sim,
 						    struct irqmod_sim_napi *napi, uint32_t queue,
