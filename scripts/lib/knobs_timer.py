@@ -58,6 +58,26 @@ def events(lines):
         yield int(cpu), int(seconds) * 1000000000 + fraction_ns, name, rest
 
 
+# A local timer interrupt, as timer_interrupts() yields it at its end.
+TIMER_INTERRUPT = "timer interrupt"
+
+
+def timer_interrupts(lines):
+    """events(lines), with each local timer interrupt folded into one event
+    at its exit: TIMER_INTERRUPT whose fields are (its entry time,
+    napi_watchdog()'s expiry time in it or None)."""
+    timer_open = {}       # cpu -> [entry time, napi_watchdog's expiry time or None]
+    for cpu, time_ns, name, rest in events(lines):
+        if name == "irq_vectors:local_timer_entry":
+            timer_open[cpu] = [time_ns, None]
+        elif name == "timer:hrtimer_expire_entry" and cpu in timer_open:
+            timer_open[cpu][1] = time_ns
+        elif name == "irq_vectors:local_timer_exit" and cpu in timer_open:
+            yield cpu, time_ns, TIMER_INTERRUPT, tuple(timer_open.pop(cpu))
+            continue
+        yield cpu, time_ns, name, rest
+
+
 def measure(lines):
     """The durations in ns: timer handlers that ran napi_watchdog(), split
     at napi_watchdog()'s start (before it: the handler's entry and one
@@ -65,18 +85,13 @@ def measure(lines):
     and the clock event's re-programming), the other timer handlers
     (the tick, other hrtimers: the comparison), the NET_RX softirqs right
     after the first, and their polls' counts."""
-    timer_open = {}       # cpu -> [entry time, napi_watchdog's expiry time or None]
     pending = {}          # cpu -> a NET_RX softirq is owed to the watchdog
     softirq_open = {}     # cpu -> (entry time, polls seen)
     timer_ns, before_ns, after_ns, other_ns, softirq_ns = [], [], [], [], []
     empty = polls = 0
-    for cpu, time_ns, name, rest in events(lines):
-        if name == "irq_vectors:local_timer_entry":
-            timer_open[cpu] = [time_ns, None]
-        elif name == "timer:hrtimer_expire_entry" and cpu in timer_open:
-            timer_open[cpu][1] = time_ns
-        elif name == "irq_vectors:local_timer_exit" and cpu in timer_open:
-            began, watchdog = timer_open.pop(cpu)
+    for cpu, time_ns, name, rest in timer_interrupts(lines):
+        if name == TIMER_INTERRUPT:
+            began, watchdog = rest
             if watchdog is not None:
                 timer_ns.append(time_ns - began)
                 before_ns.append(watchdog - began)
@@ -173,19 +188,15 @@ def cycles(lines):
     napi_watchdog() interrupt there (the gro_flush_timeout and how late the
     timer fires), and the pauses (no expiry for PAUSE_NS: the deferral ran
     out) with the trace's span."""
-    last_watchdog, softirq_end, timer_open = {}, {}, {}
+    last_watchdog, softirq_end = {}, {}
     watchdog_times, cycle_ns, rearm_ns = [], [], []
     first = last = None
-    for cpu, time_ns, name, _ in events(lines):
+    for cpu, time_ns, name, rest in timer_interrupts(lines):
         first = time_ns if first is None else first
         last = time_ns
-        if name == "irq_vectors:local_timer_entry":
-            timer_open[cpu] = [time_ns, False]
-        elif name == "timer:hrtimer_expire_entry" and cpu in timer_open:
-            timer_open[cpu][1] = True
-        elif name == "irq_vectors:local_timer_exit" and cpu in timer_open:
-            began, watchdog = timer_open.pop(cpu)
-            if watchdog:
+        if name == TIMER_INTERRUPT:
+            began, watchdog = rest
+            if watchdog is not None:
                 watchdog_times.append(began)
                 if cpu in last_watchdog:
                     cycle_ns.append(began - last_watchdog[cpu])
